@@ -1,0 +1,10 @@
+import type { Command } from 'commander';
+
+/**
+ * A command module registers itself on the program. `setExitCode` records the exit code of a
+ * run that completed (0 pass, 1 findings); usage errors are thrown as `UsageError`.
+ */
+export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
+
+/** Every command of the CLI, in the order `--help` lists them. */
+export const COMMANDS: readonly RegisterCommand[] = [];

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * The composition root of the `agent-identity-kit` command line: builds the program from the
+ * command modules and maps failures to exit codes (0 pass, 1 findings or not conformant, 2 usage
+ * or configuration error).
+ */
+import { Command, CommanderError } from 'commander';
+import { COMMANDS } from './commands/index.js';
+import { UsageError } from './usage-error.js';
+
+/** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = new Command('agent-identity-kit')
+    .description('Conformance kit for the one-identity contract: a live agent’s registry id is its session id.')
+    .option('--debug', 'print stack traces for errors')
+    .exitOverride()
+    .showSuggestionAfterError();
+  let exitCode = 0;
+  for (const register of COMMANDS) {
+    register(program, (code) => {
+      exitCode = code;
+    });
+  }
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its one-line message (or the help text).
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`agent-identity-kit: ${error.message}\n`);
+      return 2;
+    }
+    if (program.opts()['debug'] === true) throw error;
+    process.stderr.write(`agent-identity-kit: ${error instanceof Error ? error.message : String(error)} (rerun with --debug for a stack trace)\n`);
+    return 2;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (invokedDirectly) {
+  process.exitCode = await main(process.argv.slice(2));
+}
