@@ -1,0 +1,67 @@
+import type { DurableRecord, DurableStore, StoredEvent } from '../../src/contract/durable-store.js';
+
+/** A durable store operation, as fault plans and the call log name it. */
+export type StoreOperation = 'load' | 'put' | 'append' | 'list' | 'flush';
+
+/**
+ * A fault plan entry, keyed by operation and id — never by call count (DESIGN.md "The adapter"):
+ * "every load of X fails", "the next put of X hangs". `list` takes no id: use `*`.
+ */
+export interface StoreFault {
+  readonly op: StoreOperation;
+  readonly id: string;
+  /** `fail` rejects with `value` (compared by identity); `hang` never settles. */
+  readonly effect: 'fail' | 'hang';
+  readonly value?: unknown;
+  /** Applies to the next matching call only (default: every matching call). */
+  readonly once?: boolean;
+}
+
+/** One store call as the kit saw it. */
+export interface StoreCall {
+  readonly op: StoreOperation;
+  readonly id: string;
+}
+
+/** A durable store with fault plans and a call log, over an inner store that holds the data. */
+export interface FaultStore extends DurableStore {
+  /** Adds a fault plan entry; later entries are consulted first. */
+  inject(fault: StoreFault): void;
+  /** Removes every fault plan entry for `id` (all ids when absent). */
+  heal(id?: string): void;
+  /** Every call so far, in call order. */
+  readonly calls: readonly StoreCall[];
+  /** What is stored, read around the fault plans (for the kit's own checks). */
+  peek(id: string): Promise<DurableRecord | undefined>;
+}
+
+/** Wraps `inner` with keyed fault plans and a call log. */
+export function createFaultStore(inner: DurableStore): FaultStore {
+  let faults: StoreFault[] = [];
+  const calls: StoreCall[] = [];
+
+  function guard<T>(op: StoreOperation, id: string, run: () => Promise<T>): Promise<T> {
+    calls.push({ op, id });
+    const fault = faults.findLast((candidate) => candidate.op === op && (candidate.id === id || candidate.id === '*'));
+    if (fault === undefined) return run();
+    if (fault.once === true) faults = faults.filter((candidate) => candidate !== fault);
+    if (fault.effect === 'hang') return new Promise<T>(() => undefined);
+    return Promise.reject(fault.value);
+  }
+
+  return {
+    load: (id) => guard('load', id, () => inner.load(id)),
+    put: (record) => guard('put', record.header.id, () => inner.put(record)),
+    append: (id, events: readonly StoredEvent[]) => guard('append', id, () => inner.append(id, events)),
+    list: () => guard('list', '*', () => inner.list()),
+    flush: (id) => guard('flush', id, () => inner.flush(id)),
+    inject(fault) {
+      faults.push(fault);
+    },
+    heal(id) {
+      faults = id === undefined ? [] : faults.filter((fault) => fault.id !== id);
+    },
+    calls,
+    peek: (id) => inner.load(id),
+  };
+}
