@@ -11,8 +11,6 @@ import type { Store } from './store.js';
 export interface HarnessOptions {
   /** Durable store; absent means no durability (resume is then `invalid`). */
   readonly store?: Store;
-  /** Source of minted ids (fresh configured sessions). Default: random UUIDs. */
-  readonly ids?: () => string;
   /** Source of `createdAt`. Default: `Date.now`. */
   readonly clock?: () => number;
   /** What each turn awaits. Default: an empty reply at once. */
@@ -27,7 +25,8 @@ export interface HarnessOptions {
 export interface CreateRequest {
   readonly sessionId: string;
   readonly meta?: SessionMeta;
-  readonly seed?: readonly LogEvent[];
+  /** A valid log of `user`/`assistant`/`tool`/`turn-end` events; anything else is refused as `invalid`. */
+  readonly seed?: unknown;
   readonly setup?: (context: AgentContext) => unknown;
   readonly signal?: AbortSignal;
 }
@@ -54,14 +53,18 @@ export type EntryResult =
 /** A small independent implementation of the one-identity contract (CONTRACT.md). */
 export interface Harness {
   start(): Promise<readonly EntryResult[]>;
+  /** The root owner: `create` and `resume` below go through it. */
+  readonly root: OwnerApi;
   create(request: CreateRequest): Promise<Handle>;
   resume(request: ResumeRequest): Promise<Handle>;
   owner(label: string): OwnerApi;
   on(event: EventName, listener: Listener): () => void;
   getAgent(id: string): Agent | undefined;
-  listAgents(): Agent[];
+  /** Live agent entries as `[registry key, agent]`. */
+  listAgents(): (readonly [string, Agent])[];
   getSession(id: string): Session | undefined;
-  listSessions(): Session[];
+  /** Live session entries as `[store key, session]`. */
+  listSessions(): (readonly [string, Session])[];
   shutdown(): Promise<void>;
 }
 
@@ -142,7 +145,7 @@ class Runtime implements Harness {
   readonly #agents = new Map<string, Agent>();
   readonly #sessions = new Map<string, Session>();
   readonly #owners: Owner[];
-  readonly #root: Owner;
+  readonly root: Owner;
   readonly #bus: EventBus;
   readonly #options: HarnessOptions;
   readonly #log: (message: string, error?: unknown) => void;
@@ -154,8 +157,8 @@ class Runtime implements Harness {
     this.#options = options;
     this.#log = options.log ?? (() => undefined);
     this.#bus = new EventBus(this.#log);
-    this.#root = new Owner(this, 'root');
-    this.#owners = [this.#root];
+    this.root = new Owner(this, 'root');
+    this.#owners = [this.root];
   }
 
   start(): Promise<readonly EntryResult[]> {
@@ -164,11 +167,11 @@ class Runtime implements Harness {
   }
 
   create(request: CreateRequest): Promise<Handle> {
-    return this.#root.create(request);
+    return this.root.create(request);
   }
 
   resume(request: ResumeRequest): Promise<Handle> {
-    return this.#root.resume(request);
+    return this.root.resume(request);
   }
 
   owner(label: string): OwnerApi {
@@ -186,16 +189,16 @@ class Runtime implements Harness {
     return this.#agents.get(id);
   }
 
-  listAgents(): Agent[] {
-    return [...this.#agents.values()];
+  listAgents(): (readonly [string, Agent])[] {
+    return [...this.#agents];
   }
 
   getSession(id: string): Session | undefined {
     return this.#sessions.get(id);
   }
 
-  listSessions(): Session[] {
-    return [...this.#sessions.values()];
+  listSessions(): (readonly [string, Session])[] {
+    return [...this.#sessions];
   }
 
   shutdown(): Promise<void> {
@@ -216,6 +219,7 @@ class Runtime implements Harness {
     let id: string;
     let meta: SessionMeta = {};
     let seed: LogEvent[] | undefined;
+    let resumeFrom: Store | undefined;
     if (open.kind === 'create') {
       id = admission.sessionId(open.request.sessionId, 'sessionId');
       meta = admission.meta(open.request.meta);
@@ -223,6 +227,7 @@ class Runtime implements Harness {
     } else {
       id = admission.sessionId(open.request.resumeSessionId, 'resumeSessionId');
       if (store === undefined) throw new HarnessError('invalid', `resume ${JSON.stringify(id)}: no durable store is configured`);
+      resumeFrom = store;
     }
     const pending = new Pending();
     owner.pending.add(pending);
@@ -236,8 +241,8 @@ class Runtime implements Harness {
       // 3–4. durable read and session preparation
       let header: Header;
       let history: LogEvent[];
-      if (open.kind === 'resume') {
-        const record = await pending.wait(store!.load(id));
+      if (resumeFrom !== undefined) {
+        const record = await pending.wait(resumeFrom.load(id));
         if (record === undefined) throw new HarnessError('not-found', `resume ${JSON.stringify(id)}: nothing is persisted under it`);
         ({ header, events: history } = admission.record(record, id));
       } else {
@@ -333,8 +338,7 @@ class Runtime implements Harness {
     const meta = entry.cwd === undefined ? {} : { cwd: entry.cwd };
     if (entry.resumeSessionId !== undefined) return this.resume({ resumeSessionId: entry.resumeSessionId });
     if (entry.sessionId === undefined) {
-      const mint = this.#options.ids ?? randomUUID;
-      return this.create({ sessionId: `${entry.id}/${mint()}`, meta });
+      return this.create({ sessionId: `${entry.id}/${randomUUID()}`, meta });
     }
     if (this.#options.store === undefined) return this.create({ sessionId: entry.sessionId, meta });
     try {
