@@ -8,9 +8,9 @@ async function boot(): Promise<{ system: System; kit: ReturnType<typeof createKi
   return { system: await independentAdapter(kit.env, {}), kit };
 }
 
-function handleOf(outcome: { ok: boolean }): string {
-  expect(outcome.ok).toBe(true);
-  return (outcome as { handle: string }).handle;
+function handleOf(outcome: Awaited<ReturnType<System['create']>>): string {
+  if (!outcome.ok) throw new Error(`creation failed: ${String(outcome.error)}`);
+  return outcome.handle;
 }
 
 describe('independent example adapter (smoke: the conformance run is the proof)', () => {
