@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerTrace } from './trace.js';
 
 /**
  * A command module registers itself on the program. `setExitCode` records the exit code of a
@@ -7,4 +8,4 @@ import type { Command } from 'commander';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [];
+export const COMMANDS: readonly RegisterCommand[] = [registerTrace];

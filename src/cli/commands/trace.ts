@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { checkHistory } from '../../../scenarios/history/check-history.js';
+import { formatVerdict } from '../../../scenarios/history/format-verdict.js';
+import { HistoryFormatError } from '../../../scenarios/history/history-format-error.js';
+import { parseHistory } from '../../../scenarios/history/parse-history.js';
+import type { RegisterCommand } from './index.js';
+import { UsageError } from '../usage-error.js';
+
+/** `trace <file.jsonl>`: the offline history check. Exit 0 OK, 1 ILLEGAL or UNKNOWN, 2 malformed. */
+export const registerTrace: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('trace')
+    .description('check a recorded lifecycle history (JSON lines) offline: OK, ILLEGAL with a witness, or UNKNOWN')
+    .argument('<file>', 'history file, one JSON record per line')
+    .action((file: string) => {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new UsageError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      }
+      let lines;
+      try {
+        lines = parseHistory(text, file);
+      } catch (error) {
+        if (error instanceof HistoryFormatError) throw new UsageError(error.message);
+        throw error;
+      }
+      const verdict = checkHistory(lines);
+      process.stdout.write(formatVerdict(file, lines.length, verdict));
+      setExitCode(verdict.verdict === 'OK' ? 0 : 1);
+    });
+};

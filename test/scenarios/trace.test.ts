@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { checkHistory } from '../../scenarios/history/check-history.js';
+import { HistoryFormatError } from '../../scenarios/history/history-format-error.js';
+import { parseHistory } from '../../scenarios/history/parse-history.js';
+
+const root = 'test/fixtures/histories';
+const fixtures = (folder: string): string[] => readdirSync(join(root, folder)).filter((name) => name.endsWith('.jsonl')).sort();
+const check = (folder: string, name: string) => {
+  const file = join(root, folder, name);
+  return checkHistory(parseHistory(readFileSync(file, 'utf8'), file));
+};
+
+describe('trace: hand-written histories', () => {
+  it.each(fixtures('ok'))('%s is OK', (name) => {
+    expect(check('ok', name)).toEqual({ verdict: 'OK' });
+  });
+
+  it.each(fixtures('illegal'))('%s is ILLEGAL for the requirement its name gives, with a witness', (name) => {
+    const verdict = check('illegal', name);
+    const requirement = /^(AIK-[A-Z]+-\d{3})/.exec(name)?.[1];
+    expect(verdict.verdict).toBe('ILLEGAL');
+    if (verdict.verdict !== 'ILLEGAL') return;
+    expect(verdict.violation.requirement).toBe(requirement);
+    expect(verdict.violation.witness.length).toBeGreaterThan(0);
+    const seqs = verdict.violation.witness.map((line) => line.record.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
+  it('has an ILLEGAL fixture for every requirement trace decides', () => {
+    const covered = new Set(fixtures('illegal').map((name) => /^(AIK-[A-Z]+-\d{3})/.exec(name)?.[1]));
+    const decided = ['AIK-ID-001', 'AIK-TXN-002', 'AIK-EVENT-001', 'AIK-EVENT-002', 'AIK-CONFLICT-001', 'AIK-QUIESCE-002', 'AIK-DETACH-001', 'AIK-CONFIG-001'];
+    expect(decided.filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it('a stale dispose of the newer agent is explained by its witness records', () => {
+    const verdict = check('illegal', 'AIK-DETACH-001-stale-handle-removes-newer.jsonl');
+    if (verdict.verdict !== 'ILLEGAL') throw new Error('expected ILLEGAL');
+    expect(verdict.violation.witness.map((line) => line.line)).toEqual([7, 12, 15, 16]);
+    expect(verdict.violation.explanation).toContain('stale handle');
+  });
+
+  it.each(fixtures('unknown'))('%s is UNKNOWN with the open call as witness', (name) => {
+    const verdict = check('unknown', name);
+    expect(verdict.verdict).toBe('UNKNOWN');
+    if (verdict.verdict === 'UNKNOWN') expect(verdict.witness.length).toBeGreaterThan(0);
+  });
+
+  it('an ILLEGAL finding wins over an open call', () => {
+    const text = readFileSync(join(root, 'illegal', 'AIK-EVENT-002-agent-announced-twice.jsonl'), 'utf8') + '{"seq":99,"kind":"invoke","call":"late","op":"flush"}\n';
+    expect(checkHistory(parseHistory(text, 'x.jsonl')).verdict).toBe('ILLEGAL');
+  });
+});
+
+describe('trace: malformed histories', () => {
+  const problems: Record<string, string> = {
+    'call-reused-while-pending.jsonl': ':2: call 1 is invoked again while still pending',
+    'completion-names-another-op.jsonl': ':2: completion of call 1 names op "resume" but its invoke is "create"',
+    'not-json.jsonl': ':2: not JSON',
+    'seq-out-of-order.jsonl': ':3: seq 1 is out of order',
+    'subject-without-object.jsonl': ":1: /subject must have required property 'object'",
+    'unknown-event-type.jsonl': ':1: /type "agent/renamed" is not one of',
+    'unknown-operation.jsonl': ':1: /op "teleport" is not one of',
+    'unmatched-completion.jsonl': ':2: unmatched completion: call 7 has no pending invoke',
+  };
+
+  it('has an expected problem for every malformed fixture', () => {
+    expect(Object.keys(problems).sort()).toEqual(fixtures('malformed'));
+  });
+
+  it.each(Object.entries(problems))('%s is refused naming the file, the line and the problem', (name, problem) => {
+    const file = join(root, 'malformed', name);
+    let caught: unknown;
+    try {
+      parseHistory(readFileSync(file, 'utf8'), file);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(HistoryFormatError);
+    expect((caught as Error).message).toContain(`${file}${problem}`);
+    expect((caught as Error).message).not.toContain('\n');
+  });
+
+  it('refuses an unknown field of an operation record with its pointer', () => {
+    expect(() => parseHistory('{"seq":0,"kind":"invoke","call":1,"op":"create","colour":"red"}', 'h.jsonl')).toThrow('h.jsonl:1: / unknown field "colour"');
+  });
+});
+
+describe('trace command', () => {
+  const output: string[] = [];
+  afterEach(() => {
+    vi.restoreAllMocks();
+    output.length = 0;
+  });
+  const run = async (file: string): Promise<number> => {
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
+    return main(['trace', file]);
+  };
+
+  it('exits 0 on OK', async () => {
+    expect(await run(join(root, 'ok', 'race-one-winner.jsonl'))).toBe(0);
+    expect(output.join('')).toContain(': OK (13 records');
+  });
+
+  it('exits 1 on ILLEGAL and prints the requirement, the words and the witness lines', async () => {
+    expect(await run(join(root, 'illegal', 'AIK-QUIESCE-002-session-disposed-first.jsonl'))).toBe(1);
+    const text = output.join('');
+    expect(text).toContain('ILLEGAL — AIK-QUIESCE-002');
+    expect(text).toContain('agent/disposed must fire first');
+    expect(text).toContain('line 7: {"seq":6,"kind":"event","type":"session/disposed"');
+  });
+
+  it('exits 1 on UNKNOWN', async () => {
+    expect(await run(join(root, 'unknown', 'pending-dispose.jsonl'))).toBe(1);
+    expect(output.join('')).toContain('UNKNOWN');
+  });
+
+  it('exits 2 with one line for a malformed or missing file', async () => {
+    expect(await run(join(root, 'malformed', 'seq-out-of-order.jsonl'))).toBe(2);
+    expect(output.join('').trim().split('\n')).toHaveLength(1);
+    output.length = 0;
+    expect(await run(join(root, 'missing.jsonl'))).toBe(2);
+    expect(output.join('')).toContain('missing.jsonl: cannot read (ENOENT)');
+  });
+});
