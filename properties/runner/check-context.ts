@@ -1,0 +1,123 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { AdapterFactory, Capabilities, ConfigInput, OperationName, Outcome, System } from '../../src/contract/adapter.js';
+import type { ErrorCode } from '../../src/contract/error-code.js';
+import type { Profiles } from '../../src/contract/requirements.js';
+import type { KitEnv } from '../env/kit-env.js';
+import { AdapterFailure } from './adapter-failure.js';
+import { CheckFailure } from './check-failure.js';
+import { DrivenSystem } from './driven-system.js';
+import type { Step } from './step.js';
+
+/** Everything a check needs: fresh systems over one kit env, injected values, assertions. */
+export class CheckContext {
+  readonly kit: KitEnv;
+  readonly capabilities: Capabilities;
+  readonly profiles: Profiles;
+  readonly steps: Step[] = [];
+  readonly #factory: AdapterFactory;
+  readonly #timeoutMs: number;
+  readonly #systems: DrivenSystem[] = [];
+  readonly #injected = new Set<unknown>();
+
+  constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, timeoutMs: number) {
+    this.#factory = factory;
+    this.kit = kit;
+    this.capabilities = declared.capabilities;
+    this.profiles = declared.profiles;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /** Builds a fresh system over this check's env (and its store), started with `config`. */
+  async open(config?: ConfigInput): Promise<DrivenSystem> {
+    const system = await openSystem(this.#factory, this.kit, config, this.#timeoutMs);
+    const driven = new DrivenSystem(system, { timeoutMs: this.#timeoutMs, steps: this.steps, injected: (value) => this.#injected.has(value) });
+    this.#systems.push(driven);
+    this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓' });
+    return driven;
+  }
+
+  /** Shuts every system of this check down (each under the timeout). */
+  async close(): Promise<void> {
+    for (const system of this.#systems) await system.shutdown();
+  }
+
+  /** A fresh Error the kit injects (compared by identity). */
+  error(label: string): Error {
+    const value = new Error(`kit-injected ${label}`);
+    this.#injected.add(value);
+    return value;
+  }
+
+  /** A fresh non-Error value the kit injects (compared by identity). */
+  value(label: string): object {
+    const value = Object.freeze({ kitInjected: label });
+    this.#injected.add(value);
+    return value;
+  }
+
+  /** Fails the check with `message` unless `condition` holds. */
+  assert(condition: boolean, message: string): asserts condition {
+    if (!condition) throw new CheckFailure(message);
+  }
+
+  /** Fails unless `actual` deep-equals `expected`. */
+  equal(actual: unknown, expected: unknown, what: string): void {
+    if (!isDeepStrictEqual(actual, expected)) throw new CheckFailure(`${what}: expected ${show(expected)}, got ${show(actual)}`);
+  }
+
+  /** Fails unless the outcome succeeded; narrows it. */
+  ok<T extends Outcome>(outcome: T, what: string): asserts outcome is Extract<T, { ok: true }> {
+    if (!outcome.ok) throw new CheckFailure(`${what}: expected success, got ${show(outcome.error)}`);
+  }
+
+  /**
+   * Fails unless the outcome is a failure the implementation classifies as `code`. A failure the
+   * adapter cannot classify fails with "code unverified", so its author sees what to map.
+   */
+  rejects(system: DrivenSystem, outcome: Outcome, code: ErrorCode, op: OperationName, what: string): void {
+    if (outcome.ok) throw new CheckFailure(`${what}: expected ${code}, but it succeeded`);
+    if (this.#injected.has(outcome.error)) throw new CheckFailure(`${what}: expected ${code}, got the kit-injected value ${show(outcome.error)}`);
+    const actual = system.classify(outcome.error, op);
+    if (actual === 'unknown') throw new CheckFailure(`${what}: expected ${code}, code unverified (classifyError answered unknown for ${show(outcome.error)})`);
+    if (actual !== code) throw new CheckFailure(`${what}: expected ${code}, got ${actual} (${show(outcome.error)})`);
+  }
+
+  /** Fails unless the outcome is a failure with exactly the injected `value` (by identity). */
+  rejectsWith(outcome: Outcome, value: unknown, what: string): void {
+    if (outcome.ok) throw new CheckFailure(`${what}: expected the injected ${show(value)}, but it succeeded`);
+    if (outcome.error !== value) throw new CheckFailure(`${what}: expected the injected ${show(value)} itself, got ${show(outcome.error)}`);
+  }
+}
+
+/** Calls the factory under the timeout and checks the system's declared shape. */
+export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: ConfigInput | undefined, timeoutMs: number): Promise<System> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  let system: unknown;
+  try {
+    system = await Promise.race([Promise.resolve().then(() => factory(kit.env, config === undefined ? {} : { config })), timeout]);
+  } catch (error) {
+    throw new AdapterFailure('throw', `adapter: the factory threw ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (system === 'timeout') throw new AdapterFailure('hang', `adapter: the factory did not settle within ${timeoutMs} ms`);
+  const shape = system as Partial<System> | null;
+  if (typeof shape !== 'object' || shape === null || typeof shape.capabilities !== 'object' || typeof shape.profiles !== 'object' || typeof shape.create !== 'function') {
+    throw new AdapterFailure('garbage', 'adapter: the factory did not return a system (capabilities, profiles and operations)');
+  }
+  return shape as System;
+}
+
+/** A short, deterministic rendering of a value for messages. */
+export function show(value: unknown): string {
+  if (value instanceof Error) return `${value.name}(${JSON.stringify(value.message)})`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,234 @@
+import type {
+  AgentEntry,
+  ConfigInput,
+  ConfigOutcome,
+  CreateInput,
+  HandleToken,
+  ListenPlan,
+  ObservedEvent,
+  OperationName,
+  Outcome,
+  PlanOutcome,
+  ResumeInput,
+  SessionEntry,
+  SpawnInput,
+  SpawnRemoteInput,
+  System,
+} from '../../src/contract/adapter.js';
+import type { StoredEvent } from '../../src/contract/durable-store.js';
+import type { ErrorCode } from '../../src/contract/error-code.js';
+import { AdapterFailure } from './adapter-failure.js';
+import { describeStep, type Step } from './step.js';
+
+/** What a spawn or remote run resolves to. */
+type RunResult = Outcome<{ readonly handle: HandleToken; readonly id: string; readonly runId: string }>;
+
+/** Options of {@link DrivenSystem}. */
+export interface DrivenSystemOptions {
+  /** Per-operation timeout for operations that must settle, in ms. */
+  readonly timeoutMs: number;
+  /** Shared step log of the check (several systems of one check append to it). */
+  readonly steps: Step[];
+  /** Whether `value` is a value the kit injected (shown as `injected` in step lines). */
+  readonly injected: (value: unknown) => boolean;
+}
+
+function isOutcome(value: unknown): value is Outcome {
+  if (typeof value !== 'object' || value === null) return false;
+  const ok = (value as { ok?: unknown }).ok;
+  return ok === true || (ok === false && 'error' in value);
+}
+
+/**
+ * The kit's view of a {@link System}: every operation under the per-operation timeout, with its
+ * outcome validated and logged as a step; every observation guarded. A hang, a throw or garbage
+ * becomes an {@link AdapterFailure}, so an adapter can never hang or crash a run.
+ */
+export class DrivenSystem {
+  readonly raw: System;
+  readonly #options: DrivenSystemOptions;
+  readonly #handleNames = new Map<HandleToken, string>();
+
+  constructor(raw: System, options: DrivenSystemOptions) {
+    this.raw = raw;
+    this.#options = options;
+  }
+
+  /** The kit's name of a handle token (`h1`, `h2`, … by first appearance), stable across adapters. */
+  handleName(handle: HandleToken): string {
+    let name = this.#handleNames.get(handle);
+    if (name === undefined) {
+      name = `h${this.#handleNames.size + 1}`;
+      this.#handleNames.set(handle, name);
+    }
+    return name;
+  }
+
+  /** Classifies a failure the implementation originated (`unknown` when the adapter cannot tell). */
+  classify(error: unknown, op: OperationName): ErrorCode | 'unknown' {
+    return this.#observe('classifyError', () => this.raw.classifyError(error, { op }));
+  }
+
+  create(input: CreateInput): Promise<Outcome<{ readonly handle: HandleToken }>> {
+    return this.#call('create', input, describeStep.create(input), () => this.raw.create(input), ['handle']);
+  }
+
+  resume(input: ResumeInput): Promise<Outcome<{ readonly handle: HandleToken }>> {
+    return this.#call('resume', input, describeStep.resume(input), () => this.raw.resume(input), ['handle']);
+  }
+
+  spawn(parent: HandleToken, input: SpawnInput): Promise<RunResult> {
+    const line = `${input.mode}(${this.handleName(parent)}${describeStep.plans(input)})`;
+    return this.#call('spawn', { parent: this.handleName(parent), ...input }, line, () => this.raw.spawn(parent, input), ['handle', 'id', 'runId']);
+  }
+
+  spawnRemote(parent: HandleToken, input: SpawnRemoteInput = {}): Promise<RunResult> {
+    const line = `spawnRemote(${this.handleName(parent)}${describeStep.plans(input)})`;
+    return this.#call('spawnRemote', { parent: this.handleName(parent), ...input }, line, () => this.raw.spawnRemote(parent, input), ['handle', 'id', 'runId']);
+  }
+
+  prompt(handle: HandleToken): Promise<Outcome> {
+    return this.#call('prompt', { handle: this.handleName(handle) }, `prompt(${this.handleName(handle)})`, () => this.raw.prompt(handle), []);
+  }
+
+  dispose(handle: HandleToken): Promise<Outcome> {
+    return this.#call('dispose', { handle: this.handleName(handle) }, `dispose(${this.handleName(handle)})`, () => this.raw.dispose(handle), []);
+  }
+
+  flush(handle: HandleToken): Promise<Outcome> {
+    return this.#call('flush', { handle: this.handleName(handle) }, `flush(${this.handleName(handle)})`, () => this.raw.flush(handle), []);
+  }
+
+  owner(label: string): string {
+    return this.#observe('owner', () => {
+      const token = this.raw.owner(label);
+      if (typeof token !== 'string') throw new AdapterFailure('garbage', `adapter: owner(${JSON.stringify(label)}) returned ${typeof token}, not a token string`);
+      return token;
+    });
+  }
+
+  unload(owner: string): Promise<Outcome> {
+    return this.#call('unload', { owner }, `unload(${owner})`, () => this.raw.unload(owner), []);
+  }
+
+  shutdown(): Promise<Outcome> {
+    return this.#call('shutdown', {}, 'shutdown()', () => this.raw.shutdown(), []);
+  }
+
+  restart(config?: ConfigInput): Promise<Outcome> {
+    const options = config === undefined ? {} : { config };
+    const line = config === undefined ? 'restart()' : `restart(config: ${config.agents.length} entries)`;
+    return this.#call('restart', options, line, () => this.raw.restart(options), []);
+  }
+
+  listen(plan: ListenPlan, target?: HandleToken): Outcome {
+    const line = `listen(${plan.name}: ${plan.event} → ${plan.action}${target === undefined ? '' : ` on ${this.handleName(target)}`})`;
+    const outcome = this.#observe('listen', () => this.raw.listen(plan, target));
+    if (!isOutcome(outcome)) throw new AdapterFailure('garbage', `adapter: ${line} returned ${JSON.stringify(outcome)}, not an outcome`);
+    this.#options.steps.push({ op: 'listen', args: { ...plan, ...(target === undefined ? {} : { target: this.handleName(target) }) }, line, result: this.#result(outcome, 'listen') });
+    return outcome;
+  }
+
+  unlisten(name: string): void {
+    this.#observe('unlisten', () => this.raw.unlisten(name));
+    this.#options.steps.push({ op: 'unlisten', args: { name }, line: `unlisten(${name})`, result: '✓' });
+  }
+
+  configResults(): ConfigOutcome {
+    return this.#observe('configResults', () => this.raw.configResults());
+  }
+
+  getAgent(id: string): string | undefined {
+    return this.#observe('getAgent', () => this.raw.getAgent(id));
+  }
+
+  getSession(id: string): string | undefined {
+    return this.#observe('getSession', () => this.raw.getSession(id));
+  }
+
+  agents(): readonly AgentEntry[] {
+    return this.#list('agents', () => this.raw.agents());
+  }
+
+  sessions(): readonly SessionEntry[] {
+    return this.#list('sessions', () => this.raw.sessions());
+  }
+
+  history(session: string): readonly StoredEvent[] {
+    return this.#list('history', () => this.raw.history(session));
+  }
+
+  events(): readonly ObservedEvent[] {
+    return this.#list('events', () => this.raw.events());
+  }
+
+  planOutcomes(): readonly PlanOutcome[] {
+    return this.#list('planOutcomes', () => this.raw.planOutcomes());
+  }
+
+  /** The live agent entry filed under `id`, if any. */
+  agent(id: string): AgentEntry | undefined {
+    return this.agents().find((entry) => entry.id === id);
+  }
+
+  /** The live session entry filed under `id`, if any. */
+  session(id: string): SessionEntry | undefined {
+    return this.sessions().find((entry) => entry.id === id);
+  }
+
+  /** Runs a synchronous observation; a throw is the adapter's failure. */
+  #observe<T>(name: string, read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof AdapterFailure) throw error;
+      throw new AdapterFailure('throw', `adapter: observation ${name}() threw ${String(error)}`);
+    }
+  }
+
+  #list<T>(name: string, read: () => readonly T[]): readonly T[] {
+    const value = this.#observe(name, read);
+    if (!Array.isArray(value)) throw new AdapterFailure('garbage', `adapter: observation ${name}() returned ${typeof value}, not an array`);
+    return value;
+  }
+
+  #result(outcome: Outcome, op: OperationName): string {
+    if (outcome.ok) return '✓';
+    if (this.#options.injected(outcome.error)) return '✗injected';
+    return `✗${this.classify(outcome.error, op)}`;
+  }
+
+  async #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
+    const step: Step = { op, args, line, result: '…' };
+    this.#options.steps.push(step);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.#options.timeoutMs);
+    });
+    let settled: unknown;
+    try {
+      settled = await Promise.race([Promise.resolve().then(run), timeout]);
+    } catch (error) {
+      step.result = '✗adapter';
+      throw new AdapterFailure('throw', `adapter: ${line} threw ${error instanceof Error ? error.message : String(error)} instead of resolving to an outcome`);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (settled === 'timeout') {
+      step.result = '⏳hang';
+      throw new AdapterFailure('hang', `adapter: ${line} did not settle within ${this.#options.timeoutMs} ms`);
+    }
+    const missing = isOutcome(settled) && settled.ok ? fields.filter((field) => typeof (settled as Record<string, unknown>)[field] !== 'string') : [];
+    if (!isOutcome(settled) || missing.length > 0) {
+      step.result = '✗adapter';
+      const shown = JSON.stringify(settled) ?? String(settled);
+      throw new AdapterFailure('garbage', `adapter: ${line} returned ${shown.slice(0, 120)}, not an outcome${missing.length > 0 ? ` (missing ${missing.join(', ')})` : ''}`);
+    }
+    const outcome = settled as T;
+    if (outcome.ok && 'handle' in outcome && typeof outcome.handle === 'string') {
+      step.line = `${line} → ${this.handleName(outcome.handle)}`;
+    }
+    step.result = this.#result(outcome, op);
+    return outcome;
+  }
+}
