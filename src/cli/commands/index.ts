@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerLint } from './lint.js';
 import { registerTrace } from './trace.js';
 
 /**
@@ -8,4 +9,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerTrace];
+export const COMMANDS: readonly RegisterCommand[] = [registerTrace, registerLint];

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import { baselineOf, FORMATTERS, lint, LintConfigError, writeBaseline, type FormatName, type LintResult } from '../../../tools/lint/index.js';
+import type { RegisterCommand } from './index.js';
+import { UsageError } from '../usage-error.js';
+
+interface LintFlags {
+  readonly project?: string;
+  readonly format: FormatName;
+  readonly config?: string;
+  readonly baseline?: string;
+  readonly baselineUpdate?: boolean;
+}
+
+/**
+ * `lint [paths…]`: the identity lint (AIK-ID-004). Exit 0 no findings, 1 findings (errors), 2 a
+ * usage or configuration error. `--baseline-update` writes the baseline file and exits 0.
+ */
+export const registerLint: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('lint')
+    .description('find APIs that take or keep separate agent and session ids (CONTRACT.md §6)')
+    .argument('[paths...]', 'files or folders to lint', ['.'])
+    .option('--project <tsconfig>', 'lint the files of this tsconfig and its project references instead of walking folders')
+    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(FORMATTERS)).default('text'))
+    .option('--config <file>', 'configuration file (default: agent-identity-kit.config.json in the working directory, if present)')
+    .option('--baseline <file>', 'adopted findings: fail only on findings not listed; stale entries are reported')
+    .option('--baseline-update', 'write the current findings to the --baseline file and exit 0')
+    .action(async (paths: string[], flags: LintFlags) => {
+      if (flags.baselineUpdate === true && flags.baseline === undefined) {
+        throw new UsageError('--baseline-update needs --baseline <file> to know where to write');
+      }
+      let result: LintResult;
+      try {
+        result = await lint({
+          paths,
+          ...(flags.project === undefined ? {} : { project: flags.project }),
+          ...(flags.config === undefined ? {} : { configFile: flags.config }),
+          ...(flags.baseline === undefined || flags.baselineUpdate === true ? {} : { baseline: flags.baseline }),
+        });
+      } catch (error) {
+        if (error instanceof LintConfigError) throw new UsageError(error.message);
+        throw error;
+      }
+      if (flags.baselineUpdate === true && flags.baseline !== undefined) {
+        writeBaseline(resolve(flags.baseline), baselineOf(result.findings));
+        process.stderr.write(`agent-identity-kit: wrote ${result.findings.length} finding(s) to ${flags.baseline}\n`);
+        setExitCode(0);
+        return;
+      }
+      const color = flags.format === 'text' && process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
+      process.stdout.write(FORMATTERS[flags.format](result, { color }));
+      setExitCode(result.findings.some((finding) => finding.severity === 'error') ? 1 : 0);
+    });
+};

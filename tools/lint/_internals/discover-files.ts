@@ -1,0 +1,120 @@
+/**
+ * Project discovery: from the given paths, the TypeScript sources to lint and the tsconfig files
+ * that describe them. Folders are walked (skipping `node_modules`, VCS folders, build output and
+ * ignored paths); with `--project`, the tsconfig's own file list and its project references are
+ * used instead.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { minimatch } from 'minimatch';
+import { ts } from 'ts-morph';
+import { LintConfigError } from '../lint-config-error.js';
+
+/** Folders that never hold sources to lint. */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.turbo', '.aik-cache']);
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+const DECLARATION = /\.d\.(?:ts|tsx|mts|cts)$|\.d\.[^.]+\.ts$/;
+const TSCONFIG = /^tsconfig.*\.json$/;
+
+/** What to discover. */
+export interface DiscoverOptions {
+  readonly cwd: string;
+  readonly paths: readonly string[];
+  readonly project: string | undefined;
+  /** Globs relative to `ignoreBase`. */
+  readonly ignores: readonly string[];
+  readonly ignoreBase: string;
+  readonly includeDeclarationFiles: boolean;
+}
+
+/** The files to lint (absolute, sorted) and the tsconfig files found (relative to `cwd`). */
+export interface Discovered {
+  readonly files: readonly string[];
+  readonly projects: readonly string[];
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** Reads a tsconfig's JSON (comments allowed); an unreadable or malformed one is a configuration error. */
+function readTsconfig(path: string, cwd: string): { readonly compilerOptions?: { readonly outDir?: unknown } } {
+  const read = ts.readConfigFile(path, ts.sys.readFile);
+  if (read.error !== undefined) {
+    const where = toPosix(relative(cwd, path)) || path;
+    throw new LintConfigError(`${where}: cannot parse tsconfig: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
+  }
+  return read.config as { readonly compilerOptions?: { readonly outDir?: unknown } };
+}
+
+/** Parses a tsconfig with its file list and project references. */
+function parseTsconfig(path: string, cwd: string): ts.ParsedCommandLine {
+  const where = toPosix(relative(cwd, path)) || path;
+  const parsed = ts.parseJsonConfigFileContent(readTsconfig(path, cwd), ts.sys, dirname(path), undefined, path);
+  // "No inputs were found" (18003) is not an error for discovery: a solution tsconfig has none.
+  const fatal = parsed.errors.find((error) => error.code !== 18003);
+  if (fatal !== undefined) {
+    throw new LintConfigError(`${where}: invalid tsconfig: ${ts.flattenDiagnosticMessageText(fatal.messageText, ' ')}`);
+  }
+  return parsed;
+}
+
+/** Finds the files and tsconfigs under `options.paths`, or of `options.project`. */
+export function discoverFiles(options: DiscoverOptions): Discovered {
+  const { cwd } = options;
+  const ignored = (absolute: string, folder: boolean): boolean => {
+    if (options.ignores.length === 0) return false;
+    const path = toPosix(relative(options.ignoreBase, absolute)) + (folder ? '/' : '');
+    return options.ignores.some((pattern) => minimatch(path, pattern, { dot: true }));
+  };
+  const wanted = (absolute: string): boolean =>
+    SOURCE.test(absolute) && (options.includeDeclarationFiles || !DECLARATION.test(absolute)) && !ignored(absolute, false);
+
+  const files = new Set<string>();
+  const projects = new Set<string>();
+  const outDirs: string[] = [];
+
+  if (options.project !== undefined) {
+    const seen = new Set<string>();
+    const visit = (configPath: string): void => {
+      const path = existsSync(configPath) && statSync(configPath).isDirectory() ? join(configPath, 'tsconfig.json') : configPath;
+      if (seen.has(path)) return;
+      seen.add(path);
+      if (!existsSync(path)) throw new LintConfigError(`${toPosix(relative(cwd, path)) || path}: tsconfig not found`);
+      projects.add(path);
+      const parsed = parseTsconfig(path, cwd);
+      for (const file of parsed.fileNames) {
+        if (!file.split(/[\\/]/).includes('node_modules') && wanted(resolve(file))) files.add(resolve(file));
+      }
+      for (const reference of parsed.projectReferences ?? []) visit(reference.path);
+    };
+    visit(resolve(cwd, options.project));
+  } else {
+    const walk = (folder: string): void => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          if (!SKIPPED_FOLDERS.has(entry.name) && !ignored(path, true)) walk(path);
+        } else if (entry.isFile()) {
+          if (TSCONFIG.test(entry.name)) projects.add(path);
+          else if (wanted(path)) files.add(path);
+        }
+      }
+    };
+    for (const given of options.paths) {
+      const path = resolve(cwd, given);
+      if (!existsSync(path)) throw new LintConfigError(`${given}: no such file or folder`);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (TSCONFIG.test(path.split(/[\\/]/).pop() ?? '')) projects.add(path);
+      else if (SOURCE.test(path)) files.add(path);
+      else throw new LintConfigError(`${given}: not a TypeScript file (.ts, .tsx, .mts, .cts) or a folder`);
+    }
+    // Only the JSON is read here: expanding every tsconfig's `include` would walk the tree again.
+    for (const project of projects) {
+      const outDir = readTsconfig(project, cwd).compilerOptions?.outDir;
+      if (typeof outDir === 'string') outDirs.push(resolve(dirname(project), outDir) + sep);
+    }
+  }
+  const kept = [...files].filter((file) => !outDirs.some((outDir) => file.startsWith(outDir))).sort();
+  return { files: kept, projects: [...projects].map((project) => toPosix(relative(cwd, project))).sort() };
+}

@@ -1,0 +1,127 @@
+/**
+ * The identity vocabulary: how the lint reads an identifier (`agentId`, `agent_id`, `AgentID`,
+ * `SESSION_ID`…) as an agent id, a session id or one of the legitimate look-alikes of
+ * CONTRACT.md §6 (config labels, wire-local ids, lineage fields, compatibility fields).
+ */
+import type { IdentityVocabulary } from '../types.js';
+
+/** What an identifier or a type names, as far as identity goes. */
+export type IdentityKind =
+  | 'agent-id'
+  | 'session-id'
+  | 'agent-object'
+  | 'session-object'
+  | 'label'
+  | 'lineage'
+  | 'wire-local'
+  | 'compatibility';
+
+/** The vocabulary with its allow-lists normalized for lookup. */
+export interface ResolvedVocabulary {
+  readonly labels: ReadonlySet<string>;
+  readonly wireLocal: ReadonlySet<string>;
+  readonly lineage: ReadonlySet<string>;
+  /** Normalized `owner.member` or bare `member` entries. */
+  readonly compatibility: ReadonlySet<string>;
+}
+
+/** The defaults each allow-list starts from; configured entries are added to them. */
+export const DEFAULT_VOCABULARY: Required<IdentityVocabulary> = {
+  labelNames: ['label', 'agentLabel', 'configLabel', 'agentName'],
+  wireLocalNames: ['wireSessionId', 'remoteSessionId', 'acpSessionId', 'serverSessionId', 'protocolSessionId'],
+  lineageNames: ['parentSession', 'parentSessionId', 'parentAgentId', 'rootSessionId', 'forkedFromSessionId'],
+  compatibilityFields: [],
+};
+
+/** `agent_id`, `agentId`, `AgentID` and `AGENT-ID` all normalize to `agentid`. */
+export function normalizeName(name: string): string {
+  return name.replace(/[_$-]/g, '').toLowerCase();
+}
+
+/** Splits camelCase, PascalCase, snake_case and SCREAMING_CASE into lower-case words. */
+export function splitWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_$-]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.toLowerCase());
+}
+
+/** Merges configured allow-list entries into the defaults. */
+export function resolveVocabulary(configured: IdentityVocabulary | undefined): ResolvedVocabulary {
+  const merged = (key: keyof IdentityVocabulary): ReadonlySet<string> =>
+    new Set([...DEFAULT_VOCABULARY[key], ...(configured?.[key] ?? [])].map(normalizeCompound));
+  return {
+    labels: merged('labelNames'),
+    wireLocal: merged('wireLocalNames'),
+    lineage: merged('lineageNames'),
+    compatibility: merged('compatibilityFields'),
+  };
+}
+
+function normalizeCompound(entry: string): string {
+  return entry.split('.').map(normalizeName).join('.');
+}
+
+const WIRE_WORDS = new Set(['wire', 'remote', 'acp']);
+const ID_WORDS = new Set(['id', 'ids']);
+
+/**
+ * Classifies a member, parameter or variable name. `owner` (the enclosing type's name) lets a
+ * compatibility field be allowed as `Owner.member`.
+ */
+export function classifyName(name: string, vocabulary: ResolvedVocabulary, owner?: string): IdentityKind | undefined {
+  const normalized = normalizeName(name);
+  if (vocabulary.labels.has(normalized)) return 'label';
+  if (vocabulary.wireLocal.has(normalized)) return 'wire-local';
+  if (vocabulary.lineage.has(normalized)) return 'lineage';
+  if (vocabulary.compatibility.has(normalized)) return 'compatibility';
+  if (owner !== undefined && vocabulary.compatibility.has(`${normalizeName(owner)}.${normalized}`)) return 'compatibility';
+  const words = splitWords(name);
+  const kind = idKindOfWords(words);
+  if (kind === undefined) return undefined;
+  if (words[0] === 'parent') return 'lineage';
+  if (kind === 'session-id' && words.some((word) => WIRE_WORDS.has(word))) return 'wire-local';
+  return kind;
+}
+
+function idKindOfWords(words: readonly string[]): 'agent-id' | 'session-id' | undefined {
+  // `sessionId2`, `agent_id_1`: a trailing counter does not change what the name stands for.
+  const trimmed = words.map((word) => word.replace(/\d+$/, '')).filter((word) => word.length > 0);
+  const last = trimmed[trimmed.length - 1];
+  const previous = trimmed[trimmed.length - 2];
+  if (last === undefined) return undefined;
+  if (ID_WORDS.has(last)) {
+    if (previous === 'agent') return 'agent-id';
+    if (previous === 'session') return 'session-id';
+    return undefined;
+  }
+  if (last === 'agentid' || last === 'agentids') return 'agent-id';
+  if (last === 'sessionid' || last === 'sessionids') return 'session-id';
+  return undefined;
+}
+
+/**
+ * Classifies a type name: `AgentId`/`AgentID` → agent id, `SessionId` → session id, `Agent`,
+ * `LiveAgent` → agent object, `Session` → session object.
+ */
+export function classifyTypeName(name: string): IdentityKind | undefined {
+  const words = splitWords(name);
+  const kind = idKindOfWords(words);
+  if (kind !== undefined) return kind;
+  const last = words[words.length - 1];
+  if (last === 'agent') return 'agent-object';
+  if (last === 'session') return 'session-object';
+  return undefined;
+}
+
+/** True for the kinds that stand for the agent side of a two-identity shape. */
+export function isAgentSide(kind: IdentityKind | undefined): boolean {
+  return kind === 'agent-id';
+}
+
+/** True for the kinds that stand for the session side (a session id, or a Session object). */
+export function isSessionSide(kind: IdentityKind | undefined): boolean {
+  return kind === 'session-id' || kind === 'session-object';
+}

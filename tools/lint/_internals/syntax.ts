@@ -1,0 +1,149 @@
+/**
+ * Small readers over the TypeScript syntax tree shared by the rules: names of declarations,
+ * the symbol a node belongs to, and the identity kind a type annotation stands for.
+ */
+import { ts } from 'ts-morph';
+import { classifyTypeName, type IdentityKind } from './identity-names.js';
+
+/** The text of a declaration name, or `undefined` for computed and binding-pattern names. */
+export function nameText(name: ts.Node | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) {
+    return name.text;
+  }
+  return undefined;
+}
+
+/** The name of a node that declares something (`interface X`, `function f`, `const m = …`). */
+export function declaredName(node: ts.Node): string | undefined {
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  const name = (node as { readonly name?: ts.Node }).name;
+  return nameText(name);
+}
+
+const CONTAINERS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.ClassExpression,
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.ModuleDeclaration,
+]);
+
+const MEMBERS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.MethodSignature,
+  ts.SyntaxKind.Constructor,
+  ts.SyntaxKind.PropertyDeclaration,
+  ts.SyntaxKind.PropertySignature,
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
+  ts.SyntaxKind.VariableDeclaration,
+]);
+
+/**
+ * A human name for the symbol that `node` (with `ancestors`, outermost first) belongs to:
+ * `Registry.open`, `CreateOptions`, `makeAgent`; `<anonymous>` at the top level.
+ */
+export function symbolOf(node: ts.Node, ancestors: readonly ts.Node[]): string {
+  const parts: string[] = [];
+  const chain = [...ancestors, node];
+  for (let index = chain.length - 1; index >= 0; index -= 1) {
+    const current = chain[index] as ts.Node;
+    if (CONTAINERS.has(current.kind) || (MEMBERS.has(current.kind) && parts.length === 0)) {
+      const name = declaredName(current);
+      if (name !== undefined) parts.unshift(name);
+      if (CONTAINERS.has(current.kind) && name !== undefined) break;
+    }
+  }
+  return parts.length === 0 ? '<anonymous>' : parts.join('.');
+}
+
+/** The last identifier of a type reference's name (`ids.AgentId` → `AgentId`). */
+function referenceName(name: ts.EntityName): string {
+  return ts.isIdentifier(name) ? name.text : name.right.text;
+}
+
+/**
+ * The identity kind a type annotation stands for: by name (`AgentId`, `Session`), through a
+ * same-file alias (`type Key = AgentId`), through a brand (`Brand<string, 'AgentId'>`,
+ * `string & { __brand: 'AgentId' }`), or through an optional/nullable union.
+ */
+export function classifyTypeNode(type: ts.TypeNode | undefined, aliases: ReadonlyMap<string, IdentityKind>): IdentityKind | undefined {
+  if (type === undefined) return undefined;
+  switch (type.kind) {
+    case ts.SyntaxKind.TypeReference: {
+      const reference = type as ts.TypeReferenceNode;
+      const name = referenceName(reference.typeName);
+      const byName = classifyTypeName(name) ?? aliases.get(name);
+      if (byName !== undefined) return byName;
+      for (const argument of reference.typeArguments ?? []) {
+        if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
+          const branded = brandKind(argument.literal.text);
+          if (branded !== undefined) return branded;
+        }
+      }
+      return undefined;
+    }
+    case ts.SyntaxKind.ParenthesizedType:
+      return classifyTypeNode((type as ts.ParenthesizedTypeNode).type, aliases);
+    case ts.SyntaxKind.LiteralType: {
+      const literal = (type as ts.LiteralTypeNode).literal;
+      return ts.isStringLiteral(literal) ? brandKind(literal.text) : undefined;
+    }
+    case ts.SyntaxKind.IntersectionType: {
+      for (const part of (type as ts.IntersectionTypeNode).types) {
+        const kind = classifyTypeNode(part, aliases);
+        if (kind === 'agent-id' || kind === 'session-id') return kind;
+      }
+      return undefined;
+    }
+    case ts.SyntaxKind.UnionType: {
+      let found: IdentityKind | undefined;
+      for (const part of (type as ts.UnionTypeNode).types) {
+        if (isNullish(part)) continue;
+        const kind = classifyTypeNode(part, aliases);
+        if (kind === undefined || (found !== undefined && found !== kind)) return undefined;
+        found = kind;
+      }
+      return found;
+    }
+    case ts.SyntaxKind.TypeLiteral: {
+      // A brand member: `{ readonly __brand: 'AgentId' }`.
+      for (const member of (type as ts.TypeLiteralNode).members) {
+        if (ts.isPropertySignature(member) && member.type !== undefined && ts.isLiteralTypeNode(member.type)) {
+          const kind = classifyTypeNode(member.type, aliases);
+          if (kind !== undefined) return kind;
+        }
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function brandKind(text: string): IdentityKind | undefined {
+  const kind = classifyTypeName(text);
+  return kind === 'agent-id' || kind === 'session-id' ? kind : undefined;
+}
+
+function isNullish(type: ts.TypeNode): boolean {
+  return (
+    type.kind === ts.SyntaxKind.UndefinedKeyword ||
+    (ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword)
+  );
+}
+
+/** Kinds of the top-level type aliases of a file whose right-hand side names an identity type. */
+export function collectAliasKinds(sourceFile: ts.SourceFile): Map<string, IdentityKind> {
+  const kinds = new Map<string, IdentityKind>();
+  for (const statement of sourceFile.statements) {
+    if (ts.isTypeAliasDeclaration(statement)) {
+      const kind = classifyTypeNode(statement.type, kinds);
+      if (kind === 'agent-id' || kind === 'session-id') kinds.set(statement.name.text, kind);
+    }
+  }
+  return kinds;
+}

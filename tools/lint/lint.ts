@@ -1,0 +1,168 @@
+/**
+ * `lint(options)`: the identity lint's pipeline — discover the files, parse each one without a
+ * type checker, walk it once for every rule, then apply suppressions and the baseline.
+ */
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ts } from 'ts-morph';
+import { applyBaseline, readBaseline } from './_internals/baseline.js';
+import type { BuiltInCheck } from './_internals/built-in-checks.js';
+import { discoverFiles } from './_internals/discover-files.js';
+import { fingerprints } from './_internals/fingerprint.js';
+import { resolveVocabulary } from './_internals/identity-names.js';
+import { loadConfig, validateConfig } from './_internals/load-config.js';
+import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
+import { buildDispatch, walkFile } from './_internals/walk-file.js';
+import { RULES } from './rules/index.js';
+import type { RawFinding, RuleVisitor } from './rules/rule.js';
+import type { Finding, LintOptions, LintResult, RuleRun, Severity, SuppressedFinding } from './types.js';
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+function compare(a: RawFinding, b: RawFinding): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}
+
+function scriptKind(file: string): ts.ScriptKind {
+  return file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+}
+
+/** Parse settings shared with the benchmark's raw-parse baseline: no JSDoc, no parent pointers. */
+export const PARSE_OPTIONS: ts.CreateSourceFileOptions = {
+  languageVersion: ts.ScriptTarget.Latest,
+  jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
+};
+
+/** Lints the TypeScript sources under `options.paths` (or of `options.project`) for the shapes of CONTRACT.md §6. */
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const started = performance.now();
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const loaded =
+    options.config === undefined
+      ? loadConfig(cwd, options.configFile, RULES)
+      : { config: validateConfig(options.config, 'options.config', RULES), base: cwd };
+  const { config } = loaded;
+  const vocabulary = resolveVocabulary(config.vocabulary);
+  const baseline = options.baseline === undefined ? undefined : readBaseline(resolve(cwd, options.baseline), cwd);
+
+  const raw: RawFinding[] = [];
+  const severities = new Map<string, 'error' | 'warning'>();
+  const runs: RuleRun[] = [];
+  const visitors: RuleVisitor[] = [];
+  for (const rule of RULES) {
+    const setting = config.rules?.[rule.id];
+    const severity: Severity = (typeof setting === 'string' ? setting : setting?.severity) ?? 'error';
+    runs.push({ id: rule.id, mode: rule.mode, severity });
+    if (severity === 'off') continue;
+    severities.set(rule.id, severity);
+    const ruleOptions = typeof setting === 'object' ? (setting.options ?? {}) : {};
+    visitors.push(rule.start({ options: ruleOptions, report: (finding) => raw.push({ ruleId: rule.id, ...finding }) }));
+  }
+  const dispatch = buildDispatch(visitors);
+
+  const discovered = discoverFiles({
+    cwd,
+    paths: options.paths === undefined || options.paths.length === 0 ? ['.'] : options.paths,
+    project: options.project,
+    ignores: (config.ignores ?? []).map((entry) => entry.pattern),
+    ignoreBase: loaded.base,
+    includeDeclarationFiles: options.includeDeclarationFiles ?? false,
+  });
+
+  const builtIn = (check: BuiltInCheck, file: string, line: number, column: number, symbol: string, message: string): void => {
+    raw.push({ ruleId: check, file, line, column, symbol, message });
+  };
+  const knownRules = new Set(RULES.map((rule) => rule.id));
+  const suppressionsByFile = new Map<string, Suppression[]>();
+  for (const absolute of discovered.files) {
+    const file = toPosix(relative(cwd, absolute));
+    const text = readFileSync(absolute, 'utf8');
+    const sourceFile = ts.createSourceFile(absolute, text, PARSE_OPTIONS, false, scriptKind(absolute));
+    const [syntaxError] = (sourceFile as unknown as { readonly parseDiagnostics: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics;
+    if (syntaxError !== undefined) {
+      const { line, character } = sourceFile.getLineAndCharacterOfPosition(syntaxError.start);
+      const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ');
+      builtIn('syntax-error', file, line + 1, character + 1, '<file>', `Syntax error: ${message} The rest of the file was linted as far as it parsed; fix the syntax to lint it fully.`);
+    }
+    walkFile(sourceFile, file, vocabulary, dispatch);
+    const { valid, invalid } = parseSuppressions(text, knownRules);
+    for (const bad of invalid) {
+      builtIn('invalid-suppression', file, bad.line, bad.column, '<suppression>', `This suppression ${bad.problem}; the form is '// agent-identity-kit-ignore-next-line <rule> -- <reason>'.`);
+    }
+    if (valid.length > 0) suppressionsByFile.set(file, valid);
+  }
+  for (const visitor of visitors) visitor.finish?.();
+
+  // Suppressions: a finding is silenced by a comment on the line above naming its rule.
+  const used = new Set<Suppression>();
+  const kept: RawFinding[] = [];
+  const suppressedRaw: Array<{ finding: RawFinding; reason: string }> = [];
+  for (const finding of raw) {
+    const match = suppressionsByFile.get(finding.file)?.find((entry) => entry.target === finding.line && entry.rules.includes(finding.ruleId));
+    if (match === undefined) {
+      kept.push(finding);
+    } else {
+      used.add(match);
+      suppressedRaw.push({ finding, reason: match.reason });
+    }
+  }
+  for (const [file, entries] of suppressionsByFile) {
+    for (const entry of entries) {
+      if (used.has(entry)) continue;
+      kept.push({
+        ruleId: 'unused-suppression',
+        file,
+        line: entry.line,
+        column: entry.column,
+        symbol: '<suppression>',
+        message: `This suppression of '${entry.rules.join("', '")}' silenced no finding on the next line: remove it.`,
+      });
+    }
+  }
+
+  const finalize = (list: readonly RawFinding[]): Finding[] => {
+    const sorted = [...list].sort(compare);
+    const prints = fingerprints(sorted);
+    return sorted.map((finding, index) => ({
+      ...finding,
+      severity: severities.get(finding.ruleId) ?? 'error',
+      fingerprint: prints[index] as string,
+    }));
+  };
+  let findings = finalize(kept);
+  suppressedRaw.sort((a, b) => compare(a.finding, b.finding));
+  const suppressedFindings = finalize(suppressedRaw.map((entry) => entry.finding));
+  const suppressed: SuppressedFinding[] = suppressedFindings.map((finding, index) => ({ finding, reason: suppressedRaw[index]?.reason ?? '' }));
+  let baselined: Finding[] = [];
+  if (baseline !== undefined) {
+    const split = applyBaseline(findings, baseline);
+    baselined = split.baselined;
+    const stale = finalize(
+      split.stale.map(
+        (entry): RawFinding => ({
+          ruleId: 'stale-baseline-entry',
+          file: entry.file,
+          line: entry.line,
+          column: 1,
+          symbol: entry.symbol,
+          message: `The baseline entry for '${entry.ruleId}' on '${entry.symbol}' matches no finding any more: run with --baseline-update to drop it.`,
+        }),
+      ),
+    );
+    findings = [...split.fresh, ...stale].sort(compare);
+  }
+
+  return {
+    findings,
+    suppressed,
+    baselined,
+    files: discovered.files.length,
+    projects: discovered.projects,
+    rules: runs,
+    durationMs: Math.round(performance.now() - started),
+    cwd,
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * `--format json`: the stable envelope of DESIGN.md "Identity lint" —
+ * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, durationMs } }`.
+ */
+import { KIT_VERSION } from '../_internals/kit-version.js';
+import type { Formatter } from './formatter.js';
+
+/** The JSON formatter. */
+export const formatJson: Formatter = (result) =>
+  `${JSON.stringify(
+    {
+      tool: 'agent-identity-kit',
+      version: KIT_VERSION,
+      findings: result.findings.map(({ ruleId, file, line, column, symbol, message }) => ({ ruleId, file, line, column, symbol, message })),
+      summary: { files: result.files, findings: result.findings.length, durationMs: result.durationMs },
+    },
+    null,
+    2,
+  )}\n`;

@@ -1,0 +1,64 @@
+/**
+ * `--format text` (default): findings grouped by file, each with a code frame, then a summary
+ * that says how many files were linted and in which mode the rules ran.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Finding } from '../types.js';
+import type { Formatter } from './formatter.js';
+
+const CONTEXT_LINES = 1;
+
+function codeFrame(lines: readonly string[], finding: Finding): string {
+  const first = Math.max(1, finding.line - CONTEXT_LINES);
+  const last = Math.min(lines.length, finding.line + CONTEXT_LINES);
+  const width = String(last).length;
+  const frame: string[] = [];
+  for (let line = first; line <= last; line += 1) {
+    const marker = line === finding.line ? '>' : ' ';
+    frame.push(`    ${marker} ${String(line).padStart(width)} | ${lines[line - 1] ?? ''}`);
+    if (line === finding.line) frame.push(`      ${' '.repeat(width)} | ${' '.repeat(Math.max(0, finding.column - 1))}^`);
+  }
+  return frame.join('\n');
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** The human-readable formatter. */
+export const formatText: Formatter = (result, options = {}) => {
+  const paint = (code: string, text: string): string => (options.color === true ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const out: string[] = [];
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of result.findings) {
+    const list = byFile.get(finding.file);
+    if (list === undefined) byFile.set(finding.file, [finding]);
+    else list.push(finding);
+  }
+  for (const [file, findings] of byFile) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(resolve(result.cwd, file), 'utf8').split(/\r?\n/);
+    } catch {
+      // A stale baseline entry may name a file that no longer exists: no frame then.
+    }
+    out.push(paint('4', file));
+    for (const finding of findings) {
+      const severity = finding.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
+      out.push(`  ${finding.line}:${finding.column}  ${severity}  ${paint('2', finding.ruleId)}  ${finding.message}`);
+      if (lines.length > 0) out.push(codeFrame(lines, finding));
+    }
+    out.push('');
+  }
+  const modes = new Map<string, number>();
+  for (const rule of result.rules) if (rule.severity !== 'off') modes.set(rule.mode, (modes.get(rule.mode) ?? 0) + 1);
+  const modeText = [...modes].map(([mode, count]) => `${count} ${mode}`).join(', ');
+  const head =
+    result.findings.length === 0 ? paint('32', '✔ no findings') : paint('31', `✖ ${plural(result.findings.length, 'finding')} in ${plural(byFile.size, 'file')}`);
+  out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms; rules: ${modeText || 'none'})`);
+  if (result.suppressed.length > 0 || result.baselined.length > 0) {
+    out.push(`  ${result.suppressed.length} suppressed inline, ${result.baselined.length} in the baseline`);
+  }
+  return `${out.join('\n')}\n`;
+};

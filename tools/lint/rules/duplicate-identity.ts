@@ -1,0 +1,43 @@
+/**
+ * `duplicate-identity` (AIK-ID-004, AIK-ID-002): a class that stores the identity a second time
+ * — an `id` (or agent/session id) field or constructor property next to the `header` that is
+ * identity's one home, or next to the `session` of an agent class. A getter derived from the
+ * header (`get id() { return this.header.id; }`) is the correct form and is not flagged.
+ */
+import { ts } from 'ts-morph';
+import { splitWords } from '../_internals/identity-names.js';
+import { classMembers } from '../_internals/members.js';
+import { nameText } from '../_internals/syntax.js';
+import type { FileContext, Rule, RuleVisitor } from './rule.js';
+
+/** The rule. */
+export const duplicateIdentity: Rule = {
+  id: 'duplicate-identity',
+  description: 'A class holds the same identity twice: an id field next to header.id (or next to its session).',
+  mode: 'syntactic',
+  optionNames: [],
+  start(run): RuleVisitor {
+    const check = (node: ts.Node, file: FileContext): void => {
+      const declaration = node as ts.ClassLikeDeclaration;
+      const className = nameText(declaration.name) ?? '<anonymous class>';
+      const members = classMembers(declaration, file, className);
+      const lifecycleClass = splitWords(className).some((word) => word === 'agent' || word === 'session');
+      const home = members.find((member) => member.name === 'header' && member.stored)
+        ?? (lifecycleClass ? members.find((member) => member.stored && (member.name === 'session' || member.kind === 'session-object')) : undefined);
+      if (home === undefined) return;
+      for (const member of members) {
+        if (!member.stored || member === home) continue;
+        const singularId = (member.kind === 'agent-id' || member.kind === 'session-id') && !/ids$/i.test(member.name);
+        if (member.name !== 'id' && !singularId) continue;
+        const symbol = `${className}.${member.name}`;
+        run.report({
+          file: file.file,
+          ...file.position((member.node as ts.NamedDeclaration).name ?? member.node),
+          symbol,
+          message: `'${symbol}' stores the identity a second time next to '${home.name}.id': derive it instead, 'get ${member.name}() { return this.${home.name}.id; }'.`,
+        });
+      }
+    };
+    return { enter: { [ts.SyntaxKind.ClassDeclaration]: check, [ts.SyntaxKind.ClassExpression]: check } };
+  },
+};

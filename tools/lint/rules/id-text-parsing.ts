@@ -1,0 +1,99 @@
+/**
+ * `id-text-parsing` (AIK-ID-004, AIK-ID-003): ownership or locality derived from an id's text —
+ * `startsWith`, `split`, `match`, a regex `test` on an agent or session id. Ids are opaque: the
+ * fact belongs on the object as data.
+ */
+import { ts } from 'ts-morph';
+import { classifyName, splitWords } from '../_internals/identity-names.js';
+import { classifyTypeNode, symbolOf } from '../_internals/syntax.js';
+import type { FileContext, Rule, RuleVisitor } from './rule.js';
+
+const STRING_METHODS = new Set([
+  'startsWith',
+  'endsWith',
+  'split',
+  'match',
+  'matchAll',
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'slice',
+  'substring',
+  'substr',
+  'search',
+  'charAt',
+]);
+const REGEX_METHODS = new Set(['test', 'exec']);
+const OWNER_WORDS = new Set(['agent', 'session', 'header', 'subagent', 'child', 'parent']);
+const ID_KINDS = new Set(['agent-id', 'session-id', 'lineage']);
+
+function unwrap(expression: ts.Expression): ts.Expression {
+  let current = expression;
+  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current)) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** A bare `id` is an identity when an enclosing function declares it as `id: SessionId` or `id: AgentId`. */
+function isTypedIdParameter(ancestors: readonly ts.Node[], file: FileContext): boolean {
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const node = ancestors[index] as ts.Node;
+    if (!ts.isFunctionLike(node)) continue;
+    for (const parameter of node.parameters) {
+      if (ts.isIdentifier(parameter.name) && parameter.name.text === 'id') {
+        const kind = classifyTypeNode(parameter.type, file.aliasKinds);
+        return kind === 'agent-id' || kind === 'session-id';
+      }
+    }
+  }
+  return false;
+}
+
+/** The text of an expression that is an agent or session id, for the message; otherwise `undefined`. */
+function idExpression(expression: ts.Expression, file: FileContext): string | undefined {
+  const node = unwrap(expression);
+  if (ts.isIdentifier(node)) {
+    const kind = classifyName(node.text, file.vocabulary);
+    if (kind !== undefined && ID_KINDS.has(kind)) return node.text;
+    if (node.text === 'id' && isTypedIdParameter(file.ancestors, file)) return node.text;
+    return undefined;
+  }
+  if (ts.isPropertyAccessExpression(node)) {
+    const name = node.name.text;
+    const kind = classifyName(name, file.vocabulary);
+    const owner = unwrap(node.expression);
+    const ownerName = ts.isIdentifier(owner) ? owner.text : ts.isPropertyAccessExpression(owner) ? owner.name.text : undefined;
+    const ownedId = name === 'id' && ownerName !== undefined && splitWords(ownerName).some((word) => OWNER_WORDS.has(word));
+    if ((kind !== undefined && ID_KINDS.has(kind)) || ownedId) return `${ownerName ?? '…'}.${name}`;
+  }
+  return undefined;
+}
+
+/** The rule. */
+export const idTextParsing: Rule = {
+  id: 'id-text-parsing',
+  description: 'Ownership or locality is derived from the text of an agent or session id (startsWith, split, regex).',
+  mode: 'syntactic',
+  optionNames: [],
+  start(run): RuleVisitor {
+    const onCall = (node: ts.Node, file: FileContext): void => {
+      const call = node as ts.CallExpression;
+      const callee = call.expression;
+      if (!ts.isPropertyAccessExpression(callee)) return;
+      const method = callee.name.text;
+      let id: string | undefined;
+      if (STRING_METHODS.has(method)) id = idExpression(callee.expression, file);
+      else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) id = idExpression(call.arguments[0], file);
+      if (id === undefined) return;
+      const symbol = symbolOf(node, file.ancestors);
+      run.report({
+        file: file.file,
+        ...file.position(call),
+        symbol,
+        message: `'${symbol}' reads meaning from the text of '${id}' ('${method}'): ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
+      });
+    };
+    return { enter: { [ts.SyntaxKind.CallExpression]: onCall } };
+  },
+};

@@ -1,0 +1,154 @@
+/**
+ * `id-translation-map` (AIK-ID-004): a map that translates between the two names of one
+ * lifecycle — a `Map`/`WeakMap`/`Record`/index signature keyed by an agent id and valued by a
+ * session id (or the reverse, or keyed by the agent object), a map named like `labelBySession`
+ * or `agentIdBySession`, or a record storing a session id next to the agent object that already
+ * carries it. Registries filing an object under its own id (`Map<SessionId, Agent>`) are fine.
+ */
+import { ts } from 'ts-morph';
+import { classifyName, splitWords, type IdentityKind } from '../_internals/identity-names.js';
+import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
+import { classifyTypeNode, nameText, symbolOf } from '../_internals/syntax.js';
+import type { FileContext, Rule, RuleVisitor } from './rule.js';
+
+const MAP_TYPES = new Set(['Map', 'WeakMap', 'ReadonlyMap', 'Record']);
+const CONNECTORS = new Set(['by', 'to', 'for']);
+
+/** Key/value pairs that translate one identity into the other. */
+function isTranslation(key: IdentityKind | undefined, value: IdentityKind | undefined): boolean {
+  return (
+    (key === 'agent-id' && value === 'session-id') ||
+    (key === 'session-id' && value === 'agent-id') ||
+    (key === 'agent-object' && value === 'session-id')
+  );
+}
+
+/** `labelBySession`, `agentIdBySession`, `sessionIdForAgent`: an id of one side filed by the other side. */
+function isTranslationName(name: string): boolean {
+  const words = splitWords(name);
+  const at = words.findIndex((word) => CONNECTORS.has(word));
+  if (at <= 0 || at === words.length - 1) return false;
+  const left = words.slice(0, at);
+  const right = words.slice(at + 1);
+  const leftIsId = left.some((word) => word === 'id' || word === 'ids' || word === 'label' || word === 'labels');
+  if (!leftIsId) return false;
+  const leftAgent = left.includes('agent') || left.includes('label') || left.includes('labels');
+  const leftSession = left.includes('session');
+  const rightAgent = right.some((word) => word.startsWith('agent'));
+  const rightSession = right.some((word) => word.startsWith('session'));
+  return (leftAgent && !leftSession && rightSession) || (leftSession && !leftAgent && rightAgent);
+}
+
+function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | undefined {
+  if (type === undefined) return undefined;
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && MAP_TYPES.has(type.typeName.text)) {
+    return type.typeArguments?.length === 2 ? type.typeArguments : [];
+  }
+  if (ts.isNewExpression(type) && ts.isIdentifier(type.expression) && MAP_TYPES.has(type.expression.text)) {
+    return type.typeArguments?.length === 2 ? type.typeArguments : [];
+  }
+  return undefined;
+}
+
+/** The rule. */
+export const idTranslationMap: Rule = {
+  id: 'id-translation-map',
+  description: 'A map or record translates between an agent id and a session id, or stores a session id next to the agent that carries it.',
+  mode: 'syntactic',
+  optionNames: [],
+  start(run): RuleVisitor {
+    // Map types and `new Map` expressions already judged as part of their declaration.
+    const judged = new WeakSet<ts.Node>();
+
+    const pairKinds = (node: ts.Node, file: FileContext): readonly [IdentityKind | undefined, IdentityKind | undefined] | undefined => {
+      const args = mapTypeArguments(node);
+      if (args !== undefined) {
+        const [key, value] = args;
+        return [classifyTypeNode(key, file.aliasKinds), classifyTypeNode(value, file.aliasKinds)];
+      }
+      if (ts.isTypeLiteralNode(node) && node.members.length === 1) {
+        const [member] = node.members;
+        if (member !== undefined && ts.isIndexSignatureDeclaration(member)) return indexKinds(member, file);
+      }
+      return undefined;
+    };
+
+    const indexKinds = (member: ts.IndexSignatureDeclaration, file: FileContext): readonly [IdentityKind | undefined, IdentityKind | undefined] => {
+      const [parameter] = member.parameters;
+      const keyName = nameText(parameter?.name);
+      const key = (keyName === undefined ? undefined : classifyName(keyName, file.vocabulary)) ?? classifyTypeNode(parameter?.type, file.aliasKinds);
+      return [key, classifyTypeNode(member.type, file.aliasKinds)];
+    };
+
+    const report = (node: ts.Node, file: FileContext, symbol: string, what: string): void => {
+      run.report({
+        file: file.file,
+        ...file.position(node),
+        symbol,
+        message: `'${symbol}' ${what}: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
+      });
+    };
+
+    const onDeclaration = (node: ts.Node, file: FileContext): void => {
+      const declaration = node as ts.VariableDeclaration | ts.PropertyDeclaration | ts.PropertySignature;
+      const name = nameText(declaration.name);
+      const initializer = 'initializer' in declaration ? declaration.initializer : undefined;
+      const fromType = declaration.type === undefined ? undefined : pairKinds(declaration.type, file);
+      const fromValue = initializer === undefined ? undefined : pairKinds(initializer, file);
+      if (declaration.type !== undefined) judged.add(declaration.type);
+      if (initializer !== undefined) judged.add(initializer);
+      const mapLike =
+        fromType !== undefined ||
+        fromValue !== undefined ||
+        (initializer !== undefined && ts.isObjectLiteralExpression(initializer) && initializer.properties.length === 0);
+      if (!mapLike || name === undefined) return;
+      const symbol = symbolOf(node, file.ancestors);
+      const typed = [fromType, fromValue].some((pair) => pair !== undefined && isTranslation(pair[0], pair[1]));
+      if (typed || isTranslationName(name)) report(declaration.name, file, symbol, 'maps one identity to the other');
+    };
+
+    const onMapType = (node: ts.Node, file: FileContext): void => {
+      if (judged.has(node)) return;
+      const pair = pairKinds(node, file);
+      if (pair !== undefined && isTranslation(pair[0], pair[1])) report(node, file, symbolOf(node, file.ancestors), 'maps one identity to the other');
+    };
+
+    const onIndexSignature = (node: ts.Node, file: FileContext): void => {
+      const parent = file.ancestors[file.ancestors.length - 1];
+      if (parent !== undefined && judged.has(parent)) return;
+      const [key, value] = indexKinds(node as ts.IndexSignatureDeclaration, file);
+      if (isTranslation(key, value)) report(node, file, symbolOf(node, file.ancestors), 'maps one identity to the other');
+    };
+
+    // A record that stores a session id next to the agent object that already carries it.
+    const checkCopy = (members: readonly MemberInfo[], file: FileContext, symbol: string): void => {
+      const agent = members.find((member) => member.kind === 'agent-object');
+      const copy = members.find((member) => member.kind === 'session-id' && member.stored);
+      if (agent === undefined || copy === undefined) return;
+      report(copy.node, file, symbol, `stores '${copy.name}' next to '${agent.name}', which already carries it (read '${agent.name}.id')`);
+    };
+
+    return {
+      enter: {
+        [ts.SyntaxKind.VariableDeclaration]: onDeclaration,
+        [ts.SyntaxKind.PropertyDeclaration]: onDeclaration,
+        [ts.SyntaxKind.PropertySignature]: onDeclaration,
+        [ts.SyntaxKind.TypeReference]: onMapType,
+        [ts.SyntaxKind.NewExpression]: onMapType,
+        [ts.SyntaxKind.IndexSignature]: onIndexSignature,
+        [ts.SyntaxKind.InterfaceDeclaration]: (node, file) => {
+          const declaration = node as ts.InterfaceDeclaration;
+          checkCopy(typeElementMembers(declaration.members, file, declaration.name.text), file, declaration.name.text);
+        },
+        [ts.SyntaxKind.TypeLiteral]: (node, file) => {
+          checkCopy(typeElementMembers((node as ts.TypeLiteralNode).members, file), file, symbolOf(node, file.ancestors));
+        },
+        [ts.SyntaxKind.ClassDeclaration]: (node, file) => {
+          const declaration = node as ts.ClassDeclaration;
+          const name = nameText(declaration.name) ?? '<anonymous class>';
+          checkCopy(classMembers(declaration, file, name), file, name);
+        },
+      },
+    };
+  },
+};

@@ -1,0 +1,23 @@
+/**
+ * Every rule of the identity lint, in the order of CONTRACT.md §6. Adding a rule touches this
+ * list, its module and its `docs/rules/<id>.md` page.
+ */
+import { agentIdType } from './agent-id-type.js';
+import { doubleMint } from './double-mint.js';
+import { duplicateIdentity } from './duplicate-identity.js';
+import { idTextParsing } from './id-text-parsing.js';
+import { idTranslationMap } from './id-translation-map.js';
+import type { Rule } from './rule.js';
+import { twoIdMembers } from './two-id-members.js';
+import { twoIdParameters } from './two-id-parameters.js';
+
+/** The rules, each enforcing AIK-ID-004 for one shape of CONTRACT.md §6. */
+export const RULES: readonly Rule[] = [
+  twoIdMembers,
+  twoIdParameters,
+  idTranslationMap,
+  duplicateIdentity,
+  doubleMint,
+  agentIdType,
+  idTextParsing,
+];

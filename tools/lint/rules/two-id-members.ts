@@ -1,0 +1,164 @@
+/**
+ * `two-id-members` (AIK-ID-004): an input type — interface, type alias of an object literal or
+ * intersection, type literal, class — whose members, own or inherited, carry both an agent id
+ * and a session id (or an agent id beside a `Session` object).
+ */
+import { ts } from 'ts-morph';
+import { isAgentSide, isSessionSide } from '../_internals/identity-names.js';
+import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
+import { nameText, symbolOf } from '../_internals/syntax.js';
+import type { FileContext, Rule, RuleVisitor } from './rule.js';
+
+/** A type-like declaration with its own members and the names it extends or intersects. */
+interface Shape {
+  readonly name: string | undefined;
+  readonly symbol: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly own: readonly MemberInfo[];
+  readonly bases: readonly string[];
+}
+
+/** A member standing for one side, and the base type it was inherited from, if any. */
+interface Side {
+  readonly name: string;
+  readonly from?: string;
+  /** A `Session` object rather than a session id. */
+  readonly object: boolean;
+}
+
+interface Sides {
+  readonly agent: Side | undefined;
+  readonly session: Side | undefined;
+}
+
+function describe(side: Side | undefined): string {
+  if (side === undefined) return '';
+  return side.from === undefined ? `'${side.name}'` : `'${side.name}' (from '${side.from}')`;
+}
+
+function heritageNames(clauses: readonly ts.HeritageClause[] | undefined, token: ts.SyntaxKind): string[] {
+  const names: string[] = [];
+  for (const clause of clauses ?? []) {
+    if (clause.token !== token) continue;
+    for (const type of clause.types) {
+      const expression = type.expression;
+      if (ts.isIdentifier(expression)) names.push(expression.text);
+      else if (ts.isPropertyAccessExpression(expression)) names.push(expression.name.text);
+    }
+  }
+  return names;
+}
+
+function ownSides(members: readonly MemberInfo[]): Sides {
+  const agent = members.find((member) => isAgentSide(member.kind));
+  const session = members.find((member) => isSessionSide(member.kind));
+  return {
+    agent: agent === undefined ? undefined : { name: agent.name, object: false },
+    session: session === undefined ? undefined : { name: session.name, object: session.kind === 'session-object' },
+  };
+}
+
+/** The rule. */
+export const twoIdMembers: Rule = {
+  id: 'two-id-members',
+  description: 'An input type (interface, type literal, class options) carries both an agent id and a session id.',
+  mode: 'syntactic',
+  optionNames: [],
+  start(run): RuleVisitor {
+    const shapes: Shape[] = [];
+    const byName = new Map<string, Shape[]>();
+    const addShape = (file: FileContext, node: ts.Node, name: string | undefined, own: MemberInfo[], bases: string[]): void => {
+      const at = file.position(name === undefined ? node : ((node as { name?: ts.Node }).name ?? node));
+      const shape: Shape = { name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...at, own, bases };
+      shapes.push(shape);
+      if (name !== undefined) {
+        const list = byName.get(name);
+        if (list === undefined) byName.set(name, [shape]);
+        else list.push(shape);
+      }
+    };
+
+    const intersectionParts = (type: ts.TypeNode, file: FileContext, owner: string, own: MemberInfo[], bases: string[]): void => {
+      if (ts.isParenthesizedTypeNode(type)) intersectionParts(type.type, file, owner, own, bases);
+      else if (ts.isTypeLiteralNode(type)) own.push(...typeElementMembers(type.members, file, owner));
+      else if (ts.isTypeReferenceNode(type)) bases.push(ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text);
+      else if (ts.isIntersectionTypeNode(type)) for (const part of type.types) intersectionParts(part, file, owner, own, bases);
+    };
+
+    const onClass = (node: ts.Node, file: FileContext): void => {
+      const declaration = node as ts.ClassLikeDeclaration;
+      const name = nameText(declaration.name);
+      addShape(file, node, name, classMembers(declaration, file, name), heritageNames(declaration.heritageClauses, ts.SyntaxKind.ExtendsKeyword));
+    };
+
+    // The sides a named shape has, own or inherited; `seen` guards against cyclic declarations.
+    const resolve = (shape: Shape, seen: Set<Shape>): Sides => {
+      let { agent, session } = ownSides(shape.own);
+      for (const base of shape.bases) {
+        const candidates = byName.get(base) ?? [];
+        const target = candidates.find((candidate) => candidate.file === shape.file) ?? candidates[0];
+        if (target === undefined || seen.has(target)) continue;
+        seen.add(target);
+        const inherited = resolve(target, seen);
+        agent ??= inherited.agent === undefined ? undefined : { ...inherited.agent, from: inherited.agent.from ?? base };
+        session ??= inherited.session === undefined ? undefined : { ...inherited.session, from: inherited.session.from ?? base };
+      }
+      return { agent, session };
+    };
+
+    const complete = (sides: Sides): boolean => sides.agent !== undefined && sides.session !== undefined;
+
+    return {
+      enter: {
+        [ts.SyntaxKind.InterfaceDeclaration]: (node, file) => {
+          const declaration = node as ts.InterfaceDeclaration;
+          const name = declaration.name.text;
+          addShape(file, node, name, typeElementMembers(declaration.members, file, name), heritageNames(declaration.heritageClauses, ts.SyntaxKind.ExtendsKeyword));
+        },
+        [ts.SyntaxKind.TypeAliasDeclaration]: (node, file) => {
+          const declaration = node as ts.TypeAliasDeclaration;
+          const name = declaration.name.text;
+          const own: MemberInfo[] = [];
+          const bases: string[] = [];
+          intersectionParts(declaration.type, file, name, own, bases);
+          if (own.length > 0 || bases.length > 1) addShape(file, node, name, own, bases);
+        },
+        [ts.SyntaxKind.TypeLiteral]: (node, file) => {
+          // Type literals that belong to a type alias are part of that alias's shape; a
+          // parameter's own type literal is judged by `two-id-parameters`.
+          const parent = file.ancestors[file.ancestors.length - 1];
+          if (parent === undefined || ts.isParameter(parent) || ts.isTypeAliasDeclaration(parent)) return;
+          if (ts.isIntersectionTypeNode(parent) || ts.isParenthesizedTypeNode(parent)) {
+            if (file.ancestors.some((ancestor) => ts.isTypeAliasDeclaration(ancestor))) return;
+          }
+          addShape(file, node, undefined, typeElementMembers((node as ts.TypeLiteralNode).members, file), []);
+        },
+        [ts.SyntaxKind.ClassDeclaration]: onClass,
+        [ts.SyntaxKind.ClassExpression]: onClass,
+      },
+      finish() {
+        for (const shape of shapes) {
+          const sides = resolve(shape, new Set([shape]));
+          if (!complete(sides)) continue;
+          // Report where the pair first comes together, not again in every extending type.
+          const inheritedComplete = shape.bases.some((base) => {
+            const target = (byName.get(base) ?? []).find((candidate) => candidate !== shape);
+            return target !== undefined && complete(resolve(target, new Set([shape, target])));
+          });
+          if (inheritedComplete) continue;
+          run.report({
+            file: shape.file,
+            line: shape.line,
+            column: shape.column,
+            symbol: shape.symbol,
+            message: `'${shape.symbol}' carries both ${describe(sides.agent)} and ${describe(sides.session)}: one lifecycle has one id. Drop '${sides.agent?.name}'${
+              sides.session?.object === true ? `: the agent id is '${sides.session.name}.id'.` : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
+            }`,
+          });
+        }
+      },
+    };
+  },
+};
