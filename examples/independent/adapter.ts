@@ -5,6 +5,7 @@
  */
 import type { AdapterEnv, AdapterFactory, ConfigOutcome, EventType, FactoryOptions, ListenPlan, System } from '../../src/contract/adapter.js';
 import { EVENT_TYPES } from '../../src/contract/adapter.js';
+import { observePayload } from '../support/observe-payload.js';
 import { PlanKit } from '../support/plan-kit.js';
 import { settle } from '../support/settle.js';
 import { Tokens } from '../support/tokens.js';
@@ -46,14 +47,7 @@ const independentAdapter: AdapterFactory = async (env: AdapterEnv, options: Fact
     snapshot: () => ({ agents: system.agents(), sessions: system.sessions() }),
     unload: (owner) => (owner === undefined ? harness.root : ownerOf(owner)).unload(),
     shutdown: () => harness.shutdown(),
-    observe(type, payload) {
-      const { agent, session, source, event } = payload as { agent?: Agent; session?: Session; source?: 'startup' | 'resume'; event?: { seq: number; kind: string } };
-      if (agent !== undefined) {
-        return { type, subject: agentToken(agent.context), id: agent.id, session: sessionToken(agent.session), ...(source === undefined ? {} : { source }) };
-      }
-      const subject = session as Session;
-      return { type, subject: sessionToken(subject), id: subject.id, ...(event === undefined ? {} : { event: { seq: event.seq, kind: event.kind } }) };
-    },
+    observe: (type, payload) => observePayload(type, payload, { agent: (agent) => agentToken((agent as Agent).context), session: (session) => sessionToken(session as Session) }),
   });
 
   const install = (plan: ListenPlan, on: (type: EventName, listener: (payload: unknown) => unknown) => () => void, scope: string | undefined): void => {
