@@ -84,7 +84,7 @@ export class Runtime {
     const maxDepth = options.maxDepth ?? 4;
     if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) throw new RuntimeError('invalid', 'runtime options: maxDepth must be a non-negative integer');
     if (options.remote !== undefined && typeof options.remote.command !== 'string') throw new RuntimeError('invalid', 'runtime options: remote.command must be a string');
-    this.#config = toRuntimeConfig(options.config ?? { agents: [] });
+    this.#config = options.config === undefined ? { agents: [] } : toRuntimeConfig(options.config);
     this.#options = options;
     let runs = 0;
     const log = options.log ?? defaultLog;
