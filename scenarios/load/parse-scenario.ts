@@ -1,0 +1,59 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import { isRequirementId } from '../../src/contract/requirements.js';
+import type { Scenario } from '../../src/contract/scenario.js';
+import schema from '../scenario.schema.json' with { type: 'json' };
+import { ScenarioFormatError } from './scenario-format-error.js';
+import { scenarioReferences } from './_internals/scenario-references.js';
+
+const validate = new Ajv({ allErrors: false, verbose: true, strict: false }).compile<Scenario>(schema);
+
+/**
+ * Parses and validates the text of a scenario file: JSON, the JSON Schema
+ * (`scenarios/scenario.schema.json`), known requirement ids, and names that resolve (handles,
+ * calls, owners, injected values). Throws {@link ScenarioFormatError} naming `file`, the JSON
+ * pointer (or line and column for bad JSON) and the problem.
+ */
+export function parseScenario(text: string, file: string): Scenario {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message)?.[1];
+    const where = position === undefined ? '' : `:${lineAndColumn(text, Number(position))}`;
+    throw new ScenarioFormatError(`${file}${where}: not JSON (${message.replace(/ in JSON at position \d+.*$/, '')})`);
+  }
+  if (!validate(value)) throw new ScenarioFormatError(`${file}: ${describe(validate.errors?.[0])}`);
+  const scenario = value;
+  scenario.requirements.forEach((id, index) => {
+    if (!isRequirementId(id)) throw new ScenarioFormatError(`${file}: /requirements/${index} unknown requirement id ${JSON.stringify(id)}`);
+  });
+  scenario.steps.forEach((step, index) => {
+    step.check?.requirements?.forEach((id, position) => {
+      if (!isRequirementId(id)) throw new ScenarioFormatError(`${file}: /steps/${index}/check/requirements/${position} unknown requirement id ${JSON.stringify(id)}`);
+    });
+  });
+  const unresolved = scenarioReferences(scenario);
+  if (unresolved !== undefined) throw new ScenarioFormatError(`${file}: ${unresolved}`);
+  return scenario;
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+function describe(error: ErrorObject | undefined): string {
+  if (error === undefined) return '/ is not a scenario';
+  const pointer = error.instancePath === '' ? '/' : error.instancePath;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${pointer} has an unknown field "${String(error.params['additionalProperty'])}"`;
+    case 'enum':
+      return `${pointer} ${JSON.stringify(error.data)} is not one of ${(error.params['allowedValues'] as unknown[]).join(', ')}`;
+    case 'required':
+      return `${pointer} is missing the field "${String(error.params['missingProperty'])}"`;
+    default:
+      return `${pointer} ${error.message ?? 'is invalid'}`;
+  }
+}

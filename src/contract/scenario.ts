@@ -1,0 +1,268 @@
+/**
+ * The scenario file: one small, named, readable case of the contract (DESIGN.md "Scenarios"),
+ * replayed by `replay` against any adapter and written by `conform --out` for a found
+ * counterexample. `scenarios/scenario.schema.json` validates files of this shape; a test keeps
+ * the two in sync.
+ *
+ * Steps are adapter operations (src/contract/adapter.ts) with its plain-data plans, plus the
+ * kit's own controls (pauses, turns, store faults). Names tie steps together:
+ * - a step's `name` names its handle (creations), its call (for `await`) and, for `owner`, the
+ *   owner token; configuration entries are named `config[0]`, `config[1]`, … after each start;
+ * - a plan's injected value is written `{ "$injected": "<name>" }` and declared once in
+ *   `injected`: the replayer builds one object per name, so identity comparisons hold;
+ * - a seed `{ "$seed": <turns> }` is `env.seed(turns)` (any other seed is passed as written);
+ * - in a check, an id written `@<name>` is the id of the handle of that name.
+ */
+import type { ConfigInput, CreateInput, ListenPlan, ResumeInput, SpawnInput, SpawnRemoteInput } from './adapter.js';
+import type { ErrorCode } from './error-code.js';
+import type { Capability, Profiles } from './requirements.js';
+
+/** A plain JSON value. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A reference to a value declared in {@link Scenario.injected}. */
+export interface InjectedRef {
+  readonly $injected: string;
+}
+
+/** A value the kit injects: a fresh `Error` with this message, or this non-Error value (built once per replay). */
+export type InjectedValue = { readonly error: string } | { readonly value: JsonValue };
+
+/**
+ * The expected outcome of a step: `ok`; `{ reject: <code> }` for a failure the implementation
+ * originates (with `cause` naming the injected value an `aborted` error carries); or
+ * `{ reject: { injected: <name> } }` for exactly that injected value; `pending` when the call
+ * has not settled by the time the step's check runs.
+ */
+export type Expectation =
+  | 'ok'
+  | 'pending'
+  | { readonly reject: ErrorCode; readonly cause?: string }
+  | { readonly reject: { readonly injected: string } };
+
+/** A header expected of a live session: listed fields must match, `null` means absent. */
+export type HeaderExpectation = {
+  readonly [K in 'createdAt' | 'cwd' | 'parentSession' | 'seedLength' | 'delegationDepth']?: string | number | null;
+};
+
+/** The expected outcome of one configuration entry (CONTRACT.md §3 "Config-driven start"). */
+export interface ConfigEntryExpectation {
+  readonly label: string;
+  readonly expect: Expectation;
+  /** The id it published, or `{ fresh: true }`: not its label, no id seen before in this replay. */
+  readonly id?: string | { readonly fresh: true };
+}
+
+/** A plan outcome expected of an operation a plan started without awaiting it. */
+export interface PlanOutcomeExpectation {
+  readonly plan: string;
+  readonly expect: Expectation;
+}
+
+/**
+ * A named check of observations, run after its step. Every field is optional; events and
+ * `heard` count what was heard since the previous check (or the start of the replay).
+ */
+export interface ScenarioCheck {
+  /** What it checks, in words; shown when it fails. */
+  readonly name: string;
+  /** The requirements it decides (a subset of the scenario's). */
+  readonly requirements?: readonly string[];
+  /** What the adapter's recorder heard, each `"<type> <id>"`, in order. */
+  readonly events?: readonly string[];
+  /** What named listeners heard, each `"<type> <id>"`, in order. */
+  readonly heard?: { readonly [listener: string]: readonly string[] };
+  /** The ids of the live agents (as a set). */
+  readonly agents?: readonly string[];
+  /** The ids of the live sessions (as a set). */
+  readonly sessions?: readonly string[];
+  /** Per id: whether the durable store holds a record under it. */
+  readonly stored?: { readonly [id: string]: boolean };
+  /** Per live session id: the length of its log. */
+  readonly lengths?: { readonly [id: string]: number };
+  /** Per live session id: its header. */
+  readonly headers?: { readonly [id: string]: HeaderExpectation };
+  /** Per live child agent id: the id of its owning parent agent (`null`: a root agent). */
+  readonly parents?: { readonly [id: string]: string | null };
+  /** The latest configuration start: refused as a whole, or per entry in order. */
+  readonly config?: { readonly reject: ErrorCode } | readonly ConfigEntryExpectation[];
+  /** Outcomes of plan-started operations, in settlement order. */
+  readonly planOutcomes?: readonly PlanOutcomeExpectation[];
+  /** Ids the durable store saw no call for since the previous check. */
+  readonly untouched?: readonly string[];
+}
+
+/** What every step may carry. */
+export interface StepCommon {
+  /** Names the step's handle, call or owner for later steps. */
+  readonly name?: string;
+  /** `false`: start the operation and go on (finish it with an `await` step). Default: wait for it. */
+  readonly wait?: boolean;
+  /** The expected outcome (checked when the operation settles; `pending` right after starting it). */
+  readonly expect?: Expectation;
+  /** Observations checked after the step. */
+  readonly check?: ScenarioCheck;
+}
+
+/** `create(input)`. */
+export interface CreateStep extends StepCommon {
+  readonly op: 'create';
+  readonly input: CreateInput;
+}
+
+/** `resume(input)`. */
+export interface ResumeStep extends StepCommon {
+  readonly op: 'resume';
+  readonly input: ResumeInput;
+}
+
+/** `spawn(parent, input)`: an in-process child (spawn or fork) of the handle named `parent`. */
+export interface SpawnStep extends StepCommon {
+  readonly op: 'spawn';
+  readonly parent: string;
+  readonly input: SpawnInput;
+}
+
+/** `spawnRemote(parent, input)`. */
+export interface SpawnRemoteStep extends StepCommon {
+  readonly op: 'spawnRemote';
+  readonly parent: string;
+  readonly input?: SpawnRemoteInput;
+}
+
+/** `prompt`, `dispose` or `flush` of the handle named `handle`. */
+export interface HandleStep extends StepCommon {
+  readonly op: 'prompt' | 'dispose' | 'flush';
+  readonly handle: string;
+}
+
+/** `owner(label)`, its token named by `name`. */
+export interface OwnerStep extends StepCommon {
+  readonly op: 'owner';
+  readonly name: string;
+  readonly label: string;
+}
+
+/** `unload(owner)` of the owner named `owner`. */
+export interface UnloadStep extends StepCommon {
+  readonly op: 'unload';
+  readonly owner: string;
+}
+
+/** `shutdown()`. */
+export interface ShutdownStep extends StepCommon {
+  readonly op: 'shutdown';
+}
+
+/** `restart({ config })`: a new system over the same store. */
+export interface RestartStep extends StepCommon {
+  readonly op: 'restart';
+  readonly config?: ConfigInput;
+}
+
+/** `listen(plan, target)`: a global listener, or one scoped to the agent of the handle named `target`. */
+export interface ListenStep extends StepCommon {
+  readonly op: 'listen';
+  readonly plan: ListenPlan;
+  readonly target?: string;
+}
+
+/** `unlisten(listener)`. */
+export interface UnlistenStep extends StepCommon {
+  readonly op: 'unlisten';
+  readonly listener: string;
+}
+
+/** Releases the scheduled pause `pause` (setup and signal plans await pauses). */
+export interface ReleaseStep extends StepCommon {
+  readonly op: 'release';
+  readonly pause: string;
+}
+
+/** Sets what the turns of session `id` do: complete at once, be held (until `release-turns`), or fail with an injected value. */
+export interface TurnsStep extends StepCommon {
+  readonly op: 'turns';
+  readonly id: string;
+  readonly plan: 'complete' | 'hold' | { readonly fail: InjectedRef };
+}
+
+/** Completes the held turns of session `id`. */
+export interface ReleaseTurnsStep extends StepCommon {
+  readonly op: 'release-turns';
+  readonly id: string;
+}
+
+/** A store fault plan, keyed by operation and id (`*` for `list`), never by call count. */
+export interface FaultStep extends StepCommon {
+  readonly op: 'fault';
+  readonly store: 'load' | 'put' | 'append' | 'list' | 'flush';
+  readonly id: string;
+  readonly effect: 'fail' | 'hang';
+  readonly value?: InjectedRef;
+  /** The next matching call only (default: every matching call). */
+  readonly once?: boolean;
+}
+
+/** Removes the store faults of `id` (all when absent). */
+export interface HealStep extends StepCommon {
+  readonly op: 'heal';
+  readonly id?: string;
+}
+
+/** Waits for the call started by the step named `call` and checks `expect` against its outcome. */
+export interface AwaitStep extends StepCommon {
+  readonly op: 'await';
+  readonly call: string;
+}
+
+/** Lets pending work run (a few event-loop turns) without starting anything. */
+export interface SettleStep extends StepCommon {
+  readonly op: 'settle';
+}
+
+/** One step of a scenario. */
+export type ScenarioStep =
+  | CreateStep
+  | ResumeStep
+  | SpawnStep
+  | SpawnRemoteStep
+  | HandleStep
+  | OwnerStep
+  | UnloadStep
+  | ShutdownStep
+  | RestartStep
+  | ListenStep
+  | UnlistenStep
+  | ReleaseStep
+  | TurnsStep
+  | ReleaseTurnsStep
+  | FaultStep
+  | HealStep
+  | AwaitStep
+  | SettleStep;
+
+/** The `op` of every step kind. */
+export type ScenarioOperation = ScenarioStep['op'];
+
+/** A scenario file. */
+export interface Scenario {
+  /** An editor hint; ignored. */
+  readonly $schema?: string;
+  /** kebab-case, unique in a corpus. */
+  readonly id: string;
+  /** The clause it tests, in words. */
+  readonly title: string;
+  /** The requirement ids it exercises. */
+  readonly requirements: readonly string[];
+  /** Capabilities it needs; without one of them it is not applicable. */
+  readonly capabilities?: readonly Capability[];
+  /** The profile variants it applies to (default: all). */
+  readonly profiles?: Partial<Profiles>;
+  /** Whether the system gets a durable store (default true). */
+  readonly durable?: boolean;
+  /** The configuration the system starts with. */
+  readonly config?: ConfigInput;
+  /** The values the scenario injects, by name. */
+  readonly injected?: { readonly [name: string]: InjectedValue };
+  readonly steps: readonly ScenarioStep[];
+}
