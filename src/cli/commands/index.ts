@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { registerCheck } from './check.js';
+import { registerDocs } from './docs.js';
+import { registerGraph } from './graph.js';
 import { registerLint } from './lint.js';
 import { registerTrace } from './trace.js';
 
@@ -9,4 +12,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerTrace, registerLint];
+export const COMMANDS: readonly RegisterCommand[] = [registerTrace, registerLint, registerGraph, registerDocs, registerCheck];

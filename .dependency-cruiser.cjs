@@ -1,0 +1,100 @@
+/**
+ * The kit's own module-graph rules (DESIGN.md "Layout", made executable). They extend the preset
+ * the kit offers to the repositories it checks, and add the kit's layering. `npm test` fails on a
+ * violation (through `agent-identity-kit check`).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+const manifest = require('./package.json');
+
+const escape = (path) => path.replace(/^[.]\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Package entry points (`bin`, `exports`) are imported by users, never by the kit itself.
+const entryPoints = [...Object.values(manifest.bin), ...Object.values(manifest.exports)].map((path) => `^${escape(path)}$`);
+
+module.exports = {
+  extends: './tools/graph/preset.cjs',
+  forbidden: [
+    {
+      name: 'no-orphans',
+      comment:
+        'A module that nothing imports and that imports nothing is dead code. The roots are legitimate: package entry points ' +
+        '(bin, exports), the CLI entry, benchmarks and tests (found by their runners), config files and the preset ' +
+        'that .dependency-cruiser.cjs extends by name.',
+      from: {
+        orphan: true,
+        pathNot: [
+          ...entryPoints,
+          '^src/cli/main[.]ts$',
+          '^bench/',
+          '^test/.+[.]test[.]ts$',
+          '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|json)$',
+          '(^|/)[^/]+[.]config[.](?:js|cjs|mjs|ts)$',
+          '^tools/graph/preset[.]cjs$',
+          '[.]d[.]ts$',
+          '(^|/)package[.]json$',
+        ],
+      },
+    },
+    {
+      name: 'not-to-dev-dep',
+      comment:
+        'What the package ships (src, properties, scenarios, tools, bin) runs on users’ machines, where dev dependencies are not installed.',
+      from: { path: '^(?:src|properties|scenarios|tools|bin)/' },
+    },
+    {
+      name: 'contract-imports-nothing',
+      severity: 'error',
+      comment:
+        'src/contract is the specification in code (requirement registry, adapter types): everything depends on it, so it depends on nothing.',
+      from: { path: '^src/contract/' },
+      to: { pathNot: '^src/contract/' },
+    },
+    {
+      name: 'runtime-imports-only-contract',
+      severity: 'error',
+      comment:
+        'The reference runtime implements the contract and nothing else: it must not know the properties, scenarios, gates or CLI that test it.',
+      from: { path: '^src/runtime/' },
+      to: { path: '^(?:src/(?!runtime/|contract/)|properties/|scenarios/|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'properties-import-contract-and-runtime',
+      severity: 'error',
+      comment: 'Properties test an implementation against the contract, with the reference runtime as the model; scenarios and the CLI build on them, not the reverse.',
+      from: { path: '^properties/' },
+      to: { path: '^(?:src/(?!runtime/|contract/)|scenarios/|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'scenarios-import-contract-runtime-properties',
+      severity: 'error',
+      comment: 'Scenarios replay on the runtime and reuse the properties’ checks; only the CLI composes them with anything else.',
+      from: { path: '^scenarios/' },
+      to: { path: '^(?:src/(?!runtime/|contract/)|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'tools-import-only-contract',
+      severity: 'error',
+      comment: 'The static gates read source code; they need the requirement registry but never the runtime, the properties or the CLI.',
+      from: { path: '^tools/' },
+      to: { path: '^(?:src/(?!contract/)|properties/|scenarios/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'nothing-imports-cli',
+      severity: 'error',
+      comment: 'src/cli is the composition root: it may import anything, so anything importing it would invert the layering (tests and the bin launcher excepted).',
+      from: { pathNot: '^(?:src/cli/|bin/|test/)' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'nothing-imports-examples',
+      severity: 'error',
+      comment: 'Examples stand for independent implementations; the kit must pass on its own, so only tests may load them.',
+      from: { pathNot: '^(?:examples/|test/)' },
+      to: { path: '^examples/' },
+    },
+  ],
+  options: {
+    // Fixture repos carry intentional violations (cycles, test imports) for the gates' own tests.
+    exclude: { path: '^(?:dist|coverage|[.]git|[.]aik-cache|test/fixtures)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

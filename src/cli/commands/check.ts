@@ -1,0 +1,35 @@
+import { Option } from 'commander';
+import { ConfigError } from '../../../tools/check/config-error.js';
+import { kitDocsFor } from '../../../tools/check/kit-docs-for.js';
+import { repositoryRoot } from '../../../tools/check/repository-root.js';
+import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
+import { runCheck } from '../../../tools/check/run-check.js';
+import { UsageError } from '../usage-error.js';
+import type { RegisterCommand } from './index.js';
+
+interface CheckFlags {
+  readonly root: string;
+  readonly format: ReportFormat;
+}
+
+/** `check`: lint + graph + docs, one summary, one exit code (0 pass, 1 findings, 2 configuration error). */
+export const registerCheck: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('check')
+    .description('run the static gates (identity lint, module graph, doc-sync) with one summary and one exit code')
+    .option('--root <dir>', 'repository to check', '.')
+    .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
+    .action(async (flags: CheckFlags) => {
+      let root: string;
+      try {
+        root = repositoryRoot(flags.root);
+      } catch (error) {
+        throw error instanceof ConfigError ? new UsageError(error.message) : error;
+      }
+      const kit = kitDocsFor(root, program);
+      const { outcomes, exitCode } = await runCheck(kit === undefined ? { root } : { root, kit });
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+      for (const outcome of outcomes) if (outcome.error !== undefined) process.stderr.write(`agent-identity-kit: ${outcome.error}\n`);
+      setExitCode(exitCode);
+    });
+};

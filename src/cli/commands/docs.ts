@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import { ConfigError } from '../../../tools/check/config-error.js';
+import { kitDocsFor } from '../../../tools/check/kit-docs-for.js';
+import { repositoryRoot } from '../../../tools/check/repository-root.js';
+import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
+import { runCheck } from '../../../tools/check/run-check.js';
+import { runDocs } from '../../../tools/docs/run-docs.js';
+import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
+import { UsageError } from '../usage-error.js';
+import type { RegisterCommand } from './index.js';
+
+interface DocsFlags {
+  readonly root: string;
+  readonly project?: string;
+  readonly vocabulary?: string[];
+  readonly exclude?: string[];
+  readonly format: ReportFormat;
+  readonly update?: boolean;
+  readonly check?: boolean;
+}
+
+/** `docs`: the doc-sync gate. Exit 0 pass, 1 findings, 2 configuration error. */
+export const registerDocs: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('docs')
+    .description(
+      `doc-sync gate: ts fences typecheck (opt out with \`\`\`ts ${NO_CHECK_MARKER}), relative links and backticked paths resolve, backticked identity vocabulary is still defined; in the kit also docs/requirements.md, rule pages and the README's CLI help`,
+    )
+    .option('--root <dir>', 'repository to check', '.')
+    .option('--project <tsconfig>', 'tsconfig the fences typecheck against (default: <root>/tsconfig.json)')
+    .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')
+    .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
+    .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--update', "regenerate the kit's docs/requirements.md").conflicts('check'))
+    .option('--check', 'compare generated docs instead of writing them (the default)')
+    .action(async (flags: DocsFlags) => {
+      try {
+        const root = repositoryRoot(flags.root);
+        const kit = kitDocsFor(root, program);
+        if (flags.update === true && kit === undefined) throw new UsageError(`${flags.root}: --update regenerates the kit's own docs; this is not the agent-identity-kit repository`);
+        const gate = {
+          name: 'docs',
+          run: async () =>
+            runDocs({
+              root,
+              ...(flags.project === undefined ? {} : { tsconfig: resolve(flags.project) }),
+              ...(flags.vocabulary === undefined ? {} : { vocabulary: flags.vocabulary }),
+              ...(flags.exclude === undefined ? {} : { exclude: flags.exclude }),
+              ...(kit === undefined ? {} : { kit }),
+              update: flags.update === true,
+            }),
+        };
+        const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+        const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
+        if (error !== undefined) throw new UsageError(error);
+        process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+        setExitCode(exitCode);
+      } catch (error) {
+        throw error instanceof ConfigError ? new UsageError(error.message) : error;
+      }
+    });
+};

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import { ConfigError } from '../../../tools/check/config-error.js';
+import { repositoryRoot } from '../../../tools/check/repository-root.js';
+import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
+import { runCheck } from '../../../tools/check/run-check.js';
+import { runGraph } from '../../../tools/graph/run-graph.js';
+import { UsageError } from '../usage-error.js';
+import type { RegisterCommand } from './index.js';
+
+interface GraphFlags {
+  readonly root: string;
+  readonly config?: string;
+  readonly format: ReportFormat;
+  readonly update?: boolean;
+  readonly check?: boolean;
+}
+
+/** `graph`: the module-graph gate (dependency-cruiser) and `docs/module-graph.md`. Exit 0 pass, 1 findings, 2 configuration error. */
+export const registerGraph: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('graph')
+    .description("module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset), and docs/module-graph.md")
+    .option('--root <dir>', 'repository to check', '.')
+    .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
+    .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--update', 'write docs/module-graph.md').conflicts('check'))
+    .option('--check', 'also fail when docs/module-graph.md is missing or stale')
+    .action(async (flags: GraphFlags) => {
+      try {
+        const root = repositoryRoot(flags.root);
+        const gate = {
+          name: 'graph',
+          run: () =>
+            runGraph({
+              root,
+              ...(flags.config === undefined ? {} : { config: resolve(flags.config) }),
+              moduleGraph: flags.update === true ? 'update' : flags.check === true ? 'check' : 'ignore',
+            }),
+        };
+        const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+        const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
+        if (error !== undefined) throw new UsageError(error);
+        process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+        setExitCode(exitCode);
+      } catch (error) {
+        throw error instanceof ConfigError ? new UsageError(error.message) : error;
+      }
+    });
+};

@@ -1,0 +1,11 @@
+import type { GateReport } from './gate-report.js';
+
+/** How one gate ended in a `check` run. */
+export interface GateOutcome extends GateReport {
+  /** `pass`: no findings; `fail`: findings; `error`: the gate could not run (configuration error). */
+  readonly status: 'pass' | 'fail' | 'error';
+  /** The one-line configuration error, for status `error`. */
+  readonly error?: string;
+  /** Wall-clock time the gate took (the only part of a report that varies between runs). */
+  readonly durationMs: number;
+}

@@ -1,0 +1,13 @@
+import type { GateOutcome } from '../gate-outcome.js';
+import { json } from './json.js';
+import { markdown } from './markdown.js';
+import { text } from './text.js';
+
+/** A report format: renders the outcomes of one run (and its exit code) as text to print. */
+export type Reporter = (outcomes: readonly GateOutcome[], exitCode: number) => string;
+
+/** Every report format of `graph`, `docs` and `check`, by its `--format` name. */
+export const REPORTERS = { text, json, markdown } as const satisfies Record<string, Reporter>;
+
+/** A `--format` value. */
+export type ReportFormat = keyof typeof REPORTERS;

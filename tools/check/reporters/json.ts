@@ -1,0 +1,19 @@
+import { KIT_VERSION } from '../kit-version.js';
+import type { GateOutcome } from '../gate-outcome.js';
+
+/**
+ * The machine report, a stable envelope:
+ * `{ tool, version, exitCode, gates: [{ gate, status, error?, findings, notes, durationMs }] }`,
+ * findings as `{ rule, file, line?, column?, message }` with paths relative to the root.
+ */
+export function json(outcomes: readonly GateOutcome[], exitCode: number): string {
+  const gates = outcomes.map((outcome) => ({
+    gate: outcome.gate,
+    status: outcome.status,
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+    findings: outcome.findings,
+    notes: outcome.notes,
+    durationMs: outcome.durationMs,
+  }));
+  return `${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, exitCode, gates }, null, 2)}\n`;
+}

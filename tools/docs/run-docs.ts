@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { compareFindings } from '../check/compare-findings.js';
+import type { Finding } from '../check/finding.js';
+import type { GateReport } from '../check/gate-report.js';
+import { loadTsconfig } from '../check/load-tsconfig.js';
+import { checkCliHelp } from './check-cli-help.js';
+import { checkFences } from './check-fences.js';
+import { checkReferences } from './check-references.js';
+import { checkRequirementsDoc } from './check-requirements-doc.js';
+import { checkRuleDocs } from './check-rule-docs.js';
+import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
+import { declaredNames } from './declared-names.js';
+import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles } from './find-markdown-files.js';
+import type { KitDocsOptions } from './kit-docs-options.js';
+import { loadDocsConfig } from './load-docs-config.js';
+import { readMarkdown } from './markdown-document.js';
+import { NO_CHECK_MARKER, tsFences } from './ts-fence.js';
+
+/** Options of {@link runDocs}. */
+export interface DocsOptions {
+  /** Absolute path of the repository root; everything is reported relative to it. */
+  readonly root: string;
+  /** Absolute path of the tsconfig the fences typecheck against; default `<root>/tsconfig.json` if present. */
+  readonly tsconfig?: string;
+  /** Identity-vocabulary names checked besides `agentId`, `AgentId` and `agent_id`. */
+  readonly vocabulary?: readonly string[];
+  /**
+   * Globs (relative to the root) of Markdown files to leave out, besides the default folders and
+   * the `docs.exclude` of `agent-identity-kit.config.json`.
+   */
+  readonly exclude?: readonly string[];
+  /** The kit's own repository only: the extra checks (requirements list, rule pages, README help). */
+  readonly kit?: KitDocsOptions;
+  /** With `kit`: rewrite `docs/requirements.md` instead of comparing it. Default false. */
+  readonly update?: boolean;
+}
+
+/** The doc-sync gate's report. */
+export interface DocsReport extends GateReport {
+  readonly gate: 'docs';
+  /** Markdown files read. */
+  readonly files: number;
+  /** TypeScript fences typechecked, and those that opted out with the `no-check` marker. */
+  readonly fences: { readonly checked: number; readonly optedOut: number };
+}
+
+/**
+ * The doc-sync gate: every TypeScript fence of the repository's Markdown typechecks against the
+ * project, relative links and backticked paths resolve, and backticked identity vocabulary is
+ * still defined by the code; for the kit itself also the generated and mirrored docs.
+ */
+export function runDocs(options: DocsOptions): DocsReport {
+  const { root } = options;
+  const config = loadDocsConfig(root);
+  const tsconfig = loadTsconfig(root, options.tsconfig);
+  const findings: Finding[] = [];
+  // Regenerated first, so the rest of the run reads the file as it now is.
+  if (options.kit !== undefined) findings.push(...checkRequirementsDoc(root, options.update === true));
+  const exclude = [...DEFAULT_DOCS_EXCLUDE, ...(config.exclude ?? []), ...(options.exclude ?? [])];
+  const documents = findMarkdownFiles(root, exclude).map((file) => readMarkdown(root, file));
+  const vocabulary = new Set([...DEFAULT_VOCABULARY, ...(config.vocabulary ?? []), ...(options.vocabulary ?? [])]);
+  const codeNames = new Set<string>();
+  for (const file of tsconfig?.fileNames ?? []) {
+    declaredNames(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest), codeNames);
+  }
+
+  const fences = documents.map((document) => tsFences(root, document));
+  findings.push(...checkFences(fences.flat(), tsconfig?.options));
+  documents.forEach((document, index) => {
+    const defined = new Set(codeNames);
+    for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
+    findings.push(...checkReferences(root, document), ...checkVocabulary(document, vocabulary, defined));
+  });
+
+  const checked = fences.flat().filter((fence) => fence.checked).length;
+  const optedOut = fences.flat().length - checked;
+  const notes = [`${documents.length} Markdown files, ${checked} ts fences typechecked, ${optedOut} opted out (${NO_CHECK_MARKER})`];
+  if (tsconfig === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
+  if (options.kit !== undefined) {
+    const readme = documents.find((document) => document.file === 'README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
+    findings.push(...checkCliHelp(readme, options.kit.helpFor));
+    if (options.kit.ruleIds === undefined) notes.push('lint rule pages not checked: no rule list given');
+    else findings.push(...checkRuleDocs(root, options.kit.ruleIds));
+  }
+  findings.sort(compareFindings);
+  return { gate: 'docs', findings, notes, files: documents.length, fences: { checked, optedOut } };
+}
