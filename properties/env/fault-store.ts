@@ -10,8 +10,11 @@ export type StoreOperation = 'load' | 'put' | 'append' | 'list' | 'flush';
 export interface StoreFault {
   readonly op: StoreOperation;
   readonly id: string;
-  /** `fail` rejects with `value` (compared by identity); `hang` never settles. */
-  readonly effect: 'fail' | 'hang';
+  /**
+   * `fail` rejects with `value` (compared by identity); `hang` never settles; `return` resolves
+   * with `value` without touching the data (e.g. a load answering a record filed under another id).
+   */
+  readonly effect: 'fail' | 'hang' | 'return';
   readonly value?: unknown;
   /** Applies to the next matching call only (default: every matching call). */
   readonly once?: boolean;
@@ -46,6 +49,7 @@ export function createFaultStore(inner: DurableStore): FaultStore {
     if (fault === undefined) return run();
     if (fault.once === true) faults = faults.filter((candidate) => candidate !== fault);
     if (fault.effect === 'hang') return new Promise<T>(() => undefined);
+    if (fault.effect === 'return') return Promise.resolve(fault.value as T);
     return Promise.reject(fault.value);
   }
 

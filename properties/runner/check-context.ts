@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AdapterFactory, Capabilities, ConfigInput, OperationName, Outcome, System } from '../../src/contract/adapter.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import type { Profiles } from '../../src/contract/requirements.js';
+import type { FaultStore } from '../env/fault-store.js';
 import type { KitEnv } from '../env/kit-env.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { CheckFailure } from './check-failure.js';
@@ -56,8 +57,20 @@ export class CheckContext {
   }
 
   /** Fails the check with `message` unless `condition` holds. */
-  assert(condition: boolean, message: string): asserts condition {
+  assert(condition: boolean, message: string): void {
     if (!condition) throw new CheckFailure(message);
+  }
+
+  /** The check's durable store (checks that need one run with `durable` left on). */
+  get store(): FaultStore {
+    if (this.kit.store === undefined) throw new CheckFailure('the check needs a durable store');
+    return this.kit.store;
+  }
+
+  /** `value` unless it is `undefined`, which fails the check with `message`. */
+  present<T>(value: T | undefined, message: string): T {
+    if (value === undefined) throw new CheckFailure(message);
+    return value;
   }
 
   /** Fails unless `actual` deep-equals `expected`. */
@@ -65,9 +78,10 @@ export class CheckContext {
     if (!isDeepStrictEqual(actual, expected)) throw new CheckFailure(`${what}: expected ${show(expected)}, got ${show(actual)}`);
   }
 
-  /** Fails unless the outcome succeeded; narrows it. */
-  ok<T extends Outcome>(outcome: T, what: string): asserts outcome is Extract<T, { ok: true }> {
+  /** Fails unless the outcome succeeded; returns it narrowed. */
+  ok<T extends Outcome>(outcome: T, what: string): Extract<T, { ok: true }> {
     if (!outcome.ok) throw new CheckFailure(`${what}: expected success, got ${show(outcome.error)}`);
+    return outcome as Extract<T, { ok: true }>;
   }
 
   /**

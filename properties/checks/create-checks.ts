@@ -1,0 +1,123 @@
+import { check, type Check } from '../runner/check.js';
+import { recorded, registries, writesOf } from './_internals/observe.js';
+
+/** Directed checks of create and resume (CONTRACT.md §3, AIK-CREATE-*, AIK-RESUME-*). */
+export const createChecks: readonly Check[] = [
+  check('AIK-CREATE-001', 'publishes-exactly-the-given-id', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed: ctx.kit.env.seed(1) }), 'create(exact)');
+    ctx.equal(system.agents().map((entry) => entry.id), ['exact'], 'live agent ids');
+    ctx.equal(system.sessions().map((entry) => entry.id), ['exact'], 'live session ids');
+    ctx.equal(ctx.kit.minted, [], 'ids minted by the id source for a create');
+  }),
+
+  check('AIK-CREATE-002', 'live-id-conflicts-before-setup', async (ctx) => {
+    const system = await ctx.open();
+    const live = ctx.ok(await system.create({ sessionId: 'live' }), 'create(live)');
+    await system.prompt(live.handle);
+    const before = registries(system);
+    const heard = system.events().length;
+    const again = await system.create({ sessionId: 'live', setup: { name: 'second', pause: 'second-setup', action: 'resolve' } });
+    ctx.rejects(system, again, 'conflict', 'create', 'create on a live id');
+    ctx.assert(!ctx.kit.pauses.waiting('second-setup'), 'the setup of the conflicting create ran');
+    ctx.equal(registries(system), before, 'registries (the live pair, its log length, the session count)');
+    ctx.equal(system.events().length, heard, 'number of events heard (the conflicting create must emit none)');
+  }),
+
+  check('AIK-CREATE-003', 'invalid-input-leaves-nothing', async (ctx) => {
+    const system = await ctx.open();
+    const good = ctx.kit.env.seed(1);
+    const cases: readonly [string, Parameters<typeof system.create>[0]][] = [
+      ['empty id', { sessionId: '' }],
+      ['relative cwd', { sessionId: 'bad-cwd', meta: { cwd: 'relative/dir' } }],
+      ['seed that is not an array', { sessionId: 'bad-seed-1', seed: { seq: 0, kind: 'user' } }],
+      ['seed with a seq gap', { sessionId: 'bad-seed-2', seed: [good[0], { ...good[2], seq: 2 }] }],
+      ['seed with a repeated seq', { sessionId: 'bad-seed-3', seed: [good[0], { ...good[1], seq: 0 }] }],
+      ['seed with an unknown kind', { sessionId: 'bad-seed-4', seed: [{ seq: 0, kind: 'telepathy' }] }],
+    ];
+    for (const [what, input] of cases) {
+      const outcome = await system.create(input);
+      ctx.rejects(system, outcome, 'invalid', 'create', `create with ${what}`);
+      ctx.equal(registries(system), { agents: [], sessions: [] }, `registries after create with ${what}`);
+      ctx.equal(recorded(system).length, 0, `events after create with ${what}`);
+      ctx.equal(writesOf(ctx.kit.store?.calls ?? [], input.sessionId), 0, `store writes after create with ${what}`);
+    }
+  }),
+
+  check('AIK-RESUME-001', 'publishes-exactly-the-resumed-id', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'back' }), 'create(back)');
+    await system.prompt(made.handle);
+    ctx.ok(await system.flush(made.handle), 'flush(back)');
+    ctx.ok(await system.dispose(made.handle), 'dispose(back)');
+    ctx.ok(await system.resume({ resumeSessionId: 'back' }), 'resume(back)');
+    ctx.equal(system.agents().map((entry) => entry.id), ['back'], 'live agent ids after resume');
+    ctx.equal(system.sessions().map((entry) => entry.id), ['back'], 'live session ids after resume');
+    const start = recorded(system, 'back').filter((event) => event.type === 'agent/session-start');
+    ctx.equal(start.map((event) => event.source), ['startup', 'resume'], 'agent/session-start sources');
+  }),
+
+  check('AIK-RESUME-002', 'not-persisted-is-not-found', async (ctx) => {
+    const system = await ctx.open();
+    const ghost = await system.resume({ resumeSessionId: 'ghost' });
+    ctx.rejects(system, ghost, 'not-found', 'resume', 'resume of an id never persisted');
+    ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries after resume(ghost)');
+    const empty = await system.resume({ resumeSessionId: '' });
+    ctx.rejects(system, empty, 'invalid', 'resume', 'resume of the empty id');
+    ctx.equal(recorded(system).length, 0, 'events after the failed resumes');
+  }),
+
+  check('AIK-RESUME-003', 'live-id-conflicts-before-any-load', async (ctx) => {
+    const store = ctx.store;
+    const system = await ctx.open();
+    const live = ctx.ok(await system.create({ sessionId: 'busy' }), 'create(busy)');
+    await system.prompt(live.handle);
+    ctx.ok(await system.flush(live.handle), 'flush(busy)');
+    const stored = await store.peek('busy');
+    const before = registries(system);
+    const loads = store.calls.filter((call) => call.op === 'load' && call.id === 'busy').length;
+    // Whatever the store holds: even a load that would fail must not be reached.
+    store.inject({ op: 'load', id: 'busy', effect: 'fail', value: ctx.error('load of busy') });
+    const again = await system.resume({ resumeSessionId: 'busy' });
+    ctx.rejects(system, again, 'conflict', 'resume', 'resume of a live id');
+    ctx.equal(store.calls.filter((call) => call.op === 'load' && call.id === 'busy').length, loads, 'loads of busy issued by the conflicting resume');
+    ctx.equal(registries(system), before, 'registries after the conflicting resume');
+    ctx.equal(await store.peek('busy'), stored, 'stored record of busy');
+  }),
+
+  check('AIK-RESUME-004', 'header-and-history-round-trip', async (ctx) => {
+    const system = await ctx.open();
+    const variants = [
+      { sessionId: 'full', meta: { cwd: '/srv/full', parentSession: 'lineage-only', delegationDepth: 0 }, seed: ctx.kit.env.seed(2) },
+      { sessionId: 'bare' },
+      { sessionId: 'deep', meta: { delegationDepth: 2 }, seed: ctx.kit.env.seed(0) },
+    ];
+    for (const input of variants) {
+      const made = ctx.ok(await system.create(input), `create(${input.sessionId})`);
+      await system.prompt(made.handle);
+      ctx.ok(await system.flush(made.handle), `flush(${input.sessionId})`);
+      const live = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId}`);
+      const history = system.history(live.token);
+      ctx.ok(await system.dispose(made.handle), `dispose(${input.sessionId})`);
+      ctx.ok(await system.resume({ resumeSessionId: input.sessionId }), `resume(${input.sessionId})`);
+      const back = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId} after resume`);
+      ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`);
+      ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`);
+    }
+  }),
+
+  check(
+    'AIK-RESUME-005',
+    'no-store-is-invalid',
+    async (ctx) => {
+      const system = await ctx.open();
+      const live = ctx.ok(await system.create({ sessionId: 'mem' }), 'create(mem) without a store');
+      const ofLive = await system.resume({ resumeSessionId: 'mem' });
+      ctx.rejects(system, ofLive, 'invalid', 'resume', 'resume of a live id without a store');
+      const ofOther = await system.resume({ resumeSessionId: 'elsewhere' });
+      ctx.rejects(system, ofOther, 'invalid', 'resume', 'resume without a store');
+      ctx.equal(system.agents().map((entry) => entry.id), ['mem'], 'live agents after the refused resumes');
+    },
+    { durable: false },
+  ),
+];

@@ -1,0 +1,65 @@
+import { check, type Check } from '../runner/check.js';
+import type { CheckContext } from '../runner/check-context.js';
+import type { DrivenSystem } from '../runner/driven-system.js';
+
+/** AIK-ID-001 over one system: every live agent agrees with its keys and its session entry. */
+export function assertOneIdentity(ctx: CheckContext, system: DrivenSystem): void {
+  const sessions = new Map(system.sessions().map((entry) => [entry.id, entry]));
+  for (const agent of system.agents()) {
+    ctx.assert(agent.session.id === agent.id, `agent ${agent.id}: session.id is ${agent.session.id}`);
+    ctx.assert(agent.session.headerId === agent.id, `agent ${agent.id}: header id is ${agent.session.headerId}`);
+    ctx.assert(system.getAgent(agent.id) === agent.token, `agent ${agent.id}: getAgent does not return that agent`);
+    ctx.assert(system.getSession(agent.id) === agent.session.token, `agent ${agent.id}: getSession does not return the agent's own session object`);
+    const session = ctx.present(sessions.get(agent.id), `agent ${agent.id}: the session store holds nothing under its key`);
+    ctx.assert(session.token === agent.session.token, `agent ${agent.id}: the session store holds another session object under its key`);
+    ctx.assert(session.header.id === agent.id, `agent ${agent.id}: the stored session's header id is ${session.header.id}`);
+  }
+}
+
+/** Directed checks of the Identity area. */
+export const identityChecks: readonly Check[] = [
+  check('AIK-ID-001', 'one-key-everywhere', async (ctx) => {
+    const system = await ctx.open();
+    const parent = ctx.ok(await system.create({ sessionId: 'one', meta: { cwd: '/work' } }), 'create(one)');
+    await system.prompt(parent.handle);
+    if (ctx.capabilities.subagents) await system.spawn(parent.handle, { mode: 'spawn' });
+    ctx.assert(system.agents().length >= 1, 'no live agent after create(one)');
+    assertOneIdentity(ctx, system);
+  }),
+
+  check('AIK-ID-002', 'stored-header-with-another-id-refused', async (ctx) => {
+    const store = ctx.store;
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'other' }), 'create(other)');
+    await system.prompt(made.handle);
+    await system.flush(made.handle);
+    await system.dispose(made.handle);
+    const record = await store.peek('other');
+    ctx.assert(record !== undefined, 'nothing persisted for "other" after prompt, flush and dispose');
+    // Every load of "alias" returns the record whose header says "other".
+    store.inject({ op: 'load', id: 'alias', effect: 'return', value: record });
+    const resumed = await system.resume({ resumeSessionId: 'alias' });
+    ctx.rejects(system, resumed, 'invalid', 'resume', 'resume of a record whose header id differs from its key');
+    ctx.equal(system.getAgent('alias'), undefined, 'getAgent(alias) after the refused resume');
+    ctx.equal(system.getSession('alias'), undefined, 'getSession(alias) after the refused resume');
+    ctx.equal(system.getAgent('other'), undefined, 'getAgent(other) after the refused resume');
+  }),
+
+  check('AIK-ID-003', 'ids-are-opaque', async (ctx) => {
+    const system = await ctx.open();
+    // Prefixes of each other, a look-alike of a config-minted id, non-ASCII and astral text.
+    const ids = ['a', 'ab', 'a-session-minted-1', 'minted-1', 'ünï cødé 🦀', ' ', '/'];
+    const handles = new Map<string, string>();
+    for (const id of ids) {
+      const made = ctx.ok(await system.create({ sessionId: id }), `create(${JSON.stringify(id)})`);
+      handles.set(id, made.handle);
+    }
+    ctx.equal(system.agents().map((entry) => entry.id).sort(), [...ids].sort(), 'live agent ids');
+    assertOneIdentity(ctx, system);
+    const first = ctx.present(handles.get('a'), 'no handle for "a"');
+    ctx.ok(await system.dispose(first), 'dispose(a)');
+    ctx.equal(system.getAgent('a'), undefined, 'getAgent(a) after its dispose');
+    ctx.equal(system.agents().map((entry) => entry.id).sort(), ids.filter((id) => id !== 'a').sort(), 'agents left after dispose(a)');
+    for (const id of ['a-', 'minted-2', 'ünï']) ctx.equal(system.getAgent(id), undefined, `getAgent(${JSON.stringify(id)})`);
+  }),
+];

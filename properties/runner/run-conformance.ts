@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import type { AdapterFactory, Capabilities, RemoteCommand } from '../../src/contract/adapter.js';
+import { CONTRACT_VERSION, REQUIREMENTS, type Capability, type Requirement } from '../../src/contract/requirements.js';
+import { DIRECTED_CHECKS } from '../checks/index.js';
+import { createKitEnv } from '../env/kit-env.js';
+import { runGenerated } from '../model/run-generated.js';
+import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult, RequirementStatus } from '../report/conformance-report.js';
+import { AdapterFailure } from './adapter-failure.js';
+import type { Check } from './check.js';
+import { CheckContext, openSystem } from './check-context.js';
+import { stepLine } from './step.js';
+
+/** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
+export const DEFAULT_SEED = 202611;
+
+/** Options of {@link runConformance}; every one has a default. */
+export interface ConformanceOptions {
+  /** The seed of the generated runs. Default {@link DEFAULT_SEED}. */
+  readonly seed?: number;
+  /** Generated runs per profile of commands. Default 30. */
+  readonly runs?: number;
+  /** Requirement ids or id prefixes (`AIK-TXN`) to decide; default all. */
+  readonly requirements?: readonly string[];
+  /** Known gaps: requirement ids or check ids whose failure does not fail the run. */
+  readonly expectedFailures?: readonly string[];
+  /** Per-operation timeout for operations that must settle, in ms. Default 1000. */
+  readonly timeoutMs?: number;
+  /** The fake ACP child command for `remote` checks; without it they are NOT-TESTED. */
+  readonly remote?: RemoteCommand;
+  /** Called after each directed check and once before the generated runs (for a TTY progress line). */
+  readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
+}
+
+const KIT_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+function inScope(id: string, scope: readonly string[] | undefined): boolean {
+  return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
+}
+
+function capabilityValid(capabilities: unknown): capabilities is Capabilities {
+  if (typeof capabilities !== 'object' || capabilities === null) return false;
+  const names: readonly Capability[] = ['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource', 'clock'];
+  return names.every((name) => typeof (capabilities as Record<string, unknown>)[name] === 'boolean');
+}
+
+/** Why a check does not run against this system, or `undefined` when it does. */
+function skipReason(check: Check, requirement: Requirement, declared: { capabilities: Capabilities; profiles: Record<string, string> }, options: ConformanceOptions): string | undefined {
+  for (const capability of check.needs ?? []) {
+    if (!declared.capabilities[capability]) return `needs capability ${capability} (not declared)`;
+  }
+  for (const [axis, variant] of Object.entries(check.profile ?? {})) {
+    if (declared.profiles[axis] !== variant) return `applies to ${axis} ${variant} (declared ${declared.profiles[axis]})`;
+  }
+  if (requirement.capability === 'remote' && options.remote === undefined) return 'no fake ACP child command available';
+  return undefined;
+}
+
+/** Runs one directed check against fresh systems; never throws. */
+async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+  const kit = createKitEnv({ durable: check.durable ?? true, ...(options.remote === undefined ? {} : { remote: options.remote }) });
+  const ctx = new CheckContext(factory, kit, declared, options.timeoutMs ?? 1000);
+  let failure: unknown;
+  try {
+    await check.run(ctx);
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    await ctx.close();
+  } catch (error) {
+    failure ??= error;
+  }
+  if (failure === undefined) return undefined;
+  const message = failure instanceof Error ? failure.message : String(failure);
+  const expected = (options.expectedFailures ?? []).some((entry) => entry === check.id || entry === check.requirement);
+  return {
+    check: check.id,
+    requirement: check.requirement,
+    message,
+    adapter: failure instanceof AdapterFailure,
+    expected,
+    counterexample: { seed, commands: ctx.steps.map(stepLine), steps: ctx.steps.map(({ op, args, result }) => ({ op, args, result })) },
+  };
+}
+
+function decide(requirement: Requirement, tallies: readonly CheckTally[], declared: { capabilities: Capabilities; profiles: Record<string, string> }): { status: RequirementStatus; note?: string } {
+  if (requirement.tier === 'STATIC') return { status: 'STATIC', note: 'decided on source code by lint / check, not by conform' };
+  if (requirement.capability !== undefined && !declared.capabilities[requirement.capability]) {
+    return { status: 'NOT-APPLICABLE', note: `capability ${requirement.capability} not declared` };
+  }
+  if (tallies.some((tally) => tally.failures > 0)) return { status: 'FAIL' };
+  if (!tallies.some((tally) => tally.runs > 0)) {
+    const reasons = [...new Set(tallies.map((tally) => tally.skipped).filter((reason) => reason !== undefined))];
+    return { status: 'NOT-TESTED', note: reasons.length > 0 ? reasons.join('; ') : 'no check ran' };
+  }
+  const profile = requirement.profile === undefined ? undefined : `checked variant ${declared.profiles[requirement.profile.axis]}`;
+  return profile === undefined ? { status: 'PASS' } : { status: 'PASS', note: profile };
+}
+
+/**
+ * Runs the conformance suite against an adapter: every directed check (each always runs, so a
+ * verdict never depends on luck), then the generated model-based runs, and decides every
+ * requirement. Never throws for anything the adapter does: hangs, throws and garbage are
+ * reported as the adapter's failure.
+ */
+export async function runConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceReport> {
+  const started = performance.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const runs = options.runs ?? 30;
+  const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
+  const envelope = { tool: 'agent-identity-kit', version: KIT_VERSION, contract: CONTRACT_VERSION, seed, runs, scope: options.requirements ?? 'all' } as const;
+
+  let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
+  try {
+    const probe = await openSystem(factory, createKitEnv(), undefined, options.timeoutMs ?? 1000);
+    const { capabilities, profiles } = probe;
+    if (!capabilityValid(capabilities)) throw new AdapterFailure('garbage', 'adapter: capabilities must declare every capability as a boolean');
+    if (!['scope-last', 'scope-first'].includes(profiles?.teardown) || !['reject-at-create', 'reject-at-flush'].includes(profiles?.persistedCreate)) {
+      throw new AdapterFailure('garbage', 'adapter: profiles must declare teardown (scope-last | scope-first) and persistedCreate (reject-at-create | reject-at-flush)');
+    }
+    declared = { capabilities: { ...capabilities }, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate } };
+    await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, options.timeoutMs ?? 1000).unref())]);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const results: RequirementResult[] = requirements.map((requirement) => ({
+      id: requirement.id,
+      area: requirement.area,
+      tier: requirement.tier,
+      ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
+      checks: [],
+    }));
+    return { ...envelope, adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+  }
+
+  const tallies = new Map<string, CheckTally[]>();
+  const failures: FailureDetail[] = [];
+  const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements));
+  let done = 0;
+  for (const check of checks) {
+    const requirement = REQUIREMENTS.find((candidate) => candidate.id === check.requirement);
+    if (requirement === undefined) continue;
+    const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, requirement, declared, options);
+    let tally: CheckTally;
+    if (skipped === undefined) {
+      const failure = await runCheck(factory, check, declared, options, seed);
+      if (failure !== undefined) failures.push(failure);
+      tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
+    } else {
+      tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped };
+    }
+    tallies.set(check.requirement, [...(tallies.get(check.requirement) ?? []), tally]);
+    done += 1;
+    options.onProgress?.({ done, total: checks.length + 1, label: check.id });
+  }
+
+  const generated = await runGenerated(factory, declared, { seed, runs, timeoutMs: options.timeoutMs ?? 1000, inScope: (id) => inScope(id, options.requirements), expectedFailures: options.expectedFailures ?? [] });
+  for (const tally of generated.tallies) {
+    const requirement = tally.id.slice(0, tally.id.indexOf('/'));
+    tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
+  }
+  failures.push(...generated.failures);
+  options.onProgress?.({ done: checks.length + 1, total: checks.length + 1, label: 'generated runs' });
+
+  const expectedEntries = options.expectedFailures ?? [];
+  const results: RequirementResult[] = requirements.map((requirement) => {
+    const own = tallies.get(requirement.id) ?? [];
+    const decided = decide(requirement, own, declared);
+    const ownFailures = failures.filter((failure) => failure.requirement === requirement.id);
+    const expected = decided.status === 'FAIL' && ownFailures.every((failure) => failure.expected);
+    return { id: requirement.id, area: requirement.area, tier: requirement.tier, ...decided, ...(expected ? { expected } : {}), checks: own };
+  });
+
+  const stale = expectedEntries.filter((entry) => {
+    const asRequirement = results.find((result) => result.id === entry);
+    if (asRequirement !== undefined) return asRequirement.status === 'PASS';
+    const tally = [...tallies.values()].flat().find((candidate) => candidate.id === entry);
+    return tally !== undefined && tally.runs > 0 && tally.failures === 0;
+  });
+  const counts = (result: RequirementResult) => result.tier === 'MUST' || result.tier === 'PROFILE' || (result.tier === 'CAP' && result.status !== 'NOT-APPLICABLE');
+  const failing = results.some((result) => counts(result) && (result.status === 'FAIL' || result.status === 'NOT-TESTED') && result.expected !== true);
+  return {
+    ...envelope,
+    adapter: declared,
+    verdict: failing || stale.length > 0 ? 'NOT CONFORMANT' : 'CONFORMANT',
+    summary: summarize(results),
+    requirements: results,
+    failures,
+    stale,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function summarize(results: readonly RequirementResult[]): ConformanceReport['summary'] {
+  const summary = { PASS: 0, FAIL: 0, 'NOT-APPLICABLE': 0, 'NOT-TESTED': 0, STATIC: 0 };
+  for (const result of results) summary[result.status] += 1;
+  return summary;
+}
