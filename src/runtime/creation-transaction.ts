@@ -62,8 +62,8 @@ export class Creation {
   readonly id: SessionId;
   readonly settled: Promise<void>;
   readonly #cancelled: Promise<never>;
-  #reject: (value: unknown) => void = () => undefined;
-  #settle: () => void = () => undefined;
+  #reject!: (value: unknown) => void;
+  #settle!: () => void;
   #requested: { readonly value: unknown } | undefined;
   #closed = false;
 
