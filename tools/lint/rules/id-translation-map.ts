@@ -80,13 +80,16 @@ export const idTranslationMap: Rule = {
       return [key, classifyTypeNode(member.type, file.aliasKinds)];
     };
 
-    const report = (node: ts.Node, file: FileContext, symbol: string, what: string): void => {
-      run.report({
-        file: file.file,
-        ...file.position(node),
+    const report = (node: ts.Node, file: FileContext, symbol: string, message: string): void => {
+      run.report({ file: file.file, ...file.position(node), symbol, message });
+    };
+    const reportTranslation = (node: ts.Node, file: FileContext, symbol = symbolOf(node, file.ancestors)): void => {
+      report(
+        node,
+        file,
         symbol,
-        message: `'${symbol}' ${what}: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
-      });
+        `'${symbol}' maps one identity to the other: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
+      );
     };
 
     const onDeclaration = (node: ts.Node, file: FileContext): void => {
@@ -104,28 +107,34 @@ export const idTranslationMap: Rule = {
       if (!mapLike || name === undefined) return;
       const symbol = symbolOf(node, file.ancestors);
       const typed = [fromType, fromValue].some((pair) => pair !== undefined && isTranslation(pair[0], pair[1]));
-      if (typed || isTranslationName(name)) report(declaration.name, file, symbol, 'maps one identity to the other');
+      if (typed || isTranslationName(name)) reportTranslation(declaration.name, file, symbol);
     };
 
     const onMapType = (node: ts.Node, file: FileContext): void => {
       if (judged.has(node)) return;
       const pair = pairKinds(node, file);
-      if (pair !== undefined && isTranslation(pair[0], pair[1])) report(node, file, symbolOf(node, file.ancestors), 'maps one identity to the other');
+      if (pair !== undefined && isTranslation(pair[0], pair[1])) reportTranslation(node, file);
     };
 
     const onIndexSignature = (node: ts.Node, file: FileContext): void => {
       const parent = file.ancestors[file.ancestors.length - 1];
       if (parent !== undefined && judged.has(parent)) return;
       const [key, value] = indexKinds(node as ts.IndexSignatureDeclaration, file);
-      if (isTranslation(key, value)) report(node, file, symbolOf(node, file.ancestors), 'maps one identity to the other');
+      if (isTranslation(key, value)) reportTranslation(node, file);
     };
 
-    // A record that stores a session id next to the agent object that already carries it.
+    // A record that stores a session id (by name: `sessionId`, not a subject's own `id`) next to
+    // the agent object that already carries it; a `parent` agent is lineage, not the same agent.
     const checkCopy = (members: readonly MemberInfo[], file: FileContext, symbol: string): void => {
-      const agent = members.find((member) => member.kind === 'agent-object');
-      const copy = members.find((member) => member.kind === 'session-id' && member.stored);
+      const agent = members.find((member) => member.kind === 'agent-object' && !/^parent/i.test(member.name));
+      const copy = members.find((member) => member.stored && classifyName(member.name, file.vocabulary) === 'session-id');
       if (agent === undefined || copy === undefined) return;
-      report(copy.node, file, symbol, `stores '${copy.name}' next to '${agent.name}', which already carries it (read '${agent.name}.id')`);
+      report(
+        copy.node,
+        file,
+        symbol,
+        `'${symbol}' stores '${copy.name}' next to '${agent.name}', which already carries it: read '${agent.name}.id' and drop '${copy.name}'.`,
+      );
     };
 
     return {

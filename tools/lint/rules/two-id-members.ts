@@ -128,11 +128,10 @@ export const twoIdMembers: Rule = {
         [ts.SyntaxKind.TypeLiteral]: (node, file) => {
           // Type literals that belong to a type alias are part of that alias's shape; a
           // parameter's own type literal is judged by `two-id-parameters`.
-          const parent = file.ancestors[file.ancestors.length - 1];
-          if (parent === undefined || ts.isParameter(parent) || ts.isTypeAliasDeclaration(parent)) return;
-          if (ts.isIntersectionTypeNode(parent) || ts.isParenthesizedTypeNode(parent)) {
-            if (file.ancestors.some((ancestor) => ts.isTypeAliasDeclaration(ancestor))) return;
-          }
+          let index = file.ancestors.length - 1;
+          while (index >= 0 && (ts.isIntersectionTypeNode(file.ancestors[index] as ts.Node) || ts.isParenthesizedTypeNode(file.ancestors[index] as ts.Node))) index -= 1;
+          const owner = file.ancestors[index];
+          if (owner === undefined || ts.isParameter(owner) || ts.isTypeAliasDeclaration(owner)) return;
           addShape(file, node, undefined, typeElementMembers((node as ts.TypeLiteralNode).members, file), []);
         },
         [ts.SyntaxKind.ClassDeclaration]: onClass,

@@ -29,6 +29,15 @@ const FUNCTION_KINDS = [
   ts.SyntaxKind.ConstructorType,
 ] as const;
 
+/** The type literals a parameter's annotation is made of: `{ … }` or `{ … } & { … }`. */
+function ownTypeLiterals(type: ts.TypeNode | undefined): ts.TypeLiteralNode[] {
+  if (type === undefined) return [];
+  if (ts.isTypeLiteralNode(type)) return [type];
+  if (ts.isParenthesizedTypeNode(type)) return ownTypeLiterals(type.type);
+  if (ts.isIntersectionTypeNode(type)) return type.types.flatMap(ownTypeLiterals);
+  return [];
+}
+
 function inputsOf(node: ts.SignatureDeclaration, file: FileContext): Input[] {
   const inputs: Input[] = [];
   for (const parameter of node.parameters) {
@@ -36,8 +45,8 @@ function inputsOf(node: ts.SignatureDeclaration, file: FileContext): Input[] {
     if (ts.isIdentifier(parameter.name)) {
       const name = parameter.name.text;
       inputs.push({ name, kind: slotKind(name, parameter.type, file), property });
-      if (parameter.type !== undefined && ts.isTypeLiteralNode(parameter.type)) {
-        for (const member of typeElementMembers(parameter.type.members, file)) {
+      for (const literal of ownTypeLiterals(parameter.type)) {
+        for (const member of typeElementMembers(literal.members, file)) {
           inputs.push({ name: `${name}.${member.name}`, kind: member.kind, property: false });
         }
       }
