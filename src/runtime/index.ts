@@ -8,7 +8,7 @@ export { type Listener } from './event-bus.js';
 export { AgentHandle } from './handle.js';
 export { type Logger, type Model, type ModelEvent } from './kernel.js';
 export { Owner } from './owner.js';
-export { type RemoteLauncher, type RemoteRun, type RemoteSpawnOptions } from './remote.js';
+export { acpChildServer, type RemoteLauncher, type RemoteRun, type RemoteSpawnOptions } from './remote.js';
 export { type RunInfo, type RunOutcome, type RuntimeEventMap, type RuntimeEventType } from './runtime-events.js';
 export { createRuntime, Runtime, type RuntimeOptions } from './runtime.js';
 export { completedTurnPrefix, LOG_EVENT_KINDS, Session, type LogEvent, type LogEventKind, type SessionHeader } from './session.js';

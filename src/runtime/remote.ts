@@ -1,19 +1,35 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { RuntimeError } from './errors.js';
 import type { Kernel } from './kernel.js';
 import type { AgentLifecycle } from './lifecycle.js';
-import type { SessionId } from './session-id.js';
+import type { RunOutcome } from './runtime-events.js';
+import { toSessionId, type SessionId } from './session-id.js';
 
 /** How the runtime starts a remote (ACP) child server process for `context.spawnRemote()`. */
 export interface RemoteLauncher {
   /** The executable to spawn (e.g. `process.execPath`). */
   readonly command: string;
-  /** Its arguments. */
+  /** Its arguments. Default: none. */
   readonly args?: readonly string[];
+  /**
+   * How long the child may take to answer `initialize`, and then `session/new`, before the start
+   * fails (`invalid`, after the child exited): a child that never answers must not hang the
+   * parent. Default: 5000 ms.
+   */
+  readonly handshakeTimeoutMs?: number;
+  /**
+   * How long a child gets to answer a `session/cancel`, and to exit after SIGTERM, before it is
+   * killed with SIGKILL. Default: 2000 ms.
+   */
+  readonly killGraceMs?: number;
 }
 
 /** Options of `context.spawnRemote()`. */
 export interface RemoteSpawnOptions {
-  /** Aborts the start; the run then rejects only after the child process exited. */
+  /** Aborts the start; the run then rejects only after the child process exited. Ignored once published. */
   readonly signal?: AbortSignal;
 }
 
@@ -23,16 +39,322 @@ export interface RemoteRun {
   readonly id: SessionId;
   readonly provider: 'acp';
   readonly local: false;
-  /** Sends one prompt to the child over the wire. */
+  /** Sends one prompt to the child over the wire; cut by dispose → `aborted`; after the run ended → `inactive`. */
   prompt(): Promise<void>;
   /** Cancels the prompt, kills the child, awaits its exit; then `subagent/end`. Memoized. */
   dispose(): Promise<void>;
 }
 
+const ACP_CHILD_SERVER = fileURLToPath(new URL('./acp-child-server.mjs', import.meta.url));
+
 /**
- * Starts a remote run of `parent` (CONTRACT.md §3 "Subagents (remote, ACP child process)").
- * Not yet implemented in the reference runtime.
+ * The simulated ACP child server shipped with the runtime (`acp-child-server.mjs`), run by this
+ * Node executable with the plan flags `plan` (documented at the top of that file).
  */
-export async function spawnRemote(_kernel: Kernel, _parent: AgentLifecycle, _options?: RemoteSpawnOptions): Promise<RemoteRun> {
-  throw new RuntimeError('invalid', 'spawnRemote: remote runs are not implemented yet');
+export function acpChildServer(plan: readonly string[] = []): RemoteLauncher {
+  return { command: process.execPath, args: [ACP_CHILD_SERVER, ...plan] };
+}
+
+const OPTION_FIELDS = new Set(['signal']);
+const DEFAULT_HANDSHAKE_TIMEOUT_MS = 5000;
+const DEFAULT_KILL_GRACE_MS = 2000;
+
+interface Launch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly handshakeTimeoutMs: number;
+  readonly killGraceMs: number;
+}
+
+function toLaunch(launcher: RemoteLauncher | undefined, subject: string): Launch {
+  if (launcher === undefined) throw new RuntimeError('invalid', `${subject}: no remote (ACP child command) is configured in the runtime options`);
+  const { command, args = [], handshakeTimeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS, killGraceMs = DEFAULT_KILL_GRACE_MS } = launcher;
+  if (command.length === 0) throw new RuntimeError('invalid', `${subject}: runtime options remote.command must not be empty`);
+  if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) throw new RuntimeError('invalid', `${subject}: runtime options remote.args must be an array of strings`);
+  for (const [field, value] of [['handshakeTimeoutMs', handshakeTimeoutMs], ['killGraceMs', killGraceMs]] as const) {
+    if (!Number.isSafeInteger(value) || value <= 0) throw new RuntimeError('invalid', `${subject}: runtime options remote.${field} must be a positive integer of milliseconds`);
+  }
+  return { command, args, handshakeTimeoutMs, killGraceMs };
+}
+
+function toSignal(options: unknown, subject: string): AbortSignal | undefined {
+  if (typeof options !== 'object' || options === null) throw new RuntimeError('invalid', `${subject}: options must be an object`);
+  for (const key of Object.keys(options)) {
+    if (!OPTION_FIELDS.has(key)) throw new RuntimeError('invalid', `${subject}: options have an unknown field ${JSON.stringify(key)} (allowed: signal)`);
+  }
+  const { signal } = options as { signal?: unknown };
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new RuntimeError('invalid', `${subject}: options.signal must be an AbortSignal`);
+  return signal;
+}
+
+/** An abort reason as the caller observes it (CONTRACT.md §4): an Error is that object, anything else the `cause` of `aborted`. */
+function abortRejection(reason: unknown, subject: string): unknown {
+  return reason instanceof Error ? reason : new RuntimeError('aborted', `${subject}: the start was aborted`, { cause: reason });
+}
+
+interface Pending {
+  readonly method: string;
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * One ACP child process and its JSON-RPC 2.0 stream (one JSON object per line). `closed` resolves
+ * once the process exited and its output was read to the end (also after a spawn failure); every
+ * request still pending then rejects (`invalid`).
+ */
+class AcpConnection {
+  readonly name: string;
+  readonly closed: Promise<void>;
+  readonly #child: ChildProcessByStdio<Writable, Readable, null>;
+  readonly #grace: number;
+  readonly #pending = new Map<number, Pending>();
+  #requests = 0;
+  #exited = false;
+  #killing = false;
+  #spawnError: Error | undefined;
+
+  constructor(launch: Launch, name: string) {
+    this.name = name;
+    this.#grace = launch.killGraceMs;
+    this.#child = spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    // Writes to a child that died fail with EPIPE; the exit itself is what the run acts on.
+    this.#child.stdin.on('error', () => undefined);
+    this.#child.on('error', (error) => {
+      this.#spawnError ??= error;
+    });
+    createInterface({ input: this.#child.stdout }).on('line', (line) => this.#receive(line));
+    this.closed = new Promise((resolve) => {
+      this.#child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
+        this.#exited = true;
+        const how = this.#child.pid === undefined ? `could not be spawned (${String(this.#spawnError?.message)})` : `exited (${signal ?? `code ${code}`})`;
+        this.#failPending((method) => new RuntimeError('invalid', `${name} ${how} before answering ${method}`, { cause: this.#spawnError }));
+        resolve();
+      });
+    });
+  }
+
+  /** Sends a request; resolves with its result, rejects (`invalid`) on an error reply or when the child exits first. */
+  request(method: string, params: object): Promise<unknown> {
+    if (this.#exited) return Promise.reject(new RuntimeError('invalid', `${this.name} has exited: cannot send ${method}`));
+    const id = (this.#requests += 1);
+    const reply = new Promise<unknown>((resolve, reject) => this.#pending.set(id, { method, resolve, reject }));
+    this.#write({ id, method, params });
+    return reply;
+  }
+
+  /** Sends a notification (no reply), unless the child has exited. */
+  notify(method: string, params: object): void {
+    if (!this.#exited) this.#write({ method, params });
+  }
+
+  /** Closes stdin, sends SIGTERM, and SIGKILL after the grace period; resolves once the child exited. */
+  kill(): Promise<void> {
+    if (!this.#exited && !this.#killing) {
+      this.#killing = true;
+      this.#child.stdin.end();
+      this.#child.kill('SIGTERM');
+      const timer = setTimeout(() => this.#child.kill('SIGKILL'), this.#grace);
+      void this.closed.then(() => clearTimeout(timer));
+    }
+    return this.closed;
+  }
+
+  #write(message: object): void {
+    this.#child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  }
+
+  #receive(line: string): void {
+    let message: { id?: unknown; result?: unknown; error?: { message?: unknown } };
+    try {
+      message = JSON.parse(line) as typeof message;
+    } catch {
+      // A line that is not JSON breaks the stream: nothing later can be trusted.
+      this.#failPending((method) => new RuntimeError('invalid', `${this.name} wrote a line that is not JSON while ${method} was pending`));
+      return;
+    }
+    const pending = typeof message.id === 'number' ? this.#pending.get(message.id) : undefined;
+    if (pending === undefined) return;
+    this.#pending.delete(message.id as number);
+    if (message.error !== undefined) {
+      pending.reject(new RuntimeError('invalid', `${this.name} answered ${pending.method} with an error: ${String(message.error?.message)}`));
+    } else {
+      pending.resolve(message.result);
+    }
+  }
+
+  #failPending(error: (method: string) => unknown): void {
+    for (const pending of this.#pending.values()) pending.reject(error(pending.method));
+    this.#pending.clear();
+  }
+}
+
+/** One handshake request, bounded by the handshake timeout and the start's cancellation. */
+function call(connection: AcpConnection, method: string, params: object, stop: AbortSignal, timeoutMs: number): Promise<unknown> {
+  if (stop.aborted) return Promise.reject(stop.reason);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RuntimeError('invalid', `${connection.name} did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
+    const onStop = (): void => reject(stop.reason);
+    stop.addEventListener('abort', onStop, { once: true });
+    void connection
+      .request(method, params)
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+        stop.removeEventListener('abort', onStop);
+      });
+  });
+}
+
+/** The wire-local session id of a `session/new` reply: a non-empty string, or the start fails. */
+function toWireId(reply: unknown, connection: AcpConnection): string {
+  const wireId = typeof reply === 'object' && reply !== null ? (reply as { sessionId?: unknown }).sessionId : undefined;
+  if (typeof wireId !== 'string' || wireId.length === 0) {
+    throw new RuntimeError('invalid', `${connection.name} answered session/new without a non-empty string sessionId`);
+  }
+  return wireId;
+}
+
+/**
+ * A published remote run. The wire-local session id stays in this object, used only by its
+ * `prompt`/`cancel` calls: never the run id, never in an event, a lookup or a registry
+ * (AIK-REMOTE-001).
+ */
+class AcpRun implements RemoteRun {
+  readonly runId: string;
+  readonly id: SessionId;
+  readonly provider = 'acp';
+  readonly local = false;
+  readonly #kernel: Kernel;
+  readonly #parent: AgentLifecycle;
+  readonly #connection: AcpConnection;
+  readonly #wireId: string;
+  readonly #grace: number;
+  readonly #release: () => void;
+  #state: 'live' | 'ending' | 'ended' = 'live';
+  #queue: Promise<unknown> = Promise.resolve();
+  #inFlight: Promise<unknown> | undefined;
+  #cancelled = false;
+  #cut = false;
+  #disposal: Promise<void> | undefined;
+
+  constructor(kernel: Kernel, parent: AgentLifecycle, connection: AcpConnection, run: { readonly id: SessionId; readonly runId: string; readonly wireId: string; readonly grace: number }) {
+    this.#kernel = kernel;
+    this.#parent = parent;
+    this.#connection = connection;
+    this.id = run.id;
+    this.runId = run.runId;
+    this.#wireId = run.wireId;
+    this.#grace = run.grace;
+    this.#release = parent.scope.holdRemoteRun(this);
+    // A child that exits on its own after publication ends the run: failed, one end event.
+    void connection.closed.then(() => {
+      if (this.#state === 'live') this.#end('failed');
+    });
+  }
+
+  prompt(): Promise<void> {
+    if (this.#state !== 'live') return Promise.reject(this.#ended());
+    const turn = this.#queue.then(() => this.#prompt());
+    this.#queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  dispose(): Promise<void> {
+    this.#disposal ??= this.#dispose();
+    return this.#disposal;
+  }
+
+  async #prompt(): Promise<void> {
+    if (this.#state !== 'live') throw this.#ended();
+    const reply = this.#connection.request('session/prompt', { sessionId: this.#wireId, prompt: [{ type: 'text', text: 'continue' }] });
+    this.#inFlight = reply.catch(() => undefined);
+    try {
+      const result = await reply;
+      if ((result as { stopReason?: unknown } | undefined)?.stopReason !== 'cancelled') return;
+    } catch (error) {
+      // Once dispose cancelled the prompt, a child that died before answering also cut it.
+      if (!this.#cancelled) throw error;
+    } finally {
+      this.#inFlight = undefined;
+    }
+    this.#cut = true;
+    throw new RuntimeError('aborted', `a prompt of remote run ${JSON.stringify(this.id)} was cut`);
+  }
+
+  async #dispose(): Promise<void> {
+    if (this.#state === 'ended') return;
+    this.#state = 'ending';
+    const inFlight = this.#inFlight;
+    if (inFlight !== undefined) {
+      this.#cancelled = true;
+      this.#connection.notify('session/cancel', { sessionId: this.#wireId });
+      // The child answers `cancelled`; one that does not within the grace period is killed anyway.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(resolve, this.#grace)))]);
+      clearTimeout(timer);
+    }
+    await this.#connection.kill();
+    await this.#queue;
+    this.#end(this.#cut ? 'cancelled' : 'completed');
+  }
+
+  #end(outcome: RunOutcome): void {
+    this.#state = 'ended';
+    this.#release();
+    this.#kernel.bus.dispatch('subagent/end', { parent: this.#parent.agent, runId: this.runId, provider: 'acp', id: this.id, local: false, outcome }, { veto: false });
+  }
+
+  #ended(): RuntimeError {
+    return new RuntimeError('inactive', `remote run ${JSON.stringify(this.id)} has ended: no new prompts`);
+  }
+}
+
+/**
+ * Starts a remote (ACP) run of `parent` (CONTRACT.md §3 "Subagents (remote, ACP child
+ * process)"): the parent mints the run's `id` (one id from the id source) and `runId` before the
+ * child exists, spawns the child, then `initialize` and `session/new`. Any failure of the start
+ * (a reply without a valid session id, a spawn failure, an exit, a timeout, an abort, the
+ * parent's teardown) rejects only after the child exited, with nothing published
+ * (AIK-REMOTE-002). On success `subagent/start` fires and the parent's scope owns the run.
+ */
+export async function spawnRemote(kernel: Kernel, parent: AgentLifecycle, options: RemoteSpawnOptions = {}): Promise<RemoteRun> {
+  const subject = `spawnRemote from ${JSON.stringify(parent.session.id)}`;
+  parent.scope.children.admit();
+  const launch = toLaunch(kernel.remote, subject);
+  const signal = toSignal(options, subject);
+  if (signal?.aborted === true) throw abortRejection(signal.reason, subject);
+  // AIK-REMOTE-001: the run's id is minted by the parent before the child process exists.
+  const id = toSessionId(kernel.ids(), 'the id source');
+  const runId = kernel.nextRunId();
+  const connection = new AcpConnection(launch, `the ACP child of remote run ${JSON.stringify(id)}`);
+  const stop = new AbortController();
+  const start = {
+    dispose: (): Promise<void> => {
+      stop.abort(new RuntimeError('inactive', `${subject}: the parent was torn down during the start of remote run ${JSON.stringify(id)}`));
+      return connection.closed;
+    },
+  };
+  const release = parent.scope.holdRemoteRun(start);
+  const onAbort = (): void => stop.abort(abortRejection(signal?.reason, subject));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let wireId: string;
+  try {
+    await call(connection, 'initialize', { protocolVersion: 1, clientCapabilities: {} }, stop.signal, launch.handshakeTimeoutMs);
+    const reply = await call(connection, 'session/new', { cwd: parent.session.header.cwd ?? process.cwd(), mcpServers: [] }, stop.signal, launch.handshakeTimeoutMs);
+    wireId = toWireId(reply, connection);
+    stop.signal.throwIfAborted();
+    // The parent may have begun its teardown while the child answered.
+    if (parent.state !== 'published') throw new RuntimeError('inactive', `${subject}: the parent is disposing; remote run ${JSON.stringify(id)} is not published`);
+  } catch (error) {
+    // AIK-REMOTE-002: reject only once the child process has exited; nothing was published.
+    await connection.kill();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    release();
+  }
+  const run = new AcpRun(kernel, parent, connection, { id, runId, wireId, grace: launch.killGraceMs });
+  kernel.bus.dispatch('subagent/start', { parent: parent.agent, runId, provider: 'acp', id, local: false }, { veto: false });
+  return run;
 }

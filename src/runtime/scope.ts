@@ -19,6 +19,7 @@ export class AgentScope implements AgentContext, ListenerScope {
   readonly #kernel: Kernel;
   readonly #life: AgentLifecycle;
   readonly #cleanups: (() => unknown)[] = [];
+  readonly #remoteRuns = new Set<{ dispose(): Promise<void> }>();
   #disposal: Promise<void> | undefined;
 
   constructor(kernel: Kernel, life: AgentLifecycle) {
@@ -54,6 +55,16 @@ export class AgentScope implements AgentContext, ListenerScope {
     return this.#life.dispose();
   }
 
+  /**
+   * Holds a remote run (or its pending start) until the returned release: disposing the scope
+   * disposes it alongside the children, so the parent's teardown ends it. `inactive` once disposed.
+   */
+  holdRemoteRun(run: { dispose(): Promise<void> }): () => void {
+    this.#assertActive('spawnRemote');
+    this.#remoteRuns.add(run);
+    return () => this.#remoteRuns.delete(run);
+  }
+
   /** Whether `subject` is this scope's own agent or session object. */
   owns(subject: object): boolean {
     return subject === this.#life.agent || subject === this.#life.session;
@@ -69,7 +80,7 @@ export class AgentScope implements AgentContext, ListenerScope {
   }
 
   async #dispose(): Promise<void> {
-    await this.children.unload();
+    await Promise.all([this.children.unload(), ...[...this.#remoteRuns].map((run) => run.dispose())]);
     for (const cleanup of this.#cleanups.reverse()) {
       try {
         await cleanup();
