@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuntimeError, type Model } from '../../src/runtime/index.js';
+import { createRuntime, isRuntimeError, type Model } from '../../src/runtime/index.js';
 import { deferred, lines, rejection, settle, spyStore, testRuntime } from './_support.js';
 
 /** A model whose calls wait until the test releases them (or the signal cuts them). */
@@ -62,7 +62,7 @@ describe('teardown and quiescence', () => {
     const first = await runtime.create({ sessionId: 's1' });
     await first.dispose();
     expect((await runtime.resume({ resumeSessionId: 's1' })).id).toBe('s1');
-    const { runtime: volatile } = testRuntime({ store: undefined });
+    const volatile = createRuntime({ log: () => undefined });
     const a = await volatile.create({ sessionId: 'v' });
     await a.dispose();
     expect((await volatile.create({ sessionId: 'v' })).id).toBe('v');
