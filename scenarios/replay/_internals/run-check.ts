@@ -1,0 +1,136 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { HandleToken, ObservedEvent, OperationName } from '../../../src/contract/adapter.js';
+import { RECORDER } from '../../../src/contract/adapter.js';
+import type { ScenarioCheck } from '../../../src/contract/scenario.js';
+import type { KitEnv } from '../../../properties/env/kit-env.js';
+import type { DrivenSystem } from '../../../properties/runner/driven-system.js';
+import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } from './outcome-expectation.js';
+
+/** What a check reads from its replay. */
+export interface CheckState {
+  readonly system: DrivenSystem;
+  readonly kit: KitEnv;
+  /** Where the previous check stopped reading the event log, plan outcomes and store calls. */
+  readonly cursors: { events: number; plans: number; storeCalls: number };
+  /** Ids published or requested so far (for `{ fresh: true }`). */
+  readonly seenIds: Set<string>;
+  readonly handles: ReadonlyMap<string, { readonly token: HandleToken; readonly id: string }>;
+  /** `@name` → the id of that handle; anything else unchanged. */
+  idOf(name: string): string;
+  reader(op: OperationName): OutcomeReader;
+}
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+const sorted = (ids: Iterable<string>): string[] => [...ids].sort();
+const eventText = (event: ObservedEvent): string => `${event.type} ${event.id}`;
+
+/**
+ * Evaluates a named check after its step; returns the first difference as expected vs observed,
+ * or `undefined` when everything holds. Advances the cursors so the next check reads only what
+ * happened after this one.
+ */
+export async function checkFailure(check: ScenarioCheck, state: CheckState): Promise<{ expected: string; observed: string } | undefined> {
+  const { system, kit, cursors } = state;
+  const events = system.events();
+  const fresh = events.slice(cursors.events);
+  const plans = system.planOutcomes();
+  const freshPlans = plans.slice(cursors.plans);
+  const storeCalls = kit.store?.calls.slice(cursors.storeCalls) ?? [];
+  cursors.events = events.length;
+  cursors.plans = plans.length;
+  cursors.storeCalls = kit.store?.calls.length ?? 0;
+  const resolveEvent = (text: string) => {
+    const space = text.indexOf(' ');
+    return `${text.slice(0, space)} ${state.idOf(text.slice(space + 1))}`;
+  };
+  const differ = (what: string, expected: unknown, observed: unknown) => (isDeepStrictEqual(expected, observed) ? undefined : { expected: `${what}: ${show(expected)}`, observed: `${what}: ${show(observed)}` });
+
+  if (check.events !== undefined) {
+    const problem = differ('events heard by the recorder', check.events.map(resolveEvent), fresh.filter((event) => event.listener === RECORDER).map(eventText));
+    if (problem !== undefined) return problem;
+  }
+  for (const [listener, expected] of Object.entries(check.heard ?? {})) {
+    const problem = differ(`events heard by listener ${listener}`, expected.map(resolveEvent), fresh.filter((event) => event.listener === listener).map(eventText));
+    if (problem !== undefined) return problem;
+  }
+  const agents = system.agents();
+  const sessions = system.sessions();
+  if (check.agents !== undefined) {
+    const problem = differ('live agents', sorted(check.agents.map((id) => state.idOf(id))), sorted(agents.map((entry) => entry.id)));
+    if (problem !== undefined) return problem;
+  }
+  if (check.sessions !== undefined) {
+    const problem = differ('live sessions', sorted(check.sessions.map((id) => state.idOf(id))), sorted(sessions.map((entry) => entry.id)));
+    if (problem !== undefined) return problem;
+  }
+  for (const [name, expected] of Object.entries(check.stored ?? {})) {
+    const id = state.idOf(name);
+    const stored = kit.store === undefined ? false : (await kit.store.peek(id)) !== undefined;
+    if (stored !== expected) return { expected: `the store ${expected ? 'holds' : 'holds no'} record under ${show(id)}`, observed: `it ${stored ? 'holds one' : 'holds none'}` };
+  }
+  for (const [name, expected] of Object.entries(check.lengths ?? {})) {
+    const id = state.idOf(name);
+    const problem = differ(`log length of live session ${show(id)}`, expected, sessions.find((entry) => entry.id === id)?.length ?? 'not live');
+    if (problem !== undefined) return problem;
+  }
+  for (const [name, expected] of Object.entries(check.headers ?? {})) {
+    const id = state.idOf(name);
+    const header = sessions.find((entry) => entry.id === id)?.header as Readonly<Record<string, unknown>> | undefined;
+    if (header === undefined) return { expected: `a live session under ${show(id)}`, observed: 'none' };
+    for (const [field, value] of Object.entries(expected)) {
+      const observed = field in header && header[field] !== undefined ? header[field] : null;
+      if (!isDeepStrictEqual(observed, value)) return { expected: `header.${field} of ${show(id)}: ${value === null ? 'absent' : show(value)}`, observed: `header.${field}: ${observed === null ? 'absent' : show(observed)}` };
+    }
+  }
+  for (const [name, parent] of Object.entries(check.parents ?? {})) {
+    const id = state.idOf(name);
+    const entry = agents.find((candidate) => candidate.id === id);
+    const observed = entry?.parent === undefined ? null : (agents.find((candidate) => candidate.token === entry.parent)?.id ?? `token ${entry.parent}`);
+    const problem = differ(`owning parent of ${show(id)}`, parent === null ? null : state.idOf(parent), entry === undefined ? 'not live' : observed);
+    if (problem !== undefined) return problem;
+  }
+  if (check.config !== undefined) {
+    const problem = configFailure(check.config, state);
+    if (problem !== undefined) return problem;
+  }
+  if (check.planOutcomes !== undefined) {
+    const reader = state.reader('plan');
+    const expected = check.planOutcomes.map((entry) => `${entry.plan}: ${showExpectation(entry.expect)}`);
+    const observed = freshPlans.map((entry) => `${entry.plan}: ${showOutcome(entry.outcome, reader)}`);
+    const matches = expected.length === observed.length && check.planOutcomes.every((entry, index) => entry.plan === freshPlans[index]?.plan && meetsExpectation(entry.expect, freshPlans[index]?.outcome, reader));
+    if (!matches) return { expected: `plan outcomes: ${show(expected)}`, observed: `plan outcomes: ${show(observed)}` };
+  }
+  for (const name of check.untouched ?? []) {
+    const id = state.idOf(name);
+    const touched = storeCalls.filter((call) => call.id === id);
+    if (touched.length > 0) return { expected: `no store call for ${show(id)}`, observed: touched.map((call) => `${call.op}(${show(call.id)})`).join(', ') };
+  }
+  return undefined;
+}
+
+function configFailure(expected: NonNullable<ScenarioCheck['config']>, state: CheckState): { expected: string; observed: string } | undefined {
+  const outcome = state.system.configResults();
+  const reader = state.reader('config');
+  if (!Array.isArray(expected)) {
+    const refused = 'reject' in expected ? expected : undefined;
+    const observed = outcome.ok ? `started ${outcome.entries.length} entries` : showOutcome(outcome, reader);
+    if (refused === undefined || !meetsExpectation(refused, outcome.ok ? { ok: true } : outcome, reader)) return { expected: `the configuration is refused: ${showExpectation(expected as { reject: never })}`, observed };
+    return undefined;
+  }
+  if (!outcome.ok) return { expected: `${expected.length} configuration entries started`, observed: `the configuration was refused: ${showOutcome(outcome, reader)}` };
+  if (outcome.entries.length !== expected.length) return { expected: `${expected.length} configuration entries`, observed: `${outcome.entries.length}` };
+  for (const [index, entry] of expected.entries()) {
+    const actual = outcome.entries[index];
+    if (actual === undefined) continue;
+    const observed = `config[${index}] ${actual.label}: ${showOutcome(actual, reader)}${actual.ok ? ` as ${show(actual.id)}` : ''}`;
+    if (actual.label !== entry.label || !meetsExpectation(entry.expect, actual, reader)) return { expected: `config[${index}] ${entry.label}: ${showExpectation(entry.expect)}`, observed };
+    if (entry.id === undefined || !actual.ok) continue;
+    if (typeof entry.id === 'string') {
+      if (actual.id !== entry.id) return { expected: `config[${index}] published as ${show(entry.id)}`, observed };
+    } else if (actual.id === actual.label || state.seenIds.has(actual.id)) {
+      return { expected: `config[${index}] published under a fresh id (not its label, not seen before)`, observed };
+    }
+  }
+  for (const entry of outcome.entries) if (entry.ok) state.seenIds.add(entry.id);
+  return undefined;
+}

@@ -1,0 +1,347 @@
+import type { AdapterFactory, HandleToken, ObservedEvent, OperationName, Outcome } from '../../src/contract/adapter.js';
+import { RECORDER } from '../../src/contract/adapter.js';
+import type { Scenario, ScenarioStep } from '../../src/contract/scenario.js';
+import { createKitEnv, type KitEnv } from '../../properties/env/kit-env.js';
+import { AdapterFailure } from '../../properties/runner/adapter-failure.js';
+import { openSystem } from '../../properties/runner/check-context.js';
+import { DrivenSystem } from '../../properties/runner/driven-system.js';
+import type { HistoryOperation } from '../history/history-format.js';
+import type { HistoryRecorder } from '../history/history-recorder.js';
+import { checkFailure, type CheckState } from './_internals/run-check.js';
+import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } from './_internals/outcome-expectation.js';
+import { ScenarioValues } from './_internals/scenario-values.js';
+import { stepLine } from './_internals/step-line.js';
+
+/** Where and how a replay diverged from its scenario. */
+export interface ReplayFailure {
+  /** The index of the first diverging step. */
+  readonly step: number;
+  /** That step as a log line. */
+  readonly line: string;
+  /** The named check that failed, when it was a check. */
+  readonly check?: string;
+  readonly requirements: readonly string[];
+  readonly expected: string;
+  readonly observed: string;
+}
+
+/** One entry of a replay's timeline, in the order the kit saw it. */
+export type TimelineEntry =
+  | { readonly kind: 'call'; readonly step: number; readonly line: string }
+  | { readonly kind: 'return'; readonly step: number; readonly line: string; readonly outcome: string }
+  | { readonly kind: 'event'; readonly event: ObservedEvent };
+
+/** The result of replaying one scenario. */
+export type ScenarioResult =
+  | { readonly status: 'PASS'; readonly timeline: readonly TimelineEntry[] }
+  | { readonly status: 'SKIP'; readonly reason: string }
+  | { readonly status: 'FAIL'; readonly failure: ReplayFailure; readonly timeline: readonly TimelineEntry[] };
+
+/** Options of {@link replayScenario}. */
+export interface ReplayOptions {
+  /** Per-operation timeout for operations that must settle, in ms. Default 2000. */
+  readonly timeoutMs?: number;
+  /** Records the replay as a history (operations and the adapter recorder's events). */
+  readonly record?: HistoryRecorder;
+}
+
+/** Stops the replay at the first divergence. */
+class Divergence extends Error {
+  constructor(readonly failure: Omit<ReplayFailure, 'step' | 'line'>) {
+    super(failure.observed);
+  }
+}
+
+const HISTORY_OPS: Partial<Record<ScenarioStep['op'], HistoryOperation>> = {
+  create: 'create',
+  resume: 'resume',
+  spawnRemote: 'spawnRemote',
+  prompt: 'prompt',
+  dispose: 'dispose',
+  flush: 'flush',
+  unload: 'unload',
+  shutdown: 'shutdown',
+  restart: 'restart',
+};
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Replays `scenario` against a fresh system of `factory` over a fresh kit env (deterministic ids,
+ * clock, store faults, turns and pauses). A scenario whose capabilities or profiles the system
+ * does not declare is skipped. The replay stops at the first divergence: an outcome that does
+ * not meet its expectation, a failed named check, or an adapter that hangs or breaks protocol.
+ */
+export async function replayScenario(scenario: Scenario, factory: AdapterFactory, options: ReplayOptions = {}): Promise<ScenarioResult> {
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const kit = createKitEnv({ durable: scenario.durable !== false });
+  const values = new ScenarioValues(scenario.injected, kit.env);
+  const config = scenario.config === undefined ? undefined : values.resolve(scenario.config);
+  if (config !== undefined) options.record?.invoke('start', { agents: config.agents });
+  const system = new DrivenSystem(await openSystem(factory, kit, config, timeoutMs), { timeoutMs, steps: [], injected: (value) => values.nameOf(value) !== undefined });
+  const unmet = applicability(scenario, system);
+  if (unmet !== undefined) {
+    await system.raw.shutdown();
+    return { status: 'SKIP', reason: unmet };
+  }
+  const replay = new Replay(scenario, system, kit, values, options.record);
+  if (config !== undefined) replay.recordStart(1);
+  try {
+    for (const [index, step] of scenario.steps.entries()) await replay.step(index, step);
+    await replay.close();
+    return { status: 'PASS', timeline: replay.timeline };
+  } catch (error) {
+    await replay.close();
+    const at = replay.current;
+    const line = stepLine(scenario.steps[at] as ScenarioStep);
+    if (error instanceof Divergence) return { status: 'FAIL', failure: { step: at, line, ...error.failure }, timeline: replay.timeline };
+    if (error instanceof AdapterFailure) {
+      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, expected: 'an outcome within the timeout', observed: error.message }, timeline: replay.timeline };
+    }
+    throw error;
+  }
+}
+
+function applicability(scenario: Scenario, system: DrivenSystem): string | undefined {
+  const missing = (scenario.capabilities ?? []).filter((capability) => system.raw.capabilities[capability] !== true);
+  if (missing.length > 0) return `not applicable: capability ${missing.join(', ')} not declared`;
+  for (const [axis, variant] of Object.entries(scenario.profiles ?? {})) {
+    const declared = system.raw.profiles[axis as keyof typeof system.raw.profiles];
+    if (declared !== variant) return `not applicable: profile ${axis} is ${declared}, the scenario is for ${variant}`;
+  }
+  return undefined;
+}
+
+interface PendingCall {
+  readonly step: number;
+  readonly op: OperationName;
+  readonly promise: Promise<Outcome>;
+  outcome?: Outcome;
+}
+
+/** The state of one replay: names, pending calls, cursors into the observations. */
+class Replay implements CheckState {
+  readonly timeline: TimelineEntry[] = [];
+  readonly handles = new Map<string, { readonly token: HandleToken; readonly id: string }>();
+  readonly seenIds = new Set<string>();
+  readonly cursors = { events: 0, plans: 0, storeCalls: 0 };
+  current = 0;
+  readonly #owners = new Map<string, string>();
+  readonly #calls = new Map<string, PendingCall>();
+  readonly #all: PendingCall[] = [];
+  #synced = 0;
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly system: DrivenSystem,
+    readonly kit: KitEnv,
+    readonly values: ScenarioValues,
+    readonly record: HistoryRecorder | undefined,
+  ) {
+    this.bindConfig();
+  }
+
+  /** The reader for outcomes of `op`. */
+  reader(op: OperationName): OutcomeReader {
+    return { classify: (error) => this.system.classify(error, op), values: this.values };
+  }
+
+  idOf(name: string): string {
+    return name.startsWith('@') ? (this.handles.get(name.slice(1))?.id ?? name) : name;
+  }
+
+  /** Names configuration entries `config[i]` after a start. */
+  bindConfig(): void {
+    for (const [name, bound] of [...this.handles]) {
+      if (!name.startsWith('config[')) continue;
+      this.seenIds.add(bound.id);
+      this.handles.delete(name);
+    }
+    const outcome = this.system.configResults();
+    if (!outcome.ok) return;
+    outcome.entries.forEach((entry, index) => {
+      if (entry.ok) this.handles.set(`config[${index}]`, { token: entry.handle, id: entry.id });
+    });
+  }
+
+  /** Appends the events heard since the last sync to the timeline (and the history). */
+  sync(): void {
+    const events = this.system.events();
+    for (const event of events.slice(this.#synced)) {
+      this.timeline.push({ kind: 'event', event });
+      if (event.listener === RECORDER && this.record !== undefined) this.record.event(event.type, event.id, event.subject);
+    }
+    this.#synced = events.length;
+  }
+
+  recordStart(call: number): void {
+    this.sync();
+    const outcome = this.system.configResults();
+    if (outcome.ok) this.record?.ok(call, outcome.entries.map((entry) => ({ label: entry.label, ok: entry.ok, ...(entry.ok ? { id: entry.id } : {}) })));
+    else this.record?.fail(call, outcome.error);
+  }
+
+  async step(index: number, step: ScenarioStep): Promise<void> {
+    this.current = index;
+    const line = stepLine(step);
+    this.sync();
+    this.timeline.push({ kind: 'call', step: index, line });
+    const started = this.start(step);
+    if (started !== undefined) {
+      const call: PendingCall = { step: index, op: started.op, promise: started.promise };
+      this.#all.push(call);
+      void started.promise.then((outcome) => {
+        call.outcome = outcome;
+        this.sync();
+        this.timeline.push({ kind: 'return', step: index, line, outcome: showOutcome(outcome, this.reader(started.op)) });
+        started.after?.(outcome);
+      }, () => undefined);
+      if (step.wait === false) {
+        if (step.name !== undefined) this.#calls.set(step.name, call);
+        await tick();
+        if (step.expect !== undefined) this.expect(step.expect, call.outcome, started.op);
+      } else {
+        await started.promise;
+        await Promise.resolve();
+        if (step.expect !== undefined) this.expect(step.expect, call.outcome, started.op);
+      }
+    } else if (step.op === 'await') {
+      const call = this.#calls.get(step.call) as PendingCall;
+      this.#calls.delete(step.call);
+      await call.promise;
+      await Promise.resolve();
+      if (step.expect !== undefined) this.expect(step.expect, call.outcome, call.op);
+    } else if (step.op === 'settle') {
+      await tick();
+      await tick();
+    }
+    this.sync();
+    if (step.check !== undefined) {
+      const problem = await checkFailure(step.check, this);
+      if (problem !== undefined) throw new Divergence({ check: step.check.name, requirements: step.check.requirements ?? this.scenario.requirements, ...problem });
+    }
+    if (this.record !== undefined) this.recordLookups();
+  }
+
+  expect(expect: NonNullable<ScenarioStep['expect']>, outcome: Outcome | undefined, op: OperationName): void {
+    const reader = this.reader(op);
+    if (!meetsExpectation(expect, outcome, reader)) {
+      throw new Divergence({ requirements: this.scenario.requirements, expected: showExpectation(expect), observed: showOutcome(outcome, reader) });
+    }
+  }
+
+  /** Starts the step's operation; `undefined` for steps that are not operations on the system. */
+  start(step: ScenarioStep): { op: OperationName; promise: Promise<Outcome>; after?: (outcome: Outcome) => void } | undefined {
+    const values = this.values;
+    const handle = (name: string): HandleToken => this.handles.get(name)?.token ?? `unbound:${name}`;
+    const owner = (name: string | undefined) => (name === undefined ? {} : { owner: this.#owners.get(name) ?? `unbound:${name}` });
+    const bind = (id: string | undefined) => (outcome: Outcome) => {
+      const token = outcome.ok ? (outcome as { handle?: HandleToken }).handle : undefined;
+      const found = id ?? (outcome as { id?: string }).id;
+      if (step.name !== undefined && token !== undefined && found !== undefined) this.handles.set(step.name, { token, id: found });
+      if (found !== undefined && outcome.ok) this.seenIds.add(found);
+    };
+    switch (step.op) {
+      case 'create': {
+        const input = { ...values.resolve(step.input), ...owner(step.input.owner) };
+        this.seenIds.add(input.sessionId);
+        return this.tracked(step, 'create', { sessionId: input.sessionId }, () => this.system.create(input), bind(input.sessionId));
+      }
+      case 'resume': {
+        const input = { ...values.resolve(step.input), ...owner(step.input.owner) };
+        return this.tracked(step, 'resume', { resumeSessionId: input.resumeSessionId }, () => this.system.resume(input), bind(input.resumeSessionId));
+      }
+      case 'spawn':
+        return this.tracked(step, 'spawn', { parent: handle(step.parent) }, () => this.system.spawn(handle(step.parent), values.resolve(step.input)), bind(undefined));
+      case 'spawnRemote':
+        return this.tracked(step, 'spawnRemote', { parent: handle(step.parent) }, () => this.system.spawnRemote(handle(step.parent), values.resolve(step.input ?? {})), bind(undefined));
+      case 'prompt':
+      case 'dispose':
+      case 'flush': {
+        const token = handle(step.handle);
+        const op = step.op;
+        return this.tracked(step, op, { handle: token }, () => this.system[op](token));
+      }
+      case 'unload':
+        return this.tracked(step, 'unload', { owner: step.owner }, () => this.system.unload(this.#owners.get(step.owner) ?? `unbound:${step.owner}`));
+      case 'shutdown':
+        return this.tracked(step, 'shutdown', undefined, () => this.system.shutdown());
+      case 'restart': {
+        const config = step.config === undefined ? undefined : values.resolve(step.config);
+        return this.tracked(step, 'restart', config === undefined ? undefined : { agents: config.agents }, () => this.system.restart(config), () => this.bindConfig());
+      }
+      case 'listen': {
+        const outcome = this.system.listen(values.resolve(step.plan), step.target === undefined ? undefined : handle(step.target));
+        return { op: 'listen', promise: Promise.resolve(outcome) };
+      }
+      case 'owner':
+        this.#owners.set(step.name, this.system.owner(step.label));
+        return undefined;
+      case 'unlisten':
+        this.system.unlisten(step.listener);
+        return undefined;
+      case 'release':
+        this.kit.pauses.release(step.pause);
+        return undefined;
+      case 'turns':
+        this.kit.turns.plan(step.id, typeof step.plan === 'string' ? { kind: step.plan } : { kind: 'fail', value: values.resolve(step.plan.fail) });
+        return undefined;
+      case 'release-turns':
+        this.kit.turns.release(step.id);
+        return undefined;
+      case 'fault':
+        this.kit.store?.inject({ op: step.store, id: step.id, effect: step.effect, ...(step.value === undefined ? {} : { value: values.resolve(step.value) }), ...(step.once === undefined ? {} : { once: step.once }) });
+        return undefined;
+      case 'heal':
+        this.kit.store?.heal(step.id);
+        return undefined;
+      case 'await':
+      case 'settle':
+        return undefined;
+    }
+  }
+
+  /** Starts `run`, recording it in the history as `op` with `args`. */
+  tracked(step: ScenarioStep, op: OperationName, args: unknown, run: () => Promise<Outcome>, after?: (outcome: Outcome) => void): { op: OperationName; promise: Promise<Outcome>; after: (outcome: Outcome) => void } {
+    const historyOp = step.op === 'spawn' ? step.input.mode : HISTORY_OPS[step.op];
+    const call = this.record !== undefined && historyOp !== undefined ? this.record.invoke(historyOp, args) : undefined;
+    return {
+      op,
+      promise: run(),
+      after: (outcome) => {
+        after?.(outcome);
+        if (call === undefined || this.record === undefined) return;
+        if (!outcome.ok) this.record.fail(call, outcome.error);
+        else if (step.op === 'restart') this.recordStart(call);
+        else {
+          const { handle, id } = outcome as { handle?: string; id?: string };
+          const bound = step.name === undefined ? undefined : this.handles.get(step.name);
+          this.record.ok(call, handle === undefined ? undefined : { id: id ?? bound?.id, handle });
+        }
+      },
+    };
+  }
+
+  /** Records the live registries as `listAgents` / `listSessions` lookups (AIK-ID-001 evidence for `trace`). */
+  recordLookups(): void {
+    const record = this.record as HistoryRecorder;
+    const agents = record.invoke('listAgents');
+    record.ok(agents, this.system.agents().map((entry) => ({ id: entry.id, object: entry.token, session: { id: entry.session.id, object: entry.session.token, headerId: entry.session.headerId } })));
+    const sessions = record.invoke('listSessions');
+    record.ok(sessions, this.system.sessions().map((entry) => ({ id: entry.id, object: entry.token, headerId: entry.header.id })));
+  }
+
+  /** Shuts the system down and lets every started call settle (their late outcomes are ignored). */
+  async close(): Promise<void> {
+    this.sync();
+    this.timeline.push({ kind: 'call', step: this.scenario.steps.length, line: 'shutdown() (end of the replay)' });
+    const call = this.record?.invoke('shutdown');
+    const outcome = await this.system.shutdown().catch((error: unknown) => ({ ok: false as const, error }));
+    await Promise.all(this.#all.map((pending) => pending.promise.catch(() => undefined)));
+    this.sync();
+    if (call !== undefined) {
+      if (outcome.ok) this.record?.ok(call);
+      else this.record?.info(call, outcome.error);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AdapterFactory } from '../../contract/adapter.js';
+import { referenceAdapter } from '../../../properties/reference-adapter.js';
+import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
+import { loadScenarios } from '../../../scenarios/load/load-scenarios.js';
+import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-error.js';
+import { formatResult } from '../../../scenarios/replay/format-result.js';
+import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
+import type { RegisterCommand } from './index.js';
+import { UsageError } from '../usage-error.js';
+
+/** Loads an adapter factory from `spec` (`file.ts` for its default export, `file.ts#name` for a named one). */
+async function loadAdapter(spec: string): Promise<AdapterFactory> {
+  const [file = spec, name = 'default'] = spec.split('#');
+  if (!existsSync(file)) throw new UsageError(`${file}: adapter module not found`);
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`${file}: cannot load the adapter module (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+  }
+  const factory = module[name];
+  if (typeof factory !== 'function') throw new UsageError(`${file}: exports no adapter factory named "${name}"`);
+  return factory as AdapterFactory;
+}
+
+/**
+ * `replay <files|dirs…> [--adapter <module>] [--record <path>]`: runs scenarios, by default on the
+ * reference runtime (following each scenario's profile), and prints PASS / FAIL / SKIP per
+ * scenario with the first diverging step. Exit 0 when nothing failed, 1 otherwise, 2 for a
+ * malformed scenario (nothing runs then).
+ */
+export const registerReplay: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('replay')
+    .description('replay scenario files against the reference runtime or an adapter')
+    .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
+    .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
+    .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')
+    .action(async (paths: string[], options: { adapter?: string; record?: string }) => {
+      let loaded;
+      try {
+        loaded = loadScenarios(paths);
+      } catch (error) {
+        if (error instanceof ScenarioFormatError) throw new UsageError(error.message);
+        throw error;
+      }
+      const adapter = options.adapter === undefined ? undefined : await loadAdapter(options.adapter);
+      if (options.record !== undefined && loaded.length > 1) mkdirSync(options.record, { recursive: true });
+      const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
+      for (const { file, scenario } of loaded) {
+        const lines: string[] = [];
+        const record = options.record === undefined ? undefined : new HistoryRecorder((line) => lines.push(line));
+        const result = await replayScenario(scenario, adapter ?? referenceAdapter({ ...(scenario.profiles === undefined ? {} : { profiles: scenario.profiles }) }), record === undefined ? {} : { record });
+        counts[result.status] += 1;
+        process.stdout.write(formatResult(file, scenario, result));
+        if (options.record !== undefined && result.status !== 'SKIP') {
+          writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, lines.map((line) => `${line}\n`).join(''));
+        }
+      }
+      process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
+      setExitCode(counts.FAIL > 0 ? 1 : 0);
+    });
+};
