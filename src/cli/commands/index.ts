@@ -3,6 +3,7 @@ import { registerCheck } from './check.js';
 import { registerDocs } from './docs.js';
 import { registerGraph } from './graph.js';
 import { registerLint } from './lint.js';
+import { registerReplay } from './replay.js';
 import { registerTrace } from './trace.js';
 
 /**
@@ -12,4 +13,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerTrace, registerLint, registerGraph, registerDocs, registerCheck];
+export const COMMANDS: readonly RegisterCommand[] = [registerTrace, registerReplay, registerLint, registerGraph, registerDocs, registerCheck];
