@@ -78,7 +78,13 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
   const values = new ScenarioValues(scenario.injected, kit.env);
   const config = scenario.config === undefined ? undefined : values.resolve(scenario.config);
   if (config !== undefined) options.record?.invoke('start', { agents: config.agents });
-  const system = new DrivenSystem(await openSystem(factory, kit, config, timeoutMs), { timeoutMs, steps: [], injected: (value) => values.nameOf(value) !== undefined });
+  const broken: AdapterFailure[] = [];
+  const system = new DrivenSystem(await openSystem(factory, kit, config, timeoutMs), {
+    timeoutMs,
+    steps: [],
+    injected: (value) => values.nameOf(value) !== undefined,
+    broke: (failure) => broken.push(failure),
+  });
   const unmet = applicability(scenario, system);
   if (unmet !== undefined) {
     await system.raw.shutdown();
@@ -87,7 +93,11 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
   const replay = new Replay(scenario, system, kit, values, options.record);
   if (config !== undefined) replay.recordStart(1);
   try {
-    for (const [index, step] of scenario.steps.entries()) await replay.step(index, step);
+    for (const [index, step] of scenario.steps.entries()) {
+      await replay.step(index, step);
+      // An operation the scenario did not await may have broken the adapter protocol meanwhile.
+      if (broken[0] !== undefined) throw broken[0];
+    }
     await replay.close();
     return { status: 'PASS', timeline: replay.timeline };
   } catch (error) {
