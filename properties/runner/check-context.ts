@@ -19,6 +19,8 @@ export class CheckContext {
   readonly #timeoutMs: number;
   readonly #systems: DrivenSystem[] = [];
   readonly #injected = new Set<unknown>();
+  /** The first adapter failure met, also in an operation the check did not await. */
+  adapterFailure: AdapterFailure | undefined;
 
   constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, timeoutMs: number) {
     this.#factory = factory;
@@ -28,10 +30,19 @@ export class CheckContext {
     this.#timeoutMs = timeoutMs;
   }
 
+  /** Whether the system declares in-process subagents (checks use them when offered). */
+  get subagents(): boolean {
+    return this.capabilities.subagents;
+  }
+
   /** Builds a fresh system over this check's env (and its store), started with `config`. */
   async open(config?: ConfigInput): Promise<DrivenSystem> {
     const system = await openSystem(this.#factory, this.kit, config, this.#timeoutMs);
-    const driven = new DrivenSystem(system, { timeoutMs: this.#timeoutMs, steps: this.steps, injected: (value) => this.#injected.has(value) });
+    const driven = new DrivenSystem(system, { timeoutMs: this.#timeoutMs, steps: this.steps, injected: (value) => this.#injected.has(value),
+      broke: (failure) => {
+        this.adapterFailure ??= failure;
+      },
+    });
     this.#systems.push(driven);
     this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓' });
     return driven;

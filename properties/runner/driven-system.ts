@@ -31,6 +31,8 @@ export interface DrivenSystemOptions {
   readonly steps: Step[];
   /** Whether `value` is a value the kit injected (shown as `injected` in step lines). */
   readonly injected: (value: unknown) => boolean;
+  /** Told of every adapter failure, also of operations the check never awaits. */
+  readonly broke: (failure: AdapterFailure) => void;
 }
 
 function isOutcome(value: unknown): value is Outcome {
@@ -124,7 +126,11 @@ export class DrivenSystem {
   listen(plan: ListenPlan, target?: HandleToken): Outcome {
     const line = `listen(${plan.name}: ${plan.event} → ${plan.action}${target === undefined ? '' : ` on ${this.handleName(target)}`})`;
     const outcome = this.#observe('listen', () => this.raw.listen(plan, target));
-    if (!isOutcome(outcome)) throw new AdapterFailure('garbage', `adapter: ${line} returned ${JSON.stringify(outcome)}, not an outcome`);
+    if (!isOutcome(outcome)) {
+      const failure = new AdapterFailure('garbage', `adapter: ${line} returned ${JSON.stringify(outcome)}, not an outcome`);
+      this.#options.broke(failure);
+      throw failure;
+    }
     this.#options.steps.push({ op: 'listen', args: { ...plan, ...(target === undefined ? {} : { target: this.handleName(target) }) }, line, result: this.#result(outcome, 'listen') });
     return outcome;
   }
@@ -181,8 +187,9 @@ export class DrivenSystem {
     try {
       return read();
     } catch (error) {
-      if (error instanceof AdapterFailure) throw error;
-      throw new AdapterFailure('throw', `adapter: observation ${name}() threw ${String(error)}`);
+      const failure = error instanceof AdapterFailure ? error : new AdapterFailure('throw', `adapter: observation ${name}() threw ${String(error)}`);
+      this.#options.broke(failure);
+      throw failure;
     }
   }
 
@@ -198,7 +205,16 @@ export class DrivenSystem {
     return `✗${this.classify(outcome.error, op)}`;
   }
 
-  async #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
+  #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
+    const called = this.#settle(op, args, line, run, fields);
+    // A check may start an operation and never await it: its failure must still reach the check.
+    called.catch((error: unknown) => {
+      if (error instanceof AdapterFailure) this.#options.broke(error);
+    });
+    return called;
+  }
+
+  async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
     const step: Step = { op, args, line, result: '…' };
     this.#options.steps.push(step);
     let timer: NodeJS.Timeout | undefined;

@@ -70,6 +70,8 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   } catch (error) {
     failure ??= error;
   }
+  // An adapter failure wins: a check failing because the adapter broke is the adapter's failure.
+  if (ctx.adapterFailure !== undefined) failure = ctx.adapterFailure;
   if (failure === undefined) return undefined;
   const message = failure instanceof Error ? failure.message : String(failure);
   const expected = (options.expectedFailures ?? []).some((entry) => entry === check.id || entry === check.requirement);

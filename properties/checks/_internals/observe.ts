@@ -27,3 +27,13 @@ export function registries(system: DrivenSystem): unknown {
 export function writesOf(calls: readonly { op: string; id: string }[], id: string): number {
   return calls.filter((call) => call.id === id && (call.op === 'put' || call.op === 'append')).length;
 }
+
+/** Watches `pending` without creating a promise that could reject unhandled; `settled()` tells whether it settled. */
+export function watchSettled(pending: Promise<unknown>): { readonly settled: () => boolean } {
+  let settled = false;
+  const mark = () => {
+    settled = true;
+  };
+  pending.then(mark, mark);
+  return { settled: () => settled };
+}

@@ -1,0 +1,83 @@
+import type { ConfigInput } from '../../src/contract/adapter.js';
+import { check, type Check } from '../runner/check.js';
+import { registries } from './_internals/observe.js';
+
+/** Directed checks of the config-driven start (CONTRACT.md §3, AIK-CONFIG-*). */
+export const configChecks: readonly Check[] = [
+  check('AIK-CONFIG-001', 'label-is-never-a-key', async (ctx) => {
+    const config: ConfigInput = { agents: [{ id: 'main' }, { id: 'main' }] };
+    const first = await ctx.open(config);
+    const outcome = first.configResults();
+    ctx.assert(outcome.ok, 'the configuration was refused');
+    const entries = outcome.ok ? outcome.entries : [];
+    ctx.equal(entries.map((entry) => [entry.label, entry.ok]), [['main', true], ['main', true]], 'entry outcomes (labels may repeat)');
+    const ids = entries.flatMap((entry) => (entry.ok ? [entry.id] : []));
+    ctx.assert(!ids.includes('main'), `a fresh start published the label itself as an id: ${ids.join(', ')}`);
+    ctx.assert(new Set(ids).size === ids.length, `two entries got the same fresh id: ${ids.join(', ')}`);
+    ctx.equal(first.getAgent('main'), undefined, 'getAgent(label)');
+    ctx.equal(first.getSession('main'), undefined, 'getSession(label)');
+    ctx.equal(first.agents().map((entry) => entry.id).sort(), [...ids].sort(), 'live agents are exactly the published ids');
+    for (const entry of entries) if (entry.ok) await first.prompt(entry.handle);
+    ctx.ok(await first.restart(config), 'restart with the same configuration');
+    const again = first.configResults();
+    const next = again.ok ? again.entries.flatMap((entry) => (entry.ok ? [entry.id] : [])) : [];
+    ctx.equal(next.length, 2, 'entries published after restart');
+    for (const id of next) ctx.assert(!ids.includes(id) && id !== 'main', `restart reused the id ${id} instead of a new fresh one`);
+    ctx.equal(await ctx.store.peek('main'), undefined, 'the store holds nothing under the label');
+  }),
+
+  check('AIK-CONFIG-002', 'whole-config-validated-up-front', async (ctx) => {
+    const valid = { id: 'ok-entry', sessionId: 'would-start' };
+    const broken: readonly [string, ConfigInput][] = [
+      ['an empty label', { agents: [valid, { id: '' }] }],
+      ['a relative cwd', { agents: [valid, { id: 'x', cwd: 'relative' }] }],
+      ['both exact ids', { agents: [valid, { id: 'x', sessionId: 'a', resumeSessionId: 'b' }] }],
+      ['an empty exact id', { agents: [valid, { id: 'x', sessionId: '' }] }],
+      ['an exact id used twice', { agents: [valid, { id: 'x', resumeSessionId: 'would-start' }] }],
+    ];
+    for (const [what, config] of broken) {
+      const system = await ctx.open(config);
+      const outcome = system.configResults();
+      ctx.assert(!outcome.ok, `a configuration with ${what} was accepted`);
+      if (!outcome.ok) ctx.rejects(system, outcome, 'invalid', 'config', `configuration with ${what}`);
+      ctx.equal(registries(system), { agents: [], sessions: [] }, `registries after refusing a configuration with ${what}`);
+      ctx.equal(ctx.store.calls.filter((call) => call.id === 'would-start'), [], `store calls for the valid entry of a configuration with ${what}`);
+    }
+  }),
+
+  check('AIK-CONFIG-003', 'exact-id-resumes-or-creates', async (ctx) => {
+    const config: ConfigInput = { agents: [{ id: 'main', sessionId: 'pinned', cwd: '/srv' }] };
+    const system = await ctx.open(config);
+    const first = system.configResults();
+    const entry = first.ok ? first.entries[0] : undefined;
+    ctx.assert(entry?.ok === true && entry.id === 'pinned', `first start: expected pinned to be created, got ${JSON.stringify(first)}`);
+    if (entry?.ok !== true) return;
+    ctx.ok(await system.prompt(entry.handle), 'prompt(pinned)');
+    ctx.ok(await system.flush(entry.handle), 'flush(pinned)');
+    const session = ctx.present(system.session('pinned'), 'no live session pinned');
+    const history = system.history(session.token);
+    ctx.ok(await system.restart(config), 'restart');
+    const second = system.configResults();
+    const again = second.ok ? second.entries[0] : undefined;
+    ctx.assert(again?.ok === true && again.id === 'pinned', `second start: expected pinned to be resumed, got ${JSON.stringify(second)}`);
+    const back = ctx.present(system.session('pinned'), 'no live session pinned after restart');
+    ctx.equal(back.header, session.header, 'header of pinned after the second start');
+    ctx.equal(system.history(back.token).slice(0, history.length), history, 'history of pinned after the second start (as a prefix)');
+  }),
+
+  check('AIK-CONFIG-004', 'entry-failures-contained-in-order', async (ctx) => {
+    const config: ConfigInput = {
+      agents: [{ id: 'first' }, { id: 'missing', resumeSessionId: 'never-persisted' }, { id: 'pinned', sessionId: 'fine' }, { id: 'last' }],
+    };
+    const system = await ctx.open(config);
+    const outcome = system.configResults();
+    ctx.assert(outcome.ok, 'the configuration was refused as a whole');
+    const entries = outcome.ok ? outcome.entries : [];
+    ctx.equal(entries.map((entry) => [entry.label, entry.ok]), [['first', true], ['missing', false], ['pinned', true], ['last', true]], 'entry outcomes in entry order');
+    const failed = entries[1];
+    if (failed !== undefined && !failed.ok) ctx.rejects(system, failed, 'not-found', 'config', 'resume entry of an id never persisted');
+    ctx.equal(system.getAgent('never-persisted'), undefined, 'getAgent of the failed entry');
+    ctx.equal(system.getSession('never-persisted'), undefined, 'getSession of the failed entry');
+    ctx.equal(system.agents().length, 3, 'live agents (the three other entries)');
+  }),
+];

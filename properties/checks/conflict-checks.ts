@@ -1,0 +1,131 @@
+import { check, type Check } from '../runner/check.js';
+import type { CheckContext } from '../runner/check-context.js';
+import { heardBy, recorded, typesOf, writesOf } from './_internals/observe.js';
+
+async function settleAll(): Promise<void> {
+  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function waitFor(ctx: CheckContext, name: string): Promise<void> {
+  for (let turn = 0; turn < 100 && !ctx.kit.pauses.waiting(name); turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  ctx.assert(ctx.kit.pauses.waiting(name), `a creation never reached its setup pause ${name}`);
+}
+
+/** Directed checks of collisions and detach (AIK-CONFLICT-*, AIK-DETACH-*). */
+export const conflictChecks: readonly Check[] = [
+  check('AIK-CONFLICT-001', 'n-concurrent-creates-one-winner', async (ctx) => {
+    const system = await ctx.open();
+    const racers = [1, 2, 3, 4].map((n) => system.create({ sessionId: 'race', setup: { name: `racer-${n}`, pause: 'race-gate', action: 'resolve' } }));
+    await waitFor(ctx, 'race-gate');
+    ctx.kit.pauses.release('race-gate');
+    const outcomes = await Promise.all(racers);
+    const winners = outcomes.filter((outcome) => outcome.ok);
+    ctx.equal(winners.length, 1, 'creations of race that fulfilled');
+    for (const outcome of outcomes) if (!outcome.ok) ctx.rejects(system, outcome, 'conflict', 'create', 'a losing create(race)');
+    ctx.equal(system.agents().map((entry) => entry.id), ['race'], 'live agents after the race');
+    const types = typesOf(system, 'race');
+    ctx.equal(types, ['session/created', 'agent/created', 'agent/session-start'], 'events for race (losers emit none)');
+    const winner = recorded(system, 'race').find((event) => event.type === 'agent/created');
+    ctx.equal(system.getAgent('race'), winner?.subject, 'getAgent(race) is the announced winner');
+  }),
+
+  check('AIK-CONFLICT-002', 'loser-leaves-winner-intact', async (ctx) => {
+    const system = await ctx.open();
+    const first = system.create({ sessionId: 'duel', setup: { name: 'winner', pause: 'first', action: 'resolve' } });
+    const second = system.create({ sessionId: 'duel', setup: { name: 'loser', listen: { name: 'loser-scope', event: '*', action: 'record' }, pause: 'second', action: 'resolve' } });
+    await waitFor(ctx, 'first');
+    await waitFor(ctx, 'second');
+    ctx.kit.pauses.release('first');
+    const won = ctx.ok(await first, 'the first create(duel)');
+    system.listen({ name: 'winner-view', event: '*', action: 'record' }, won.handle);
+    ctx.ok(await system.prompt(won.handle), 'prompt(duel)');
+    const agent = system.getAgent('duel');
+    const session = ctx.present(system.session('duel'), 'no live session duel');
+    const history = system.history(session.token);
+    const heard = heardBy(system, 'winner-view').length;
+    ctx.kit.pauses.release('second');
+    ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
+    ctx.equal(system.getAgent('duel'), agent, 'getAgent(duel) after the losing create');
+    ctx.equal(system.history(session.token), history, 'log of duel after the losing create');
+    ctx.equal(heardBy(system, 'winner-view').length, heard, "events the winner's scoped listener heard from the loser");
+    ctx.equal(heardBy(system, 'loser-scope').filter((event) => event.subject === agent || event.subject === session.token), [], "events of the winner heard by the loser's scope");
+  }),
+
+  check(
+    'AIK-CONFLICT-003',
+    'persisted-create-rejected-at-create',
+    async (ctx) => {
+      const system = await ctx.open();
+      const made = ctx.ok(await system.create({ sessionId: 'kept' }), 'create(kept)');
+      ctx.ok(await system.prompt(made.handle), 'prompt(kept)');
+      ctx.ok(await system.dispose(made.handle), 'dispose(kept)');
+      const stored = await ctx.store.peek('kept');
+      ctx.assert(stored !== undefined, 'kept is not persisted after a prompt and dispose');
+      const writes = writesOf(ctx.store.calls, 'kept');
+      ctx.rejects(system, await system.create({ sessionId: 'kept', setup: { name: 'never-run', pause: 'kept-setup', action: 'resolve' } }), 'conflict', 'create', 'create over the persisted kept');
+      ctx.assert(!ctx.kit.pauses.waiting('kept-setup'), 'the setup of the refused create ran (conflict is due at phase 4)');
+      ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept');
+      ctx.equal(await ctx.store.peek('kept'), stored, 'stored record of kept');
+    },
+    { profile: { persistedCreate: 'reject-at-create' } },
+  ),
+
+  check(
+    'AIK-CONFLICT-003',
+    'persisted-create-rejected-at-flush',
+    async (ctx) => {
+      const system = await ctx.open();
+      const made = ctx.ok(await system.create({ sessionId: 'kept', meta: { cwd: '/orig' } }), 'create(kept)');
+      ctx.ok(await system.prompt(made.handle), 'prompt(kept)');
+      ctx.ok(await system.dispose(made.handle), 'dispose(kept)');
+      const stored = ctx.present(await ctx.store.peek('kept'), 'kept is not persisted after a prompt and dispose');
+      const writes = writesOf(ctx.store.calls, 'kept');
+      const again = ctx.ok(await system.create({ sessionId: 'kept', meta: { cwd: '/other' } }), 'create over the persisted kept');
+      ctx.ok(await system.prompt(again.handle), 'prompt(kept) on the shadowing agent');
+      ctx.rejects(system, await system.flush(again.handle), 'conflict', 'flush', 'flush of the shadowing agent');
+      ctx.rejects(system, await system.flush(again.handle), 'conflict', 'flush', 'a second flush of the shadowing agent');
+      ctx.ok(await system.dispose(again.handle), 'dispose(kept) shadowing agent');
+      ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept by the shadowing agent');
+      ctx.ok(await system.restart(), 'restart');
+      const resumed = ctx.ok(await system.resume({ resumeSessionId: 'kept' }), 'resume(kept) after restart');
+      const back = ctx.present(system.session('kept'), 'no live kept after resume');
+      ctx.equal(back.header, stored.header, 'header of kept after restart');
+      ctx.ok(await system.dispose(resumed.handle), 'dispose(kept)');
+    },
+    { profile: { persistedCreate: 'reject-at-flush' } },
+  ),
+
+  check('AIK-DETACH-001', 'idempotent-and-stale-safe', async (ctx) => {
+    const system = await ctx.open();
+    const old = ctx.ok(await system.create({ sessionId: 'same' }), 'create(same)');
+    const twice = await Promise.all([system.dispose(old.handle), system.dispose(old.handle)]);
+    twice.forEach((outcome, n) => ctx.ok(outcome, `concurrent dispose #${n + 1} of the first same`));
+    ctx.ok(await system.dispose(old.handle), 'a later dispose of the stale handle');
+    const created = await system.create({ sessionId: 'same' });
+    // A never-appended session may or may not be persisted (then the declared profile applies): resume is the other way back.
+    const fresh = ctx.ok(created.ok ? created : await system.resume({ resumeSessionId: 'same' }), 'a new agent under same');
+    const agent = system.getAgent('same');
+    ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
+    ctx.equal(system.getAgent('same'), agent, 'getAgent(same) after a stale dispose');
+    ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
+    ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
+    ctx.ok(await system.prompt(fresh.handle), 'prompt(same) on the new agent');
+    ctx.equal(typesOf(system, 'same').filter((type) => type === 'agent/disposed').length, 1, 'agent/disposed edges for same');
+  }),
+
+  check('AIK-DETACH-002', 'teardown-requested-during-announcement', async (ctx) => {
+    const system = await ctx.open();
+    const bystander = ctx.ok(await system.create({ sessionId: 'bystander' }), 'create(bystander)');
+    const owner = system.owner('announcing');
+    system.listen({ name: 'unload-mid', event: 'session/created', action: 'unload', value: owner });
+    system.listen({ name: 'after-unload', event: 'session/created', action: 'record' });
+    const outcome = await system.create({ sessionId: 'announced', owner });
+    ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created');
+    const seen = heardBy(system, 'after-unload').find((event) => event.id === 'announced');
+    ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound');
+    await settleAll();
+    ctx.equal(system.getSession('announced'), undefined, 'getSession(announced) after the dispatch unwound');
+    ctx.assert(system.getAgent('bystander') !== undefined, 'the teardown touched another entry');
+    ctx.ok(await system.prompt(bystander.handle), 'prompt(bystander)');
+  }),
+];

@@ -1,0 +1,127 @@
+import type { ObservedEvent } from '../../src/contract/adapter.js';
+import { check, type Check } from '../runner/check.js';
+import type { CheckContext } from '../runner/check-context.js';
+import type { DrivenSystem } from '../runner/driven-system.js';
+import { heardBy, recorded } from './_internals/observe.js';
+
+const CREATED: Readonly<Record<string, string>> = { 'agent/disposed': 'agent/created', 'session/disposed': 'session/created' };
+
+/**
+ * AIK-EVENT-001 and AIK-EVENT-002 over the recorder's log: per entry object, at most one created
+ * edge, disposed never before nor without created, and equal counts once the object is gone.
+ */
+export function eventPairingViolation(events: readonly ObservedEvent[], live: ReadonlySet<string>, requirement: 'AIK-EVENT-001' | 'AIK-EVENT-002'): string | undefined {
+  const created = new Map<string, number>();
+  const disposed = new Map<string, number>();
+  for (const event of events) {
+    const key = `${event.type.split('/')[0]} ${event.subject}`;
+    if (event.type === 'agent/created' || event.type === 'session/created') {
+      if (requirement === 'AIK-EVENT-002' && created.has(key)) return `${event.type} fired twice for the same object (${event.id})`;
+      if (requirement === 'AIK-EVENT-001' && disposed.has(key)) return `${event.type} of ${event.id} fired after its disposed edge`;
+      created.set(key, (created.get(key) ?? 0) + 1);
+    } else if (CREATED[event.type] !== undefined) {
+      if (requirement === 'AIK-EVENT-001' && !created.has(key)) return `${event.type} of ${event.id} fired for an object that was never announced`;
+      if (requirement === 'AIK-EVENT-001' && disposed.has(key)) return `${event.type} of ${event.id} fired twice for the same object`;
+      disposed.set(key, (disposed.get(key) ?? 0) + 1);
+    }
+  }
+  if (requirement === 'AIK-EVENT-001') {
+    for (const [key, count] of created) {
+      const [, subject = ''] = key.split(' ');
+      if (!live.has(subject) && disposed.get(key) !== count) return `${key.split(' ')[0]} object ${subject} is gone but its created and disposed edges do not pair`;
+    }
+  }
+  return undefined;
+}
+
+/** The tokens of every live agent and session object. */
+export function liveTokens(system: DrivenSystem): ReadonlySet<string> {
+  return new Set([...system.agents().map((entry) => entry.token), ...system.sessions().map((entry) => entry.token)]);
+}
+
+/** A lifecycle with vetoes, aborts, races and disposals, for the pairing checks. */
+async function busyLifecycle(ctx: CheckContext, system: DrivenSystem): Promise<void> {
+  const veto = ctx.error('veto');
+  system.listen({ name: 'veto', event: 'agent/created', action: 'throw', value: veto });
+  await system.create({ sessionId: 'vetoed' });
+  system.unlisten('veto');
+  await system.create({ sessionId: 'aborted', signal: { name: 'x', at: 'before', reason: ctx.error('abort') } });
+  const kept = ctx.ok(await system.create({ sessionId: 'kept' }), 'create(kept)');
+  const gone = ctx.ok(await system.create({ sessionId: 'gone' }), 'create(gone)');
+  await Promise.all([system.create({ sessionId: 'race' }), system.create({ sessionId: 'race' })]);
+  ctx.ok(await system.dispose(gone.handle), 'dispose(gone)');
+  await system.create({ sessionId: 'gone' });
+  await system.prompt(kept.handle);
+}
+
+/** Directed checks of events (AIK-EVENT-*). */
+export const eventChecks: readonly Check[] = [
+  check('AIK-EVENT-001', 'created-disposed-pairing', async (ctx) => {
+    const system = await ctx.open();
+    await busyLifecycle(ctx, system);
+    const violation = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-001');
+    ctx.assert(violation === undefined, violation ?? '');
+    ctx.ok(await system.shutdown(), 'shutdown()');
+    const after = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-001');
+    ctx.assert(after === undefined, `after shutdown: ${after ?? ''}`);
+  }),
+
+  check('AIK-EVENT-002', 'no-object-created-twice', async (ctx) => {
+    const system = await ctx.open();
+    await busyLifecycle(ctx, system);
+    const violation = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-002');
+    ctx.assert(violation === undefined, violation ?? '');
+  }),
+
+  check('AIK-EVENT-003', 'listener-failures-contained', async (ctx) => {
+    const system = await ctx.open();
+    system.listen({ name: 'reject-session', event: 'session/created', action: 'reject', value: ctx.error('rejected at session/created') });
+    system.listen({ name: 'reject-agent', event: 'agent/created', action: 'reject', value: ctx.value('rejected at agent/created') });
+    system.listen({ name: 'throw-start', event: 'agent/session-start', action: 'throw', value: ctx.error('thrown at session-start') });
+    system.listen({ name: 'throw-event', event: 'session/event', action: 'throw', value: ctx.error('thrown at session/event') });
+    system.listen({ name: 'throw-disposed', event: 'agent/disposed', action: 'throw', value: ctx.error('thrown at agent/disposed') });
+    system.listen({ name: 'reject-session-disposed', event: 'session/disposed', action: 'reject', value: ctx.error('rejected at session/disposed') });
+    const made = ctx.ok(await system.create({ sessionId: 'calm' }), 'create(calm) with failing non-vetoing listeners');
+    ctx.ok(await system.prompt(made.handle), 'prompt(calm)');
+    ctx.ok(await system.flush(made.handle), 'flush(calm)');
+    ctx.ok(await system.dispose(made.handle), 'dispose(calm)');
+    ctx.equal(system.getAgent('calm'), undefined, 'getAgent(calm) after dispose');
+  }),
+
+  check('AIK-EVENT-004', 'scoped-listener-hears-its-own-object', async (ctx) => {
+    const system = await ctx.open();
+    const first = ctx.ok(await system.create({ sessionId: 'reused', setup: { name: 's', listen: { name: 'first-scope', event: '*', action: 'record' }, action: 'resolve' } }), 'create(reused)');
+    const own = ctx.present(system.agent('reused'), 'no live reused');
+    const other = ctx.ok(await system.create({ sessionId: 'neighbour' }), 'create(neighbour)');
+    ctx.ok(await system.prompt(other.handle), 'prompt(neighbour)');
+    ctx.ok(await system.prompt(first.handle), 'prompt(reused)');
+    ctx.ok(await system.dispose(first.handle), 'dispose(reused)');
+    const again = await system.create({ sessionId: 'reused' });
+    const second = ctx.ok(again.ok ? again : await system.resume({ resumeSessionId: 'reused' }), 'a new agent under reused');
+    ctx.ok(await system.prompt(second.handle), 'prompt(reused) on the new agent');
+    ctx.ok(await system.dispose(second.handle), 'dispose(reused) new agent');
+    const mine = new Set([own.token, own.session.token]);
+    const foreign = heardBy(system, 'first-scope').filter((event) => !mine.has(event.subject));
+    ctx.equal(foreign.map((event) => `${event.type} ${event.id}`), [], "events of other objects heard by the first agent's scoped listener");
+    ctx.assert(heardBy(system, 'first-scope').some((event) => event.type === 'session/event'), "the scoped listener heard none of its own agent's session events");
+  }),
+
+  check('AIK-EVENT-005', 'session-event-per-append', async (ctx) => {
+    const system = await ctx.open();
+    system.listen({ name: 'appends', event: 'session/event', action: 'record' });
+    const seed = ctx.kit.env.seed(2);
+    const made = ctx.ok(await system.create({ sessionId: 'log', seed }), 'create(log) with a seed');
+    ctx.ok(await system.prompt(made.handle), 'prompt(log) #1');
+    ctx.ok(await system.prompt(made.handle), 'prompt(log) #2');
+    const session = ctx.present(system.session('log'), 'no live log');
+    const history = system.history(session.token);
+    const heard = heardBy(system, 'appends').filter((event) => event.id === 'log');
+    const seqs = heard.map((event) => event.event?.seq ?? -1);
+    ctx.equal(seqs, history.slice(seed.length).map((event) => event.seq), 'session/event seqs (once per appended event, in seq order, none for the seed)');
+    for (const event of heard) {
+      const length = event.snapshot?.sessions.find((entry) => entry.id === 'log')?.length ?? -1;
+      ctx.assert(length > (event.event?.seq ?? Infinity), `session/event seq ${event.event?.seq} fired before its append (log length ${length})`);
+    }
+    ctx.ok(await system.dispose(made.handle), 'dispose(log)');
+  }),
+];

@@ -1,0 +1,141 @@
+import { check, type Check } from '../runner/check.js';
+import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
+
+async function turnInFlight(): Promise<void> {
+  for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Directed checks of teardown and quiescence (AIK-QUIESCE-*). */
+export const teardownChecks: readonly Check[] = [
+  check('AIK-QUIESCE-001', 'one-memoized-teardown', async (ctx) => {
+    const system = await ctx.open();
+    const owner = system.owner('crew');
+    const made = ctx.ok(await system.create({ sessionId: 'q1', owner }), 'create(q1)');
+    ctx.kit.turns.plan('q1', { kind: 'hold' });
+    const turn = system.prompt(made.handle);
+    await turnInFlight();
+    const goneWhenSettled: string[] = [];
+    const watch = async (label: string, pending: ReturnType<typeof system.dispose>) => {
+      const outcome = await pending;
+      if (system.getAgent('q1') !== undefined || system.getSession('q1') !== undefined) goneWhenSettled.push(label);
+      return outcome;
+    };
+    const all = await Promise.all([watch('dispose', system.dispose(made.handle)), watch('unload', system.unload(owner)), watch('dispose again', system.dispose(made.handle)), watch('shutdown', system.shutdown())]);
+    all.forEach((outcome, n) => ctx.ok(outcome, `teardown request #${n + 1}`));
+    await turn;
+    ctx.equal(goneWhenSettled, [], 'requests that resolved before the teardown completed');
+    ctx.equal(typesOf(system, 'q1').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of q1 (exactly one teardown)');
+  }),
+
+  check('AIK-QUIESCE-002', 'agent-disposed-after-the-turn', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'q2' }), 'create(q2)');
+    system.listen({ name: 'at-disposed', event: 'agent/disposed', action: 'record' });
+    ctx.kit.turns.plan('q2', { kind: 'hold' });
+    const turn = system.prompt(made.handle);
+    const turnWatch = watchSettled(turn);
+    await turnInFlight();
+    ctx.equal(ctx.kit.turns.inFlight, 1, 'turns in flight before dispose');
+    ctx.ok(await system.dispose(made.handle), 'dispose(q2) during a turn');
+    ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled');
+    await turn;
+    ctx.equal(ctx.kit.turns.inFlight, 0, 'turns in flight after dispose');
+    const types = typesOf(system, 'q2');
+    ctx.assert(types.indexOf('agent/disposed') >= 0 && types.indexOf('agent/disposed') < types.indexOf('session/disposed'), `agent/disposed must precede session/disposed: ${types.join(', ')}`);
+    ctx.equal(types.slice(types.indexOf('agent/disposed')).filter((type) => type === 'session/event'), [], 'session/event after agent/disposed');
+    const seen = heardBy(system, 'at-disposed').find((event) => event.id === 'q2');
+    ctx.assert(seen?.snapshot !== undefined, 'the agent/disposed listener did not hear q2');
+    ctx.assert(seen?.snapshot?.agents.every((entry) => entry.id !== 'q2') === true, 'getAgent(q2) still answered when agent/disposed fired');
+    ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'q2') === true, 'getSession(q2) no longer answered when agent/disposed fired');
+  }),
+
+  check(
+    'AIK-QUIESCE-003',
+    'id-reusable-once-dispose-resolves',
+    async (ctx) => {
+      const system = await ctx.open();
+      for (let round = 1; round <= 3; round += 1) {
+        const made = ctx.ok(await system.create({ sessionId: 'again' }), `create(again) round ${round}`);
+        ctx.ok(await system.prompt(made.handle), `prompt(again) round ${round}`);
+        ctx.ok(await system.dispose(made.handle), `dispose(again) round ${round}`);
+      }
+    },
+    { durable: false },
+  ),
+
+  check('AIK-QUIESCE-003', 'id-resumable-once-dispose-resolves', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'back' }), 'create(back)');
+    ctx.ok(await system.prompt(made.handle), 'prompt(back)');
+    ctx.ok(await system.dispose(made.handle), 'dispose(back)');
+    for (let round = 1; round <= 2; round += 1) {
+      const resumed = ctx.ok(await system.resume({ resumeSessionId: 'back' }), `resume(back) round ${round}`);
+      ctx.ok(await system.dispose(resumed.handle), `dispose(back) round ${round}`);
+    }
+  }),
+
+  check(
+    'AIK-QUIESCE-004',
+    'scope-last-order',
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'top' }), 'create(top)');
+      system.listen({ name: 'top-scope', event: '*', action: 'record' }, parent.handle);
+      const child = ctx.subagents ? ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(top)') : undefined;
+      ctx.ok(await system.dispose(parent.handle), 'dispose(top)');
+      const heard = heardBy(system, 'top-scope').map((event) => event.type);
+      ctx.assert(heard.includes('agent/disposed') && heard.includes('session/disposed'), `scope-last: the scoped listener must hear its own disposed edges, heard ${heard.join(', ')}`);
+      if (child !== undefined) {
+        const disposed = recorded(system).filter((event) => event.type === 'agent/disposed').map((event) => event.id);
+        ctx.equal(disposed, ['top', child.id], "agent/disposed order (a parent's precedes its children's)");
+      }
+    },
+    { profile: { teardown: 'scope-last' } },
+  ),
+
+  check(
+    'AIK-QUIESCE-004',
+    'scope-first-order',
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'top' }), 'create(top)');
+      system.listen({ name: 'top-scope', event: '*', action: 'record' }, parent.handle);
+      const child = ctx.subagents ? ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(top)') : undefined;
+      ctx.ok(await system.dispose(parent.handle), 'dispose(top)');
+      const heard = heardBy(system, 'top-scope').map((event) => event.type);
+      ctx.assert(!heard.includes('agent/disposed') && !heard.includes('session/disposed'), `scope-first: the scoped listener must not hear the disposed edges, heard ${heard.join(', ')}`);
+      if (child !== undefined) {
+        const disposed = recorded(system).filter((event) => event.type === 'agent/disposed').map((event) => event.id);
+        ctx.equal(disposed, [child.id, 'top'], 'agent/disposed order (children first)');
+      }
+    },
+    { profile: { teardown: 'scope-first' } },
+  ),
+
+  check('AIK-QUIESCE-004', 'no-new-turns-once-teardown-began', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'closing' }), 'create(closing)');
+    ctx.kit.turns.plan('closing', { kind: 'hold' });
+    const turn = system.prompt(made.handle);
+    await turnInFlight();
+    const disposing = system.dispose(made.handle);
+    ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began');
+    ctx.ok(await disposing, 'dispose(closing)');
+    await turn;
+  }),
+
+  check('AIK-QUIESCE-005', 'shutdown-settles-everything-last', async (ctx) => {
+    const system = await ctx.open();
+    ctx.ok(await system.create({ sessionId: 'alive' }), 'create(alive)');
+    const pending = system.create({ sessionId: 'pending', setup: { name: 'forever', action: 'never' } });
+    await turnInFlight();
+    const pendingWatch = watchSettled(pending);
+    ctx.ok(await system.shutdown(), 'shutdown()');
+    ctx.assert(pendingWatch.settled(), 'shutdown resolved before the pending creation settled');
+    ctx.rejects(system, await pending, 'inactive', 'create', 'the pending create(pending) at shutdown');
+    ctx.equal(system.agents(), [], 'live agents after shutdown');
+    ctx.equal(system.sessions(), [], 'live sessions after shutdown');
+    ctx.equal(typesOf(system, 'alive').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of alive');
+    ctx.rejects(system, await system.create({ sessionId: 'late' }), 'inactive', 'create', 'create after shutdown');
+  }),
+];

@@ -1,0 +1,185 @@
+import { check, type Check } from '../runner/check.js';
+import type { CheckContext } from '../runner/check-context.js';
+import type { DrivenSystem } from '../runner/driven-system.js';
+import { heardBy, recorded, registries, typesOf, writesOf } from './_internals/observe.js';
+
+/** Waits until the kit's pause `name` has a waiter (the creation reached its setup). */
+async function reached(ctx: CheckContext, name: string): Promise<void> {
+  for (let turn = 0; turn < 100 && !ctx.kit.pauses.waiting(name); turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  ctx.assert(ctx.kit.pauses.waiting(name), `the creation never reached the setup pause ${name}`);
+}
+
+/** Persists `id` (prompt + flush + dispose) so that it can be resumed. */
+async function persisted(ctx: CheckContext, system: DrivenSystem, id: string): Promise<void> {
+  const made = ctx.ok(await system.create({ sessionId: id }), `create(${id})`);
+  ctx.ok(await system.prompt(made.handle), `prompt(${id})`);
+  ctx.ok(await system.flush(made.handle), `flush(${id})`);
+  ctx.ok(await system.dispose(made.handle), `dispose(${id})`);
+}
+
+/** Asserts total rollback of `id`: nothing live, no created edge left unpaired, no store writes, id reusable. */
+async function rolledBack(ctx: CheckContext, system: DrivenSystem, id: string, writesBefore: number, what: string): Promise<void> {
+  ctx.equal(system.getAgent(id), undefined, `${what}: getAgent(${id})`);
+  ctx.equal(system.getSession(id), undefined, `${what}: getSession(${id})`);
+  ctx.equal(writesOf(ctx.kit.store?.calls ?? [], id), writesBefore, `${what}: store writes for ${id}`);
+  const types = typesOf(system, id);
+  const count = (type: string) => types.filter((seen) => seen === type).length;
+  ctx.equal(count('agent/created') - count('agent/disposed'), 0, `${what}: agent created/disposed edges for ${id}`);
+  ctx.equal(count('session/created') - count('session/disposed'), 0, `${what}: session created/disposed edges for ${id}`);
+}
+
+/** Directed checks of the creation transaction (CONTRACT.md §4, AIK-TXN-*). */
+export const transactionChecks: readonly Check[] = [
+  check('AIK-TXN-001', 'nothing-partial-during-load-and-setup', async (ctx) => {
+    const system = await ctx.open();
+    const pending = system.create({ sessionId: 'private', setup: { name: 'hold', pause: 'setup-private', action: 'resolve' } });
+    await reached(ctx, 'setup-private');
+    ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries during setup');
+    ctx.equal(recorded(system, 'private').length, 0, 'events for the creation during setup');
+    ctx.kit.pauses.release('setup-private');
+    const made = ctx.ok(await pending, 'create(private)');
+    await persisted(ctx, system, 'stored');
+    ctx.store.inject({ op: 'load', id: 'stored', effect: 'hang', once: true });
+    const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: ctx.error('give up') } });
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
+    ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
+    ctx.kit.pauses.release('stop-loading');
+    await loading;
+    ctx.ok(await system.dispose(made.handle), 'dispose(private)');
+  }),
+
+  check('AIK-TXN-002', 'announcement-order', async (ctx) => {
+    const system = await ctx.open();
+    const made = await system.create({ sessionId: 'ordered' });
+    const seenAtReturn = typesOf(system, 'ordered');
+    ctx.ok(made, 'create(ordered)');
+    ctx.equal(seenAtReturn, ['session/created', 'agent/created', 'agent/session-start'], 'events for ordered when the handle was returned');
+    await persisted(ctx, system, 'again');
+    const resumed = ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again)');
+    ctx.equal(typesOf(system, 'again').slice(-3), ['session/created', 'agent/created', 'agent/session-start'], 'events of resume(again)');
+    ctx.ok(await system.dispose(resumed.handle), 'dispose(again)');
+  }),
+
+  check('AIK-TXN-003', 'failure-at-any-phase-rolls-back', async (ctx) => {
+    const system = await ctx.open();
+    await persisted(ctx, system, 'res');
+    const faults = [
+      ['setup rejects', () => ({ setup: { name: 'fail', action: 'reject' as const, value: ctx.error('setup failed') } })],
+      ['abort during setup', () => ({ setup: { name: 'slow', action: 'never' as const }, signal: { name: 'stop', at: { pause: 'abort-now' }, reason: ctx.error('stopped') } })],
+    ] as const;
+    for (const [what, plans] of faults) {
+      ctx.kit.pauses.release('abort-now');
+      for (const [op, id] of [['create', 'fresh'], ['resume', 'res']] as const) {
+        const writes = writesOf(ctx.store.calls, id);
+        const outcome = op === 'create' ? await system.create({ sessionId: id, ...plans() }) : await system.resume({ resumeSessionId: id, ...plans() });
+        ctx.assert(!outcome.ok, `${op}(${id}) with ${what} succeeded`);
+        await rolledBack(ctx, system, id, writes, `${op}(${id}) with ${what}`);
+      }
+    }
+    const loadFault = ctx.error('load failed');
+    ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault, once: true });
+    ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
+    await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+    // The id is free again once each creation settled.
+    const fresh = ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations');
+    const res = ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes');
+    ctx.ok(await system.dispose(fresh.handle), 'dispose(fresh)');
+    ctx.ok(await system.dispose(res.handle), 'dispose(res)');
+  }),
+
+  check('AIK-TXN-004', 'listener-veto', async (ctx) => {
+    const system = await ctx.open();
+    const onSession = ctx.error('veto at session/created');
+    system.listen({ name: 'veto-session', event: 'session/created', action: 'throw', value: onSession });
+    ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created');
+    ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1');
+    system.unlisten('veto-session');
+    const onAgent = ctx.error('veto at agent/created');
+    system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: onAgent });
+    ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created');
+    ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2');
+    system.unlisten('veto-agent');
+    for (const id of ['v1', 'v2']) ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for vetoed ${id}`);
+    system.listen({ name: 'late-throw', event: 'agent/session-start', action: 'throw', value: ctx.error('thrown at session-start') });
+    const v3 = ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener');
+    ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw');
+    ctx.ok(await system.dispose(v3.handle), 'dispose(v3)');
+  }),
+
+  check('AIK-TXN-005', 'abort-before-and-after-publication', async (ctx) => {
+    const system = await ctx.open();
+    const reason = ctx.error('abort reason');
+    ctx.rejectsWith(await system.create({ sessionId: 'a1', signal: { name: 'pre', at: 'before', reason } }), reason, 'create(a1) with an aborted signal');
+    const during = ctx.error('abort during setup');
+    const pending = system.create({ sessionId: 'a2', setup: { name: 'wait', action: 'never' }, signal: { name: 'mid', at: { pause: 'abort-a2' }, reason: during } });
+    ctx.kit.pauses.release('abort-a2');
+    ctx.rejectsWith(await pending, during, 'create(a2) aborted during setup');
+    const plain = ctx.value('non-Error reason');
+    const wrapped = await system.create({ sessionId: 'a3', signal: { name: 'plain', at: 'before', reason: plain } });
+    ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
+    if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
+    for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
+    const live = ctx.ok(await system.create({ sessionId: 'a4', signal: { name: 'late', at: { pause: 'abort-a4' }, reason: ctx.error('too late') } }), 'create(a4)');
+    ctx.kit.pauses.release('abort-a4');
+    await new Promise((resolve) => setImmediate(resolve));
+    ctx.assert(system.getAgent('a4') !== undefined, 'an abort after publication removed a4');
+    ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
+    ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');
+  }),
+
+  check('AIK-TXN-006', 'non-error-values-reach-the-caller', async (ctx) => {
+    const system = await ctx.open();
+    await persisted(ctx, system, 'r6');
+    const fromSetup = ctx.value('setup rejection');
+    ctx.rejectsWith(await system.create({ sessionId: 'n1', setup: { name: 's', action: 'reject', value: fromSetup } }), fromSetup, 'create(n1) whose setup rejects a non-Error');
+    ctx.rejectsWith(await system.resume({ resumeSessionId: 'r6', setup: { name: 's2', action: 'reject', value: fromSetup } }), fromSetup, 'resume(r6) whose setup rejects a non-Error');
+    const thrown = 'a thrown string';
+    system.listen({ name: 'throw-string', event: 'agent/created', action: 'throw', value: thrown });
+    ctx.rejectsWith(await system.create({ sessionId: 'n2' }), thrown, 'create(n2) whose agent/created listener throws a string');
+    system.unlisten('throw-string');
+    for (const id of ['n1', 'n2']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after rollback`);
+    ctx.ok(await system.create({ sessionId: 'n1' }), 'create(n1) again after its rollback');
+    ctx.ok(await system.create({ sessionId: 'n2' }), 'create(n2) again after its rollback');
+  }),
+
+  check('AIK-TXN-007', 'abort-during-publication', async (ctx) => {
+    const system = await ctx.open();
+    const reason = ctx.error('abort from a listener');
+    system.listen({ name: 'aborter', event: 'session/created', action: 'abort', value: 'pub-signal' });
+    system.listen({ name: 'later', event: 'session/created', action: 'record' });
+    const outcome = await system.create({ sessionId: 'p1', signal: { name: 'pub-signal', at: 'listener', reason } });
+    ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched');
+    const later = heardBy(system, 'later').find((event) => event.id === 'p1');
+    ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live');
+    ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)');
+    ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
+  }),
+
+  check('AIK-TXN-007', 'unload-and-shutdown-during-publication', async (ctx) => {
+    const system = await ctx.open();
+    const owner = system.owner('team');
+    system.listen({ name: 'unloader', event: 'agent/created', action: 'unload', value: owner });
+    const unloaded = await system.create({ sessionId: 'u1', owner });
+    ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created');
+    ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1');
+    system.unlisten('unloader');
+    system.listen({ name: 'stopper', event: 'session/created', action: 'shutdown' });
+    const shut = await system.create({ sessionId: 'u2' });
+    ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down');
+    ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2');
+  }),
+
+  check(
+    'AIK-TXN-007',
+    'context-dispose-during-publication',
+    async (ctx) => {
+      const system = await ctx.open();
+      system.listen({ name: 'self-dispose', event: 'agent/created', action: 'dispose-context' });
+      const outcome = await system.create({ sessionId: 'd1' });
+      ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created');
+      ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
+    },
+    { needs: ['contextDispose'] },
+  ),
+];
