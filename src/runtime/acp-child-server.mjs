@@ -6,7 +6,8 @@
  *
  * - `initialize` → `{ protocolVersion: 1, agentCapabilities: {}, authMethods: [] }`
  * - `session/new` → `{ sessionId: <wire-local id> }` (the wire id is private to the protocol)
- * - `session/prompt` → `{ stopReason: 'end_turn' }` after `--prompt-delay`, or
+ * - `session/prompt` → a `session/update` notification (an agent message chunk) at once, then
+ *   `{ stopReason: 'end_turn' }` after `--prompt-delay`, or
  *   `{ stopReason: 'cancelled' }` at once when a `session/cancel` notification names the session
  * - any other method → JSON-RPC error -32601; a line that is not JSON → error -32700
  *
@@ -159,6 +160,7 @@ function handle(message) {
     case 'session/prompt': {
       if (plan.crashOnPrompt) return exitAfterFlush(1);
       if (params?.sessionId !== plan.wireId) return send({ id, error: { code: -32602, message: `unknown session ${JSON.stringify(params?.sessionId)}` } });
+      send({ method: 'session/update', params: { sessionId: plan.wireId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'working' } } } });
       const timer = setTimeout(() => {
         prompts.delete(id);
         send({ id, result: { stopReason: 'end_turn' } });

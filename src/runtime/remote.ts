@@ -111,7 +111,6 @@ class AcpConnection {
   readonly #pending = new Map<number, Pending>();
   #requests = 0;
   #exited = false;
-  #killing = false;
   #spawnError: Error | undefined;
 
   constructor(launch: Launch, name: string) {
@@ -143,15 +142,17 @@ class AcpConnection {
     return reply;
   }
 
-  /** Sends a notification (no reply), unless the child has exited. */
+  /** Sends a notification (no reply). */
   notify(method: string, params: object): void {
-    if (!this.#exited) this.#write({ method, params });
+    this.#write({ method, params });
   }
 
-  /** Closes stdin, sends SIGTERM, and SIGKILL after the grace period; resolves once the child exited. */
+  /**
+   * Closes stdin, sends SIGTERM, and SIGKILL after the grace period; resolves once the child
+   * exited. Called at most once per connection (a failed start, or the run's memoized dispose).
+   */
   kill(): Promise<void> {
-    if (!this.#exited && !this.#killing) {
-      this.#killing = true;
+    if (!this.#exited) {
       this.#child.stdin.end();
       this.#child.kill('SIGTERM');
       const timer = setTimeout(() => this.#child.kill('SIGKILL'), this.#grace);
@@ -191,8 +192,8 @@ class AcpConnection {
 
 /** One handshake request, bounded by the handshake timeout and the start's cancellation. */
 function call(connection: AcpConnection, method: string, params: object, stop: AbortSignal, timeoutMs: number): Promise<unknown> {
-  if (stop.aborted) return Promise.reject(stop.reason);
   return new Promise((resolve, reject) => {
+    stop.throwIfAborted();
     const timer = setTimeout(() => reject(new RuntimeError('invalid', `${connection.name} did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
     const onStop = (): void => reject(stop.reason);
     stop.addEventListener('abort', onStop, { once: true });
@@ -208,7 +209,7 @@ function call(connection: AcpConnection, method: string, params: object, stop: A
 
 /** The wire-local session id of a `session/new` reply: a non-empty string, or the start fails. */
 function toWireId(reply: unknown, connection: AcpConnection): string {
-  const wireId = typeof reply === 'object' && reply !== null ? (reply as { sessionId?: unknown }).sessionId : undefined;
+  const wireId = (reply as { sessionId?: unknown } | null | undefined)?.sessionId;
   if (typeof wireId !== 'string' || wireId.length === 0) {
     throw new RuntimeError('invalid', `${connection.name} answered session/new without a non-empty string sessionId`);
   }
@@ -343,9 +344,8 @@ export async function spawnRemote(kernel: Kernel, parent: AgentLifecycle, option
     await call(connection, 'initialize', { protocolVersion: 1, clientCapabilities: {} }, stop.signal, launch.handshakeTimeoutMs);
     const reply = await call(connection, 'session/new', { cwd: parent.session.header.cwd ?? process.cwd(), mcpServers: [] }, stop.signal, launch.handshakeTimeoutMs);
     wireId = toWireId(reply, connection);
+    // A cancellation that raced with the last reply (an abort, or the parent's scope disposed) still wins.
     stop.signal.throwIfAborted();
-    // The parent may have begun its teardown while the child answered.
-    if (parent.state !== 'published') throw new RuntimeError('inactive', `${subject}: the parent is disposing; remote run ${JSON.stringify(id)} is not published`);
   } catch (error) {
     // AIK-REMOTE-002: reject only once the child process has exited; nothing was published.
     await connection.kill();
