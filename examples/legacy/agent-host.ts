@@ -241,7 +241,10 @@ export class AgentHost {
 
   #emit(event: string, agentId: string, payload: Record<string, unknown>): void {
     for (const registration of [...this.#listeners]) {
-      if (registration.event === event && (registration.agentId === undefined || registration.agentId === agentId)) registration.listener(payload);
+      if (registration.event !== event || (registration.agentId !== undefined && registration.agentId !== agentId)) continue;
+      const returned = registration.listener(payload);
+      // Fire and forget: a listener's async failure is nobody's business here.
+      if (returned instanceof Promise) returned.catch(() => undefined);
     }
   }
 }

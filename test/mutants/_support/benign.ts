@@ -1,0 +1,46 @@
+import type { AdapterFactory, System } from '../../../src/contract/adapter.js';
+import type { DurableStore } from '../../../src/contract/durable-store.js';
+
+/**
+ * Benign variations of a conforming adapter that the kit must still find CONFORMANT (no false
+ * FAILs): a slow store and an unusual registry list order are both allowed by the contract.
+ */
+
+/** Every store call waits a macrotask before it reaches the kit's store. */
+function slow(store: DurableStore): DurableStore {
+  const later = <T>(run: () => Promise<T>): Promise<T> => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(run);
+  return {
+    load: (id) => later(() => store.load(id)),
+    put: (record) => later(() => store.put(record)),
+    append: (id, events) => later(() => store.append(id, events)),
+    list: () => later(() => store.list()),
+    flush: (id) => later(() => store.flush(id)),
+  };
+}
+
+/** `factory` over a store whose every call is delayed (the contract never promises a fast store). */
+export function behindSlowStore(factory: AdapterFactory): AdapterFactory {
+  return (env, options) => factory({ ...env, store: env.store === undefined ? undefined : slow(env.store) }, options);
+}
+
+/** A fixed permutation that moves every element (the contract leaves list order unspecified). */
+function shuffle<T>(entries: readonly T[]): T[] {
+  const odd = entries.filter((_, index) => index % 2 === 1);
+  const even = entries.filter((_, index) => index % 2 === 0);
+  return [...odd.reverse(), ...even.reverse()];
+}
+
+/** `factory` whose `agents()` and `sessions()` list the same entries in another order. */
+export function withShuffledLists(factory: AdapterFactory): AdapterFactory {
+  return async (env, options) => {
+    const system = await factory(env, options);
+    return new Proxy(system, {
+      get(target, key) {
+        if (key === 'agents') return () => shuffle(target.agents());
+        if (key === 'sessions') return () => shuffle(target.sessions());
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as System;
+  };
+}

@@ -1,0 +1,11 @@
+import { mutant } from './_support/mutant.js';
+
+/** create ignores the given id and publishes one it mints. */
+export default mutant({
+  name: 'create-mints-own-id',
+  defect: 'create mints a fresh id from the id source and publishes under it, ignoring sessionId',
+  requirements: ['AIK-CREATE-001'],
+  inject: (inner, env) => ({
+    create: (input) => inner.create({ ...input, sessionId: input.sessionId === '' ? '' : env.ids() }),
+  }),
+});

@@ -1,0 +1,24 @@
+import { HandleIds } from './_support/handle-ids.js';
+import { mutant } from './_support/mutant.js';
+
+/** dispose looks the agent up by id, so a stale handle disposes whatever agent now has that id. */
+export default mutant({
+  name: 'stale-handle-removes-newer',
+  defect: 'dispose(handle) disposes the agent currently filed under handle.id instead of the handle’s own agent',
+  requirements: ['AIK-DETACH-001'],
+  inject(inner) {
+    const handles = new HandleIds(inner);
+    const disposed = new Set<string>();
+    return {
+      ...handles.tracking(),
+      async dispose(handle) {
+        const id = handles.id(handle);
+        const current = id === undefined ? undefined : handles.handles(id).findLast((candidate) => !disposed.has(candidate));
+        const target = disposed.has(handle) && current !== undefined && inner.getAgent(id!) !== undefined ? current : handle;
+        const outcome = await inner.dispose(target);
+        if (outcome.ok) disposed.add(target);
+        return outcome;
+      },
+    };
+  },
+});
