@@ -72,6 +72,13 @@ export interface ScenarioCheck {
   readonly events?: readonly string[];
   /** What named listeners heard, each `"<type> <id>"`, in order. */
   readonly heard?: { readonly [listener: string]: readonly string[] };
+  /**
+   * Ids that must each be one live identity: an agent filed under it whose id, session id and
+   * header id equal it, and the session store holding that agent's own session under it.
+   */
+  readonly identity?: readonly string[];
+  /** Per `record` listener: the live agent and session ids it saw when it last heard an event since the previous check. */
+  readonly snapshots?: { readonly [listener: string]: { readonly agents: readonly string[]; readonly sessions: readonly string[] } };
   /** The ids of the live agents (as a set). */
   readonly agents?: readonly string[];
   /** The ids of the live sessions (as a set). */

@@ -43,6 +43,8 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
   const checkProblem = (check: ScenarioCheck | undefined, pointer: string): string | undefined => {
     if (check === undefined) return undefined;
     const ids = [
+      ...(check.identity ?? []),
+      ...Object.values(check.snapshots ?? {}).flatMap((snapshot) => [...snapshot.agents, ...snapshot.sessions]),
       ...(check.agents ?? []),
       ...(check.sessions ?? []),
       ...(check.untouched ?? []),
@@ -52,7 +54,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
       ...Object.entries(check.parents ?? {}).flat(),
       ...[...(check.events ?? []), ...Object.values(check.heard ?? {}).flat()].map((event) => event.slice(event.indexOf(' ') + 1)),
     ];
-    const unknown = ids.find((id) => id !== null && id.startsWith('@') && !allHandles.has(id.slice(1)));
+    const unknown = ids.find((id) => id !== null && id.startsWith('@') && !allHandles.has(id.slice(1)) && !/^@config\[\d+\]$/.test(id));
     if (unknown !== undefined) return `${pointer}/check ${JSON.stringify(unknown)} names no handle of this scenario`;
     for (const [index, outcome] of (check.planOutcomes ?? []).entries()) {
       const problem = expectationProblem(outcome.expect, `${pointer}/check/planOutcomes/${index}/expect`);

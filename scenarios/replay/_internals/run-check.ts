@@ -55,6 +55,22 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
   }
   const agents = system.agents();
   const sessions = system.sessions();
+  for (const name of check.identity ?? []) {
+    const id = state.idOf(name);
+    const agent = agents.find((entry) => entry.id === id);
+    const session = sessions.find((entry) => entry.id === id);
+    if (agent === undefined) return { expected: `a live agent filed under ${show(id)}`, observed: 'none' };
+    const observed = `agent filed under ${show(agent.id)} with session id ${show(agent.session.id)}, header id ${show(agent.session.headerId)}; the session store holds ${session === undefined ? 'nothing' : session.token === agent.session.token ? 'its session' : `another session (${session.token})`} under it`;
+    if (agent.session.id !== id || agent.session.headerId !== id || session?.token !== agent.session.token || session.header.id !== id) {
+      return { expected: `registry key = agent id = session id = header id = ${show(id)}, and the store holds that agent's session under it`, observed };
+    }
+  }
+  for (const [listener, expected] of Object.entries(check.snapshots ?? {})) {
+    const snapshot = fresh.filter((event) => event.listener === listener && event.snapshot !== undefined).at(-1)?.snapshot;
+    const want = { agents: sorted(expected.agents.map((id) => state.idOf(id))), sessions: sorted(expected.sessions.map((id) => state.idOf(id))) };
+    const problem = differ(`what listener ${listener} saw`, want, snapshot === undefined ? 'no snapshot' : { agents: sorted(snapshot.agents.map((entry) => entry.id)), sessions: sorted(snapshot.sessions.map((entry) => entry.id)) });
+    if (problem !== undefined) return problem;
+  }
   if (check.agents !== undefined) {
     const problem = differ('live agents', sorted(check.agents.map((id) => state.idOf(id))), sorted(agents.map((entry) => entry.id)));
     if (problem !== undefined) return problem;
