@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import legacyAdapter from '../../examples/legacy/adapter.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
 import { createKitEnv } from '../../properties/env/kit-env.js';
 
 describe('legacy two-id example adapter', () => {
@@ -18,5 +19,15 @@ describe('legacy two-id example adapter', () => {
     const config = system.configResults();
     expect(config).toMatchObject({ ok: true, entries: [{ label: 'main', ok: true, id: 'main' }] });
     expect(system.getAgent('main')).toBeDefined();
+  });
+});
+
+describe('legacy two-id example under the conformance run', () => {
+  it('is NOT CONFORMANT, failing AIK-ID-001 with a finding (not an adapter failure)', async () => {
+    const report = await runConformance(legacyAdapter, { timeoutMs: 200 });
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    const identity = report.failures.filter((failure) => failure.requirement === 'AIK-ID-001' && !failure.adapter);
+    expect(identity.map((failure) => failure.check)).toContain('AIK-ID-001/one-key-everywhere');
+    expect(report.requirements.find((result) => result.id === 'AIK-ID-001')?.status).toBe('FAIL');
   });
 });
