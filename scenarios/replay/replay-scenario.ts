@@ -281,7 +281,10 @@ class Replay implements CheckState {
         return this.tracked(step, 'restart', config === undefined ? undefined : { agents: config.agents }, () => this.system.restart(config), () => this.bindConfig());
       }
       case 'listen': {
-        const outcome = this.system.listen(values.resolve(step.plan), step.target === undefined ? undefined : handle(step.target));
+        const plan = values.resolve(step.plan);
+        // An `unload` plan names its owner the way the scenario does; the adapter takes the owner's token.
+        const owned = plan.action === 'unload' && typeof plan.value === 'string' ? { ...plan, value: this.#owners.get(plan.value) ?? plan.value } : plan;
+        const outcome = this.system.listen(owned, step.target === undefined ? undefined : handle(step.target));
         return { op: 'listen', promise: Promise.resolve(outcome) };
       }
       case 'owner':
