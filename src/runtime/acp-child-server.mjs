@@ -29,7 +29,7 @@
  *
  * A bad flag is reported on standard error with exit code 2.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const REPLIES = ['ok', 'malformed', 'empty-id', 'no-id', 'not-json', 'error'];
@@ -98,7 +98,6 @@ function parsePlan(argv) {
 }
 
 const plan = parsePlan(process.argv.slice(2));
-if (plan.pidFile !== undefined) writeFileSync(plan.pidFile, String(process.pid));
 
 function send(message) {
   process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
@@ -116,6 +115,11 @@ function exitSoon() {
   setTimeout(() => process.exit(0), plan.exitDelay);
 }
 process.on('SIGTERM', exitSoon);
+if (plan.pidFile !== undefined) {
+  // Written whole or not at all (a reader never sees an empty file), after SIGTERM is handled.
+  writeFileSync(`${plan.pidFile}.tmp`, String(process.pid));
+  renameSync(`${plan.pidFile}.tmp`, plan.pidFile);
+}
 
 /** Prompts in flight: the request id of each, and how to answer it early on `session/cancel`. */
 const prompts = new Map();

@@ -19,9 +19,11 @@ async function until(ready: () => boolean): Promise<void> {
   while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-/** The pid the child wrote to `file`. */
+/** The pid the child wrote to `file` (the child writes it whole, by rename). */
 function pidIn(file: string): number {
-  return Number(readFileSync(file, 'utf8'));
+  const pid = Number(readFileSync(file, 'utf8'));
+  if (!Number.isSafeInteger(pid) || pid <= 0) throw new Error(`${file} holds no pid`);
+  return pid;
 }
 
 /** Whether process `pid` still exists (an exited child has been reaped by the time its `close` fired). */
