@@ -17,7 +17,8 @@
  *   --wire-id <id>        the session id `session/new` answers (default `wire-session-1`)
  *   --reply <mode>        how `session/new` answers: `ok` (default), `malformed` (a number as
  *                         the session id), `empty-id` (`''`), `no-id` (no session id),
- *                         `not-json` (a line that is not JSON), `error` (a JSON-RPC error)
+ *                         `not-json` (a line that is not JSON), `not-object` (the JSON line
+ *                         `null`), `error` (a JSON-RPC error)
  *   --silent <method>     never answer `method` (`initialize`, `session/new`, `session/prompt`)
  *   --prompt-delay <ms>   wait this long before answering `session/prompt` (default 0)
  *   --crash-after-new     exit with code 1 right after answering `session/new`
@@ -32,7 +33,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-const REPLIES = ['ok', 'malformed', 'empty-id', 'no-id', 'not-json', 'error'];
+const REPLIES = ['ok', 'malformed', 'empty-id', 'no-id', 'not-json', 'not-object', 'error'];
 const METHODS = ['initialize', 'session/new', 'session/prompt'];
 
 function usage(message) {
@@ -136,6 +137,8 @@ function answerNew(id) {
       return send({ id, result: {} });
     case 'not-json':
       return process.stdout.write('this line is not JSON\n');
+    case 'not-object':
+      return process.stdout.write('null\n');
     case 'error':
       return send({ id, error: { code: -32603, message: 'session/new refused by plan' } });
   }

@@ -92,6 +92,23 @@ function abortRejection(reason: unknown, subject: string): unknown {
   return reason instanceof Error ? reason : new RuntimeError('aborted', `${subject}: the start was aborted`, { cause: reason });
 }
 
+/** A JSON-RPC message from the child, as far as the runtime reads it. */
+interface Message {
+  readonly id?: unknown;
+  readonly result?: unknown;
+  readonly error?: { readonly message?: unknown };
+}
+
+/** One line of the child's output as a message: a JSON object, or `undefined`. */
+function toMessage(line: string): Message | undefined {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Pending {
   readonly method: string;
   resolve(result: unknown): void;
@@ -166,12 +183,10 @@ class AcpConnection {
   }
 
   #receive(line: string): void {
-    let message: { id?: unknown; result?: unknown; error?: { message?: unknown } };
-    try {
-      message = JSON.parse(line) as typeof message;
-    } catch {
-      // A line that is not JSON breaks the stream: nothing later can be trusted.
-      this.#failPending((method) => new RuntimeError('invalid', `${this.name} wrote a line that is not JSON while ${method} was pending`));
+    const message = toMessage(line);
+    if (message === undefined) {
+      // A line that is not a JSON object breaks the stream: nothing later can be trusted.
+      this.#failPending((method) => new RuntimeError('invalid', `${this.name} wrote a line that is not a JSON-RPC message while ${method} was pending`));
       return;
     }
     const pending = typeof message.id === 'number' ? this.#pending.get(message.id) : undefined;

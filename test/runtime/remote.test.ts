@@ -141,7 +141,8 @@ describe.concurrent('remote (ACP) runs', () => {
     ['malformed', /without a non-empty string sessionId/],
     ['empty-id', /without a non-empty string sessionId/],
     ['no-id', /without a non-empty string sessionId/],
-    ['not-json', /not JSON while session\/new was pending/],
+    ['not-json', /not a JSON-RPC message while session\/new was pending/],
+    ['not-object', /not a JSON-RPC message while session\/new was pending/],
     ['error', /answered session\/new with an error/],
   ])('AIK-REMOTE-002: a %s session/new reply rejects (invalid) only after the child exited; nothing is published', async (reply, message) => {
     const file = pidFile();
