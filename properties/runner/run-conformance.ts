@@ -17,7 +17,7 @@ export const DEFAULT_SEED = 202611;
 export interface ConformanceOptions {
   /** The seed of the generated runs. Default {@link DEFAULT_SEED}. */
   readonly seed?: number;
-  /** Generated runs per profile of commands. Default 30. */
+  /** Generated model-based runs. Default 100. */
   readonly runs?: number;
   /** Requirement ids or id prefixes (`AIK-TXN`) to decide; default all. */
   readonly requirements?: readonly string[];
@@ -108,7 +108,7 @@ function decide(requirement: Requirement, tallies: readonly CheckTally[], declar
 export async function runConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_SEED;
-  const runs = options.runs ?? 30;
+  const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
   const envelope = { tool: 'agent-identity-kit', version: KIT_VERSION, contract: CONTRACT_VERSION, seed, runs, scope: options.requirements ?? 'all' } as const;
 

@@ -1,0 +1,421 @@
+import fc from 'fast-check';
+import type { AsyncCommand } from 'fast-check';
+import type { ConfigInput, CreateInput, Outcome, ResumeInput } from '../../src/contract/adapter.js';
+import { showId } from '../runner/step.js';
+import type { Declared } from './declared.js';
+import type { GeneratedRun, HandleSlot } from './generated-run.js';
+import { checkInvariants } from './invariants.js';
+
+type RunCommand = AsyncCommand<GeneratedRun, GeneratedRun>;
+
+/** A line of a counterexample: a command as it ran. */
+export type CommandLine = { toString(): string };
+
+/** The small id pool: collisions are the point. One id is a prefix of another, one looks minted. */
+const IDS = ['s1', 's2', 's1-session-minted-1', 'ü🦀'] as const;
+const LABELS = ['main', 's1'] as const;
+
+/** A creation's generated plans. */
+type CreatePlan = 'plain' | 'seed' | 'setup-reject' | 'setup-reject-value' | 'abort-before' | 'abort-value' | 'veto-session' | 'veto-agent' | 'bad-cwd';
+type ResumePlan = 'plain' | 'setup-reject' | 'load-fault' | 'abort-before';
+
+/** Where a creation's outcome was decided, and which requirement a disagreement breaks. */
+function creationRequirement(op: 'create' | 'resume', expected: string, live: boolean): string {
+  if (expected.startsWith('injected:veto')) return 'AIK-TXN-004';
+  if (expected.startsWith('injected:abort') || expected === 'aborted') return 'AIK-TXN-005';
+  if (expected.startsWith('injected:setup-value')) return 'AIK-TXN-006';
+  if (expected.startsWith('injected:')) return 'AIK-TXN-003';
+  if (expected === 'inactive') return 'AIK-QUIESCE-005';
+  if (op === 'create') {
+    if (expected === 'conflict') return live ? 'AIK-CREATE-002' : 'AIK-CONFLICT-003';
+    if (expected === 'invalid') return 'AIK-CREATE-003';
+    return 'AIK-CREATE-001';
+  }
+  if (expected === 'conflict') return 'AIK-RESUME-003';
+  if (expected === 'not-found') return 'AIK-RESUME-002';
+  if (expected === 'invalid') return 'AIK-RESUME-005';
+  return 'AIK-RESUME-001';
+}
+
+/** Runs `act` on both systems and compares what they decided (unless the outcome is the implementation's choice). */
+async function both<T extends Outcome>(run: GeneratedRun, op: Parameters<GeneratedRun['decided']>[2], act: (system: GeneratedRun['real'], which: 'real' | 'model') => Promise<T>): Promise<{ real: T; model: T; realDecided: string; modelDecided: string }> {
+  const real = await act(run.real, 'real');
+  run.rethrowAdapterFailure();
+  const model = await act(run.model, 'model');
+  return { real, model, realDecided: run.decided(run.real, real, op), modelDecided: run.decided(run.model, model, op) };
+}
+
+/** After an undecided outcome (an implementation's persistence choice), disposes whichever side published, so both agree again. */
+async function resync(run: GeneratedRun, real: Outcome, model: Outcome): Promise<void> {
+  if (real.ok !== model.ok) {
+    if (real.ok && 'handle' in real) await run.real.dispose(real.handle as string);
+    if (model.ok && 'handle' in model) await run.model.dispose(model.handle as string);
+  }
+}
+
+function slotAt(run: GeneratedRun, index: number): HandleSlot | undefined {
+  return run.handles.length === 0 ? undefined : run.handles[index % run.handles.length];
+}
+
+abstract class Base implements RunCommand {
+  protected result = '';
+  /** The requirement an adapter failure during this command is reported under. */
+  abstract readonly home: string;
+  check(): boolean {
+    return true;
+  }
+  abstract act(run: GeneratedRun): Promise<void>;
+  abstract describe(): string;
+  async run(_model: GeneratedRun, run: GeneratedRun): Promise<void> {
+    run.executed.push(this);
+    run.home = this.home;
+    await this.act(run);
+    run.rethrowAdapterFailure();
+    checkInvariants(run);
+  }
+  toString(): string {
+    return `${this.describe()}${this.result}`;
+  }
+}
+
+class CreateCommand extends Base {
+  readonly home = 'AIK-CREATE-001';
+  constructor(
+    readonly id: string,
+    readonly plan: CreatePlan,
+    readonly owner: number | undefined,
+  ) {
+    super();
+  }
+  describe(): string {
+    return `create(${showId(this.id)}${this.plan === 'plain' ? '' : `, ${this.plan}`}${this.owner === undefined ? '' : `, owner#${this.owner}`})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const injected = run.inject(this.plan, this.plan !== 'setup-reject-value' && this.plan !== 'abort-value');
+    const inputs = { real: this.#input(run, 'real', injected), model: this.#input(run, 'model', injected) };
+    const live = run.model.getAgent(this.id) !== undefined;
+    const undecided = run.undecided(this.id);
+    const veto = this.plan === 'veto-session' || this.plan === 'veto-agent' ? injected : undefined;
+    const outcome = await both(run, 'create', async (system, which) => {
+      if (veto !== undefined) system.listen({ name: 'generated-veto', event: this.plan === 'veto-session' ? 'session/created' : 'agent/created', action: 'throw', value: veto });
+      const made = await system.create(inputs[which]);
+      if (veto !== undefined) system.unlisten('generated-veto');
+      return made;
+    });
+    this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
+    if (undecided) return resync(run, outcome.real, outcome.model);
+    const requirement = creationRequirement('create', outcome.modelDecided, live);
+    run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    if (outcome.real.ok && outcome.model.ok) {
+      const facts = run.facts(this.id);
+      const shadow = facts.persisted;
+      facts.published = true;
+      run.handles.push({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow });
+    }
+  }
+  #input(run: GeneratedRun, which: 'real' | 'model', injected: unknown): CreateInput {
+    const kit = which === 'real' ? run.realKit : run.modelKit;
+    const owners = run.owners;
+    const owner = this.owner === undefined || owners.length === 0 ? {} : { owner: owners[this.owner % owners.length]?.[which] ?? '' };
+    const base = { sessionId: this.id, ...owner };
+    switch (this.plan) {
+      case 'seed':
+        return { ...base, seed: kit.env.seed(1), meta: { cwd: '/generated', delegationDepth: 0 } };
+      case 'bad-cwd':
+        return { ...base, meta: { cwd: 'not/absolute' } };
+      case 'setup-reject':
+        return { ...base, setup: { name: 'generated-setup', action: 'reject', value: injected } };
+      case 'setup-reject-value':
+        return { ...base, setup: { name: 'generated-setup', action: 'reject', value: injected } };
+      case 'abort-before':
+        return { ...base, signal: { name: 'generated-abort', at: 'before', reason: injected } };
+      case 'abort-value':
+        return { ...base, signal: { name: 'generated-abort', at: 'before', reason: injected } };
+      default:
+        return base;
+    }
+  }
+}
+
+class ResumeCommand extends Base {
+  readonly home = 'AIK-RESUME-001';
+  constructor(
+    readonly id: string,
+    readonly plan: ResumePlan,
+  ) {
+    super();
+  }
+  describe(): string {
+    return `resume(${showId(this.id)}${this.plan === 'plain' ? '' : `, ${this.plan}`})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const live = run.model.getAgent(this.id) !== undefined;
+    const undecided = run.undecided(this.id);
+    const injected = this.plan === 'plain' ? undefined : run.inject(this.plan, true);
+    const input: ResumeInput =
+      this.plan === 'setup-reject'
+        ? { resumeSessionId: this.id, setup: { name: 'generated-setup', action: 'reject', value: injected } }
+        : this.plan === 'abort-before'
+          ? { resumeSessionId: this.id, signal: { name: 'generated-abort', at: 'before', reason: injected } }
+          : { resumeSessionId: this.id };
+    const outcome = await both(run, 'resume', async (system, which) => {
+      const store = (which === 'real' ? run.realKit : run.modelKit).store;
+      if (this.plan === 'load-fault') store?.inject({ op: 'load', id: this.id, effect: 'fail', value: injected, once: true });
+      const resumed = await system.resume(input);
+      store?.heal(this.id);
+      return resumed;
+    });
+    this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
+    if (undecided) return resync(run, outcome.real, outcome.model);
+    const requirement = creationRequirement('resume', outcome.modelDecided, live);
+    run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    if (outcome.real.ok && outcome.model.ok) {
+      const header = run.real.session(this.id)?.header;
+      const modelHeader = run.model.session(this.id)?.header;
+      const { createdAt: _real, ...realRest } = header ?? { createdAt: 0 };
+      const { createdAt: _model, ...modelRest } = modelHeader ?? { createdAt: 0 };
+      run.expect('AIK-RESUME-004/generated-header', JSON.stringify(realRest) !== JSON.stringify(modelRest), () => `${this.describe()}: resumed header ${JSON.stringify(header)}, the model has ${JSON.stringify(modelHeader)}`);
+      run.handles.push({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow: false });
+    }
+  }
+}
+
+class HandleCommand extends Base {
+  readonly home = 'AIK-DETACH-001';
+  constructor(
+    readonly op: 'prompt' | 'flush' | 'dispose',
+    readonly slot: number,
+  ) {
+    super();
+  }
+  #name = '';
+  describe(): string {
+    return `${this.op}(${this.#name || `#${this.slot}`})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const slot = slotAt(run, this.slot);
+    if (slot === undefined) return;
+    this.#name = `${run.real.handleName(slot.real)}=${showId(slot.id)}`;
+    const stale = run.model.getAgent(slot.id) === undefined;
+    const outcome = await both(run, this.op, (system, which) => system[this.op](slot[which]));
+    this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
+    const requirement = outcome.modelDecided === 'conflict' || outcome.realDecided === 'conflict' ? 'AIK-CONFLICT-003' : this.op === 'dispose' ? 'AIK-DETACH-001' : stale ? 'AIK-DETACH-001' : 'AIK-QUIESCE-004';
+    run.expect(`${requirement}/generated-${this.op}`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    if ((this.op === 'prompt' || this.op === 'flush') && outcome.real.ok && !slot.shadow) run.facts(slot.id).persisted = true;
+    if (this.op === 'dispose') {
+      run.expect('AIK-QUIESCE-002/generated-gone-after-dispose', run.model.getAgent(slot.id) === undefined && run.real.getAgent(slot.id) !== undefined, () => `${this.describe()} resolved but ${slot.id} is still live`);
+    }
+  }
+}
+
+class SpawnCommand extends Base {
+  readonly home = 'AIK-SUB-001';
+  constructor(
+    readonly mode: 'spawn' | 'fork',
+    readonly slot: number,
+  ) {
+    super();
+  }
+  #name = '';
+  describe(): string {
+    return `${this.mode}(${this.#name || `#${this.slot}`})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const slot = slotAt(run, this.slot);
+    if (slot === undefined) return;
+    this.#name = `${run.real.handleName(slot.real)}=${showId(slot.id)}`;
+    const minted = run.realKit.minted.length;
+    const outcome = await both(run, 'spawn', (system, which) => system.spawn(slot[which], { mode: this.mode }));
+    this.result = outcome.realDecided === 'ok' ? ` ✓ ${outcome.real.ok ? showId(outcome.real.id) : ''}` : ` ✗${outcome.realDecided}`;
+    const requirement = outcome.modelDecided === 'inactive' ? 'AIK-SUB-003' : outcome.modelDecided === 'invalid' ? 'AIK-SUB-002' : 'AIK-SUB-001';
+    run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    if (outcome.real.ok && outcome.model.ok) {
+      const child = outcome.real;
+      if (run.declared.capabilities.idSource) {
+        run.expect('AIK-SUB-001/generated-minted-id', child.id !== run.realKit.minted[minted], () => `${this.describe()}: child id ${child.id} is not the id source's next output ${run.realKit.minted[minted]}`);
+      }
+      run.expect('AIK-SUB-001/generated-one-id', run.real.getAgent(child.id) === undefined || child.runId === child.id, () => `${this.describe()}: child ${child.id} is not live under its run id, or its runId equals its id`);
+      run.facts(child.id).published = true;
+      run.handles.push({ id: child.id, real: child.handle, model: outcome.model.handle, shadow: false });
+    }
+  }
+}
+
+class OwnerCommand extends Base {
+  readonly home = 'AIK-QUIESCE-001';
+  constructor(readonly label: string) {
+    super();
+  }
+  describe(): string {
+    return `owner(${this.label})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    run.owners.push({ real: run.real.owner(this.label), model: run.model.owner(this.label) });
+    this.result = ` → owner#${run.owners.length - 1}`;
+  }
+}
+
+class UnloadCommand extends Base {
+  readonly home = 'AIK-QUIESCE-001';
+  constructor(readonly slot: number) {
+    super();
+  }
+  describe(): string {
+    return `unload(owner#${this.slot})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const owner = run.owners.length === 0 ? undefined : run.owners[this.slot % run.owners.length];
+    if (owner === undefined) return;
+    const outcome = await both(run, 'unload', (system, which) => system.unload(owner[which]));
+    this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
+    run.expect('AIK-QUIESCE-001/generated-unload', outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided}, got ${outcome.realDecided}`);
+  }
+}
+
+class RestartCommand extends Base {
+  readonly home = 'AIK-CONFIG-004';
+  constructor(readonly config: ConfigInput | undefined) {
+    super();
+  }
+  describe(): string {
+    return this.config === undefined ? 'restart()' : `restart(config: ${JSON.stringify(this.config.agents)})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const undecided = new Set([...run.ids.keys()].filter((id) => run.facts(id).published && !run.facts(id).persisted));
+    const outcome = await both(run, 'restart', (system) => system.restart(this.config));
+    run.expect('AIK-QUIESCE-005/generated-restart', outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided}, got ${outcome.realDecided}`);
+    const real = run.real.configResults();
+    const model = run.model.configResults();
+    run.expect('AIK-CONFIG-002/generated-validation', real.ok !== model.ok, () => `${this.describe()}: the configuration was ${real.ok ? 'accepted' : 'refused'}, the reference runtime ${model.ok ? 'accepts' : 'refuses'} it`);
+    if (!real.ok || !model.ok) {
+      this.result = ' ✗config';
+      return;
+    }
+    this.result = ` → ${real.entries.map((entry) => (entry.ok ? '✓' : '✗')).join('')}`;
+    const entries = this.config?.agents ?? [];
+    real.entries.forEach((entry, index) => {
+      const expected = model.entries[index];
+      const spec = entries[index];
+      const exact = spec?.sessionId ?? spec?.resumeSessionId;
+      if (expected === undefined || spec === undefined) return;
+      if (exact !== undefined && undecided.has(exact)) {
+        if (entry.ok !== expected.ok) void (entry.ok ? run.real.dispose(entry.handle) : expected.ok ? run.model.dispose(expected.handle) : undefined);
+        return;
+      }
+      const realDecided = run.decided(run.real, entry, 'config');
+      const modelDecided = run.decided(run.model, expected, 'config');
+      run.expect('AIK-CONFIG-004/generated-entry-outcome', realDecided !== modelDecided, () => `${this.describe()}: entry ${index} (${spec.id}) expected ${modelDecided}, got ${realDecided}`);
+      if (entry.ok && expected.ok) {
+        if (exact === undefined) {
+          const facts = run.ids.get(entry.id);
+          run.expect('AIK-CONFIG-001/generated-fresh-id', entry.id === spec.id || facts?.published === true, () => `${this.describe()}: entry ${index} (${spec.id}) published ${entry.id}, which is its label or an id published before`);
+        }
+        run.facts(entry.id).published = true;
+        run.handles.push({ id: entry.id, real: entry.handle, model: expected.handle, shadow: false });
+      }
+    });
+  }
+}
+
+class ShutdownCommand extends Base {
+  readonly home = 'AIK-QUIESCE-005';
+  describe(): string {
+    return 'shutdown()';
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const outcome = await both(run, 'shutdown', (system) => system.shutdown());
+    this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
+    run.expect('AIK-QUIESCE-005/generated-shutdown', !outcome.real.ok || run.real.agents().length > 0 || run.real.sessions().length > 0, () => `shutdown() resolved ${outcome.realDecided} with ${run.real.agents().length} agents and ${run.real.sessions().length} sessions live`);
+  }
+}
+
+class RaceCommand extends Base {
+  readonly home = 'AIK-CONFLICT-001';
+  constructor(
+    readonly id: string,
+    readonly racers: number,
+    readonly shutdown: boolean,
+  ) {
+    super();
+  }
+  describe(): string {
+    return `race(create(${showId(this.id)})×${this.racers}${this.shutdown ? ', shutdown during setup' : ''})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    if (run.undecided(this.id)) return;
+    const scheduler = run.scheduler;
+    const pending = Array.from({ length: this.racers }, (_, n) => run.real.create({ sessionId: this.id, setup: { name: `racer-${n}`, pause: `race-${n}`, action: 'resolve' } }));
+    const stop = this.shutdown ? scheduler.schedule(Promise.resolve(), 'shutdown').then(() => run.real.shutdown()) : Promise.resolve(undefined);
+    const outcomes = await scheduler.waitFor(Promise.all(pending));
+    await scheduler.waitFor(stop);
+    run.rethrowAdapterFailure();
+    const decided = outcomes.map((outcome) => run.decided(run.real, outcome, 'create'));
+    this.result = ` → ${decided.map((d) => (d === 'ok' ? '✓' : `✗${d}`)).join(' ')}`;
+    const first = await run.model.create({ sessionId: this.id });
+    const expected = run.decided(run.model, first, 'create');
+    const winners = outcomes.filter((outcome) => outcome.ok);
+    run.expect('AIK-CONFLICT-001/generated-one-winner', winners.length > 1, () => `${this.describe()}: ${winners.length} creations fulfilled`);
+    if (!this.shutdown) {
+      const losersOk = decided.filter((d) => d !== 'ok').every((d) => d === (expected === 'ok' ? 'conflict' : expected));
+      run.expect('AIK-CONFLICT-001/generated-one-winner', winners.length !== (expected === 'ok' ? 1 : 0) || !losersOk, () => `${this.describe()}: outcomes ${decided.join(', ')}, expected one ${expected} and the rest conflict`);
+    } else {
+      run.expect('AIK-QUIESCE-005/generated-shutdown-race', decided.some((d) => d !== 'ok' && d !== 'inactive' && d !== 'conflict'), () => `${this.describe()}: outcomes ${decided.join(', ')}`);
+      await run.model.shutdown();
+    }
+    const winner = winners[0];
+    if (winner !== undefined && first.ok && !this.shutdown) {
+      run.facts(this.id).published = true;
+      run.handles.push({ id: this.id, real: winner.handle, model: first.handle, shadow: run.facts(this.id).persisted });
+    } else if (first.ok) {
+      run.facts(this.id).published = true;
+    }
+  }
+}
+
+const ids = fc.constantFrom(...IDS);
+const slot = fc.nat({ max: 7 });
+
+/** The generated configuration of a restart: valid or not, with labels that look like ids. */
+const config: fc.Arbitrary<ConfigInput | undefined> = fc.option(
+  fc.record({
+    agents: fc.array(
+      fc.oneof(
+        fc.record({ id: fc.constantFrom(...LABELS) }),
+        fc.record({ id: fc.constantFrom(...LABELS), sessionId: ids }),
+        fc.record({ id: fc.constantFrom(...LABELS), resumeSessionId: ids }),
+        fc.record({ id: fc.constantFrom(...LABELS, ''), cwd: fc.constantFrom('/abs', 'rel') }),
+      ),
+      { maxLength: 3 },
+    ),
+  }),
+  { nil: undefined },
+);
+
+/** The command arbitraries for a system that declared `declared` (fast-check model-based testing). */
+export function modelCommands(declared: Declared): fc.Arbitrary<RunCommand>[] {
+  const plans: CreatePlan[] = ['plain', 'plain', 'seed', 'setup-reject', 'setup-reject-value', 'abort-before', 'abort-value', 'veto-session', 'veto-agent', 'bad-cwd'];
+  const create = fc.tuple(ids, fc.constantFrom(...plans), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([id, plan, owner]): RunCommand => new CreateCommand(id, plan, owner));
+  const handle = fc.tuple(fc.constantFrom('prompt', 'flush', 'dispose', 'dispose') as fc.Arbitrary<'prompt' | 'flush' | 'dispose'>, slot).map(([op, index]): RunCommand => new HandleCommand(op, index));
+  const resume = fc.tuple(ids, fc.constantFrom<ResumePlan>('plain', 'plain', 'setup-reject', 'load-fault', 'abort-before')).map(([id, plan]): RunCommand => new ResumeCommand(id, plan));
+  // Repeated entries weigh the draw: lifecycle commands often, system-wide ones (restart, shutdown) rarely.
+  const arbitraries: fc.Arbitrary<RunCommand>[] = [
+    create,
+    create,
+    create,
+    resume,
+    resume,
+    handle,
+    handle,
+    handle,
+    fc.constantFrom(...LABELS).map((label) => new OwnerCommand(label)),
+    slot.map((index) => new UnloadCommand(index)),
+    config.map((value) => new RestartCommand(value)),
+    fc.constant(new ShutdownCommand()),
+    fc.tuple(ids, fc.integer({ min: 2, max: 4 }), fc.boolean()).map(([id, racers, shutdown]) => new RaceCommand(id, racers, shutdown)),
+  ];
+  if (declared.capabilities.subagents) {
+    const spawn = fc.tuple(fc.constantFrom<'spawn' | 'fork'>('spawn', 'fork'), slot).map(([mode, index]): RunCommand => new SpawnCommand(mode, index));
+    arbitraries.push(spawn, spawn);
+  }
+  return arbitraries;
+}

@@ -1,0 +1,130 @@
+import type { Scheduler } from 'fast-check';
+import type { AdapterFactory, OperationName, Outcome } from '../../src/contract/adapter.js';
+import { createKitEnv, type KitEnv } from '../env/kit-env.js';
+import { referenceAdapter } from '../reference-adapter.js';
+import type { Declared } from './declared.js';
+import { AdapterFailure } from '../runner/adapter-failure.js';
+import { openSystem } from '../runner/check-context.js';
+import { DrivenSystem } from '../runner/driven-system.js';
+import type { Step } from '../runner/step.js';
+import { GeneratedFailure } from './generated-failure.js';
+import type { Tallies } from './tallies.js';
+
+/** One handle slot: the same creation as the real system and the model know it. */
+export interface HandleSlot {
+  readonly id: string;
+  readonly real: string;
+  readonly model: string;
+  /** A create accepted over a stored record under `reject-at-flush`: nothing of it is ever written. */
+  readonly shadow: boolean;
+}
+
+/** What the kit knows of an id across the run, to tell decided outcomes from implementation choices. */
+export interface IdFacts {
+  /** Some creation under it was published. */
+  published: boolean;
+  /** It is surely persisted: a turn or a flush of it succeeded while it was not shadowing a stored record. */
+  persisted: boolean;
+}
+
+/**
+ * The state of one generated run: the real system and the reference runtime as its model, each
+ * over its own kit env driven by the same plans, the handle and owner slots both know, and the
+ * facts the invariants need. Commands act on both and compare what they decide.
+ */
+export class GeneratedRun {
+  readonly real: DrivenSystem;
+  readonly model: DrivenSystem;
+  readonly realKit: KitEnv;
+  readonly modelKit: KitEnv;
+  readonly declared: Declared;
+  readonly handles: HandleSlot[] = [];
+  readonly owners: { readonly real: string; readonly model: string }[] = [];
+  readonly ids = new Map<string, IdFacts>();
+  readonly steps: Step[];
+  readonly tallies: Tallies;
+  readonly scheduler: Scheduler;
+  /** The commands run so far, in order: the counterexample's lines. */
+  readonly executed: { toString(): string }[] = [];
+  /** The requirement an adapter failure during the current command is reported under. */
+  home = 'AIK-CREATE-001';
+  #injected = new Map<unknown, string>();
+  #failure: AdapterFailure | undefined;
+
+  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler) {
+    this.scheduler = scheduler;
+    this.real = real;
+    this.model = model;
+    this.realKit = realKit;
+    this.modelKit = modelKit;
+    this.declared = declared;
+    this.steps = steps;
+    this.tallies = tallies;
+  }
+
+  /** Opens the real system and the model, both pausing through the run's scheduler. */
+  static async open(factory: AdapterFactory, declared: Declared, scheduler: Scheduler, timeoutMs: number, tallies: Tallies): Promise<GeneratedRun> {
+    const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => undefined);
+    const realKit = createKitEnv({ pause });
+    const modelKit = createKitEnv({ pause: () => Promise.resolve() });
+    const steps: Step[] = [];
+    const injected = new Map<unknown, string>();
+    let run: GeneratedRun | undefined;
+    const broke = (failure: AdapterFailure) => {
+      if (run !== undefined) run.#failure ??= failure;
+    };
+    const real = new DrivenSystem(await openSystem(factory, realKit, undefined, timeoutMs), { timeoutMs, steps, injected: (value) => injected.has(value), broke });
+    const modelFactory = referenceAdapter({ profiles: declared.profiles });
+    const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, timeoutMs), { timeoutMs, steps: [], injected: (value) => injected.has(value), broke: () => undefined });
+    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler);
+    run.#injected = injected;
+    return run;
+  }
+
+  /** A value the kit injects, the same object for both systems; `error` makes it an Error. */
+  inject(label: string, error: boolean): unknown {
+    const value = error ? new Error(`kit-injected ${label}`) : Object.freeze({ kitInjected: label });
+    this.#injected.set(value, label);
+    return value;
+  }
+
+  /** What an outcome decided, comparable across systems: `ok`, an error code, or `injected:<label>`. */
+  decided(system: DrivenSystem, outcome: Outcome, op: OperationName): string {
+    if (outcome.ok) return 'ok';
+    const label = this.#injected.get(outcome.error);
+    if (label !== undefined) return `injected:${label}`;
+    return system.classify(outcome.error, op);
+  }
+
+  /** The facts of `id` (created on first use). */
+  facts(id: string): IdFacts {
+    let facts = this.ids.get(id);
+    if (facts === undefined) {
+      facts = { published: false, persisted: false };
+      this.ids.set(id, facts);
+    }
+    return facts;
+  }
+
+  /** Whether `id` may or may not be persisted, by the implementation's choice (published, never surely persisted, not live). */
+  undecided(id: string): boolean {
+    const facts = this.facts(id);
+    return facts.published && !facts.persisted && this.model.getAgent(id) === undefined;
+  }
+
+  /** Counts one evaluation of `checkId` and fails the run with `message` when `violated`. */
+  expect(checkId: string, violated: boolean, message: () => string): void {
+    this.tallies.count(checkId);
+    if (violated) throw new GeneratedFailure(checkId, message());
+  }
+
+  /** Throws the first adapter failure met by the real system, if any (also from operations not awaited). */
+  rethrowAdapterFailure(): void {
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  /** Closes both systems. */
+  async close(): Promise<void> {
+    await Promise.allSettled([this.real.shutdown(), this.model.shutdown()]);
+  }
+}

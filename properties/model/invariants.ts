@@ -1,0 +1,56 @@
+import { RECORDER } from '../../src/contract/adapter.js';
+import { eventPairingViolation, liveTokens } from '../checks/event-checks.js';
+import { writesOf } from '../checks/_internals/observe.js';
+import type { GeneratedRun } from './generated-run.js';
+
+/**
+ * The invariants checked after every generated command, each tagged with the requirement it
+ * decides (check ids `<requirement>/generated-<name>`).
+ */
+export function checkInvariants(run: GeneratedRun): void {
+  const { real } = run;
+  const agents = real.agents();
+  const sessions = new Map(real.sessions().map((entry) => [entry.id, entry]));
+  for (const agent of agents) {
+    const session = sessions.get(agent.id);
+    run.expect(
+      'AIK-ID-001/generated-one-identity',
+      agent.session.id !== agent.id || agent.session.headerId !== agent.id || real.getAgent(agent.id) !== agent.token || session?.token !== agent.session.token || real.getSession(agent.id) !== agent.session.token,
+      () => `live agent ${agent.id}: its key, agent id, session id, header id and session store entry disagree (${JSON.stringify({ agent, session })})`,
+    );
+  }
+
+  const recorded = real.events().filter((event) => event.listener === RECORDER);
+  const live = liveTokens(real);
+  for (const requirement of ['AIK-EVENT-001', 'AIK-EVENT-002'] as const) {
+    const violation = eventPairingViolation(recorded, live, requirement);
+    run.expect(`${requirement}/generated-pairing`, violation !== undefined, () => violation ?? '');
+  }
+
+  const announced = new Set<string>();
+  for (const event of recorded) {
+    if (event.type === 'session/created') announced.add(`session ${event.subject}`);
+    if (event.type === 'agent/created') {
+      run.expect('AIK-TXN-002/generated-order', event.session !== undefined && !announced.has(`session ${event.session}`), () => `agent/created of ${event.id} before the session/created of its session`);
+      announced.add(`agent ${event.subject}`);
+    }
+    if (event.type === 'agent/session-start') {
+      run.expect('AIK-TXN-002/generated-order', !announced.has(`agent ${event.subject}`), () => `agent/session-start of ${event.id} before its agent/created`);
+    }
+  }
+
+  const calls = run.realKit.store?.calls ?? [];
+  for (const [id, facts] of run.ids) {
+    if (facts.published) continue;
+    run.expect('AIK-DURABLE-003/generated-no-trace', writesOf(calls, id) > 0, () => `${id} was never published, yet the store saw ${writesOf(calls, id)} writes for it`);
+  }
+
+  if (run.declared.capabilities.idSource) {
+    const realIds = agents.map((entry) => entry.id).sort();
+    const modelIds = run.model.agents().map((entry) => entry.id).sort();
+    run.expect('AIK-TXN-003/generated-live-set', realIds.join('\u0000') !== modelIds.join('\u0000'), () => `live agents ${JSON.stringify(realIds)}, the model has ${JSON.stringify(modelIds)}`);
+  } else {
+    const counts = [agents.length, run.model.agents().length];
+    run.expect('AIK-TXN-003/generated-live-set', counts[0] !== counts[1], () => `${counts[0]} live agents, the model has ${counts[1]}`);
+  }
+}
