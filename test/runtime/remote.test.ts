@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -399,5 +400,79 @@ describe.concurrent('remote (ACP) runs', () => {
     await runtime.shutdown();
     expect(alive(pidIn(file))).toBe(false);
     expect(runEvents(heard).filter(({ type }) => type === 'subagent/end').map(({ payload }) => (payload as RunInfo).id)).toEqual([run.id]);
+  });
+});
+
+/**
+ * Talks to the simulated ACP child directly: writes `requests` (one per line), waits for
+ * `replies` lines, then closes stdin and resolves with the exit code, the replies and stderr.
+ */
+function converse(plan: readonly string[], requests: readonly string[], replies: number): Promise<{ code: number | null; lines: unknown[]; stderr: string }> {
+  const { command, args = [] } = acpChildServer(plan);
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines: unknown[] = [];
+  let buffered = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const complete = buffered.split('\n');
+    buffered = complete.pop() ?? '';
+    lines.push(...complete.map((line) => JSON.parse(line) as unknown));
+    if (lines.length >= replies) child.stdin.end();
+  });
+  child.stdin.on('error', () => undefined);
+  for (const request of requests) child.stdin.write(`${request}\n`);
+  if (replies === 0) child.stdin.end();
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, lines, stderr })));
+}
+
+const rpc = (id: number | undefined, method: string, params: object = {}): string => JSON.stringify({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, params });
+
+describe.concurrent('the simulated ACP child server', () => {
+  it('answers initialize, session/new and session/prompt (an update, then end_turn), and reports protocol errors', async () => {
+    const { code, lines } = await converse(
+      ['--wire-id', 'w-1'],
+      [
+        rpc(1, 'initialize', { protocolVersion: 1 }),
+        rpc(2, 'session/new', { cwd: '/', mcpServers: [] }),
+        rpc(3, 'session/prompt', { sessionId: 'another', prompt: [] }),
+        'not json',
+        rpc(4, 'session/fork'),
+        rpc(5, 'session/prompt', { sessionId: 'w-1', prompt: [] }),
+      ],
+      7,
+    );
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } },
+      { jsonrpc: '2.0', id: 2, result: { sessionId: 'w-1' } },
+      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'unknown session "another"' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } },
+      { jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'method not found: session/fork' } },
+      { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'w-1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'working' } } } },
+      { jsonrpc: '2.0', id: 5, result: { stopReason: 'end_turn' } },
+    ]);
+  });
+
+  it('answers a prompt cancelled by session/cancel with stopReason cancelled', async () => {
+    const { lines } = await converse(
+      ['--prompt-delay', '60000'],
+      [rpc(1, 'session/prompt', { sessionId: 'wire-session-1', prompt: [] }), rpc(undefined, 'session/cancel', { sessionId: 'wire-session-1' })],
+      2,
+    );
+    expect(lines.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { stopReason: 'cancelled' } });
+  });
+
+  it.each([
+    [['--reply', 'sometimes'], /--reply must be one of/],
+    [['--silent', 'session/fork'], /--silent must name one of/],
+    [['--exit-delay', '-1'], /--exit-delay must be a non-negative integer/],
+    [['--wire-id'], /--wire-id needs a value/],
+  ])('refuses the bad plan %j with exit code 2 and a one-line reason', async (plan, message) => {
+    const { code, stderr } = await converse(plan, [], 0);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });
