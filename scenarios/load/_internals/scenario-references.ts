@@ -50,7 +50,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
       ...(check.untouched ?? []),
       ...Object.keys(check.stored ?? {}),
       ...Object.keys(check.lengths ?? {}),
-      ...Object.keys(check.headers ?? {}),
+      ...Object.entries(check.headers ?? {}).flatMap(([id, header]) => [id, ...Object.values(header).filter((value): value is string => typeof value === 'string')]),
       ...Object.entries(check.parents ?? {}).flat(),
       ...[...(check.events ?? []), ...Object.values(check.heard ?? {}).flat()].map((event) => event.slice(event.indexOf(' ') + 1)),
     ];

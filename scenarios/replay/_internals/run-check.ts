@@ -93,7 +93,8 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     const id = state.idOf(name);
     const header = sessions.find((entry) => entry.id === id)?.header as Readonly<Record<string, unknown>> | undefined;
     if (header === undefined) return { expected: `a live session under ${show(id)}`, observed: 'none' };
-    for (const [field, value] of Object.entries(expected)) {
+    for (const [field, written] of Object.entries(expected)) {
+      const value = typeof written === 'string' ? state.idOf(written) : written;
       const observed = field in header && header[field] !== undefined ? header[field] : null;
       if (!isDeepStrictEqual(observed, value)) return { expected: `header.${field} of ${show(id)}: ${value === null ? 'absent' : show(value)}`, observed: `header.${field}: ${observed === null ? 'absent' : show(observed)}` };
     }
