@@ -23,8 +23,8 @@ export interface Counterexample {
   readonly path?: string;
   /** The operations as log lines (`create(s1) ✗conflict`). */
   readonly commands: readonly string[];
-  /** The same operations as plain data (op and arguments), for the scenario file. */
-  readonly steps: readonly { readonly op: string; readonly args: unknown; readonly result: string }[];
+  /** The same operations as plain data (op and arguments, its log line and result), for the scenario file and diagrams. */
+  readonly steps: readonly { readonly op: string; readonly args: unknown; readonly line: string; readonly result: string }[];
 }
 
 /** One failing check. */

@@ -1,0 +1,18 @@
+import { githubReporter } from './github-reporter.js';
+import { jsonReporter } from './json-reporter.js';
+import { junitReporter } from './junit-reporter.js';
+import { markdownReporter } from './markdown-reporter.js';
+import type { Reporter } from './reporter.js';
+import { textReporter } from './text-reporter.js';
+
+/** Every output format of `conform`; adding a format touches this registry and its own module. */
+export const REPORTERS = {
+  text: textReporter,
+  json: jsonReporter,
+  junit: junitReporter,
+  github: githubReporter,
+  markdown: markdownReporter,
+} as const satisfies Record<string, Reporter>;
+
+/** One of the formats in {@link REPORTERS}. */
+export type ReportFormat = keyof typeof REPORTERS;
