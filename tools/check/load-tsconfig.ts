@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { ConfigError } from './config-error.js';
+import { shownPath } from './shown-path.js';
 
 /** TS18003 "No inputs were found": a repository without TypeScript sources is not a broken config. */
 const NO_INPUTS = 18003;
@@ -13,7 +14,7 @@ const NO_INPUTS = 18003;
  */
 export function loadTsconfig(root: string, file?: string): ts.ParsedCommandLine | undefined {
   const path = file ?? join(root, 'tsconfig.json');
-  const shown = relative(root, path) || path;
+  const shown = shownPath(root, path);
   if (!existsSync(path)) {
     if (file === undefined) return undefined;
     throw new ConfigError(shown, 'tsconfig not found');

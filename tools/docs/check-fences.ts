@@ -1,10 +1,23 @@
+import { dirname } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
 import type { TsFence } from './ts-fence.js';
 
-/** Compiler options when the repository has no tsconfig: what a modern Node ESM project uses. */
+/**
+ * TypeScript's own lib files (`lib.es2023.d.ts`, ...), parsed once per process: they ship with the
+ * compiler and never change, and parsing them is most of the cost of a small program.
+ */
+const LIB_FILES = new Map<string, ts.SourceFile>();
+
+/**
+ * Compiler options when the repository has no tsconfig: what a modern Node ESM project uses (no
+ * DOM). No automatic `@types`: without a config file TypeScript would look for them from the
+ * working directory, so the result would depend on where the command runs.
+ */
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2023.d.ts'],
+  types: [],
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   strict: true,
@@ -37,9 +50,15 @@ export function checkFences(fences: readonly TsFence[], projectOptions: ts.Compi
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (path) => byPath.has(path) || fileExists.call(host, path);
   host.readFile = (path) => byPath.get(path)?.code ?? readFile.call(host, path);
+  const libFolder = dirname(ts.getDefaultLibFilePath(options));
   host.getSourceFile = (path, language, onError, shouldCreate) => {
     const fence = byPath.get(path);
-    return fence === undefined ? getSourceFile.call(host, path, language, onError, shouldCreate) : ts.createSourceFile(path, fence.code, language, true);
+    if (fence !== undefined) return ts.createSourceFile(path, fence.code, language, true);
+    if (dirname(path) !== libFolder) return getSourceFile.call(host, path, language, onError, shouldCreate);
+    const key = `${JSON.stringify(language)}:${path}`;
+    const cached = LIB_FILES.get(key) ?? getSourceFile.call(host, path, language, onError, shouldCreate);
+    if (cached !== undefined) LIB_FILES.set(key, cached);
+    return cached;
   };
   const program = ts.createProgram({ rootNames: [...byPath.keys()], options, host });
   const findings: Finding[] = [];

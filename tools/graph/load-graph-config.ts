@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ICruiseOptions } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import { ConfigError } from '../check/config-error.js';
+import { shownPath } from '../check/shown-path.js';
 
 /** The names dependency-cruiser itself looks for, in its own order of preference. */
 const CONFIG_NAMES = ['.dependency-cruiser.json', '.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'];
@@ -27,7 +28,7 @@ export interface GraphConfig {
 export async function loadGraphConfig(root: string, file?: string): Promise<GraphConfig> {
   const found = file ?? CONFIG_NAMES.map((name) => join(root, name)).find((path) => existsSync(path));
   const path = found ?? PRESET_FILE;
-  const source = found === undefined ? '(kit preset)' : relative(root, found) || found;
+  const source = found === undefined ? '(kit preset)' : shownPath(root, found);
   if (!existsSync(path)) throw new ConfigError(source, 'dependency-cruiser config not found');
   let options: ICruiseOptions;
   try {

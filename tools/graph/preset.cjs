@@ -73,9 +73,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // Build output is not source. node_modules is not excluded, only not followed: its packages must stay
-    // visible as dependencies (and a package's own dist/ folder is its code).
-    exclude: { path: '^(?!.*node_modules/)(?:.*/)?(?:dist|build|coverage|[.]git)/' },
+    // Build output at the root is not source. node_modules is not excluded, only not followed: its packages
+    // must stay visible as dependencies (and their own dist/ folders are their code).
+    exclude: { path: '^(?:dist|build|coverage|[.]git)/' },
     moduleSystems: ['es6', 'cjs'],
     // Follow type-only imports too: a layer may not borrow another layer's types either.
     tsPreCompilationDeps: true,

@@ -104,7 +104,7 @@ function toFinding(violation: IViolation): Finding {
         const path = [violation.from, ...violation.cycle.map((step) => step.name)].join(' → ');
         return { rule, file: violation.from, message: `import cycle: ${path}` };
       }
-      return { rule, file: violation.from, message: `imports ${violation.to}, which rule ${rule} forbids` };
+      return { rule, file: violation.from, message: `imports ${violation.to}` };
     }
     case 'module':
       return { rule, file: violation.from, message: rule.includes('orphan') ? 'orphan module: nothing imports it and it imports nothing' : `module breaks rule ${rule}` };

@@ -6,8 +6,8 @@ import { text } from './text.js';
 /** A report format: renders the outcomes of one run (and its exit code) as text to print. */
 export type Reporter = (outcomes: readonly GateOutcome[], exitCode: number) => string;
 
-/** Every report format of `graph`, `docs` and `check`, by its `--format` name. */
-export const REPORTERS = { text, json, markdown } as const satisfies Record<string, Reporter>;
-
 /** A `--format` value. */
-export type ReportFormat = keyof typeof REPORTERS;
+export type ReportFormat = 'text' | 'json' | 'markdown';
+
+/** Every report format of `graph`, `docs` and `check`, by its `--format` name. */
+export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = { text, json, markdown };

@@ -1,0 +1,35 @@
+/**
+ * Temporary copies of the gate fixture repository (`test/fixtures/gates/repo`, a small clean
+ * package that passes every gate), for tests that inject one defect and expect one gate to fail.
+ */
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The kit's repository root. */
+export const KIT_ROOT = join(here, '..', '..');
+const FIXTURE = join(KIT_ROOT, 'test', 'fixtures', 'gates', 'repo');
+const created: string[] = [];
+
+/** A fresh copy of the fixture repository; `linkNodeModules` makes the kit's packages resolvable in it. */
+export function fixtureRepo(options: { linkNodeModules?: boolean } = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'aik-gates-'));
+  created.push(root);
+  cpSync(FIXTURE, root, { recursive: true });
+  if (options.linkNodeModules === true) symlinkSync(join(KIT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+/** Writes `text` to `<root>/<file>`, creating folders. */
+export function write(root: string, file: string, text: string | Uint8Array): void {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), text);
+}
+
+/** Removes every copy made so far (call from `afterAll`). */
+export function removeFixtureRepos(): void {
+  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true });
+}

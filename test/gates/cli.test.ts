@@ -1,0 +1,135 @@
+/** The `graph`, `docs` and `check` commands: output formats, exit codes 0/1/2, one-line errors. */
+import { readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
+
+afterAll(removeFixtureRepos);
+
+const out: string[] = [];
+const err: string[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+  out.length = 0;
+  err.length = 0;
+});
+const run = async (...argv: string[]): Promise<number> => {
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
+  return main(argv);
+};
+const cycle = (root: string): void =>
+  write(root, 'src/util/describe-id.ts', "import { openSession } from '../session.js';\nexport const describeId = (id: string): string => (openSession ? id : '');\n");
+
+describe('check command', () => {
+  it('exits 0 on a clean repository and prints the summary table', async () => {
+    expect(await run('check', '--root', fixtureRepo())).toBe(0);
+    const text = out.join('');
+    expect(text).toMatch(/^gate +status +findings +time$/m);
+    expect(text).toMatch(/^graph +pass +0 /m);
+    expect(text).toMatch(/^docs +pass +0 /m);
+    expect(text.trimEnd().endsWith('PASSED')).toBe(true);
+  });
+
+  it('--format json: exits 1 with the findings, machine-readable', async () => {
+    const root = fixtureRepo();
+    cycle(root);
+    expect(await run('check', '--root', root, '--format', 'json')).toBe(1);
+    const report = JSON.parse(out.join('')) as { exitCode: number; gates: { gate: string; status: string; findings: { rule: string }[] }[] };
+    expect(report.exitCode).toBe(1);
+    expect(report.gates.map((gate) => [gate.gate, gate.status, gate.findings.map((finding) => finding.rule)])).toEqual([
+      ['graph', 'fail', ['module-graph-stale', 'no-circular']],
+      ['docs', 'pass', []],
+    ]);
+  });
+
+  it('exits 2 on a configuration error, with one line per failing gate on stderr', async () => {
+    const root = fixtureRepo();
+    write(root, 'docs/bad.md', Uint8Array.from([0xff, 0xfe, 0x00]));
+    expect(await run('check', '--root', root, '--format', 'markdown')).toBe(2);
+    expect(err.join('')).toBe('agent-identity-kit: docs/bad.md: not valid UTF-8 Markdown\n');
+    expect(out.join('')).toContain('| docs | error | 0 | docs/bad.md: not valid UTF-8 Markdown |');
+  });
+
+  it('exits 2 when --root is not a directory', async () => {
+    expect(await run('check', '--root', 'no/such/dir')).toBe(2);
+    expect(err.join('')).toBe('agent-identity-kit: no/such/dir: not a directory\n');
+  });
+});
+
+describe('graph command', () => {
+  it('reports findings as text and exits 1', async () => {
+    const root = fixtureRepo();
+    cycle(root);
+    expect(await run('graph', '--root', root)).toBe(1);
+    expect(out.join('')).toContain('  src/session.ts  no-circular  import cycle: src/session.ts → src/util/describe-id.ts → src/session.ts\n');
+  });
+
+  it('--check fails on a stale docs/module-graph.md; --update rewrites it and nothing else', async () => {
+    const root = fixtureRepo();
+    write(root, 'docs/module-graph.md', 'old\n');
+    expect(await run('graph', '--root', root, '--check')).toBe(1);
+    expect(out.join('')).toContain('docs/module-graph.md  module-graph-stale');
+    expect(await run('graph', '--root', root, '--update')).toBe(0);
+    expect(readFileSync(join(root, 'docs/module-graph.md'), 'utf8')).toContain('```mermaid');
+    expect(await run('graph', '--root', root, '--check', '--format', 'json')).toBe(0);
+  });
+
+  it('refuses --update with --check, and a --config that does not exist, with exit 2', async () => {
+    const root = fixtureRepo();
+    expect(await run('graph', '--root', root, '--update', '--check')).toBe(2);
+    err.length = 0;
+    const config = join(root, 'missing.cjs');
+    expect(await run('graph', '--root', root, '--config', relative(process.cwd(), config))).toBe(2);
+    expect(err.join('')).toBe('agent-identity-kit: missing.cjs: dependency-cruiser config not found\n');
+    expect(out.join('')).toBe('');
+  });
+
+  it('exits 2 naming a broken dependency-cruiser config', async () => {
+    const root = fixtureRepo();
+    write(root, '.dependency-cruiser.js', 'module.exports = {');
+    expect(await run('graph', '--root', root)).toBe(2);
+    expect(err.join('')).toMatch(/^agent-identity-kit: \.dependency-cruiser\.js: dependency-cruiser config does not load: [^\n]+\n$/);
+  });
+});
+
+describe('docs command', () => {
+  it('reports findings with their options applied', async () => {
+    const root = fixtureRepo();
+    write(root, 'notes/todo.md', '[gone](./gone.md)\n');
+    write(root, 'docs/extra.md', 'The `actorKey` of an agent.\n');
+    expect(await run('docs', '--root', root, '--vocabulary', 'actorKey', '--exclude', 'notes/**', '--project', join(root, 'tsconfig.json'))).toBe(1);
+    expect(out.join('')).toContain('docs/extra.md:1:5  stale-vocabulary  `actorKey` mentions `actorKey`, which the code no longer defines');
+    expect(out.join('')).not.toContain('notes/todo.md');
+  });
+
+  it('exits 2 for a tsconfig that does not parse, and for --update outside the kit', async () => {
+    const root = fixtureRepo();
+    expect(await run('docs', '--root', root, '--update')).toBe(2);
+    expect(err.join('')).toContain("--update regenerates the kit's own docs");
+    err.length = 0;
+    write(root, 'tsconfig.json', '{ "compilerOptions": { "target": 5 } }');
+    expect(await run('docs', '--root', root)).toBe(2);
+    expect(err.join('')).toMatch(/^agent-identity-kit: tsconfig\.json: TS\d+: [^\n]+\n$/);
+  });
+
+  it('in the kit, compares the README CLI block with the real --help output and regenerates docs/requirements.md', async () => {
+    expect(await run('--help')).toBe(0);
+    const help = out.join('');
+    out.length = 0;
+    const root = fixtureRepo();
+    write(root, 'package.json', JSON.stringify({ name: 'agent-identity-kit', version: '0.0.0', type: 'module' }));
+    write(root, 'README.md', `# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help}\`\`\`\n`);
+    write(root, 'docs/guide.md', '# Guide\n');
+    rmSync(join(root, 'docs/requirements.md'), { force: true });
+    expect(await run('docs', '--root', root, '--update')).toBe(0);
+    expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
+    expect(await run('docs', '--root', root, '--check')).toBe(0);
+    write(root, 'README.md', `# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help.replace('Usage:', 'Use:')}\`\`\`\n`);
+    out.length = 0;
+    expect(await run('docs', '--root', root)).toBe(1);
+    expect(out.join('')).toContain('README.md:7  cli-help-sync  the block for `agent-identity-kit --help` differs from the real help: expected "Usage: agent-identity-kit [options] [command]"');
+  });
+});

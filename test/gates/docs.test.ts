@@ -1,0 +1,147 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../tools/check/config-error.js';
+import { runDocs } from '../../tools/docs/run-docs.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
+
+afterAll(removeFixtureRepos);
+
+const append = (root: string, file: string, text: string): void => write(root, file, `${readFileSync(join(root, file), 'utf8')}${text}`);
+
+describe('docs gate', () => {
+  it('passes the clean fixture and counts the fences it typechecked and those that opted out', () => {
+    const report = runDocs({ root: fixtureRepo() });
+    expect(report.findings).toEqual([]);
+    expect(report.files).toBe(3);
+    expect(report.fences).toEqual({ checked: 2, optedOut: 1 });
+    expect(report.notes[0]).toBe('3 Markdown files, 2 ts fences typechecked, 1 opted out (no-check)');
+  });
+
+  it('fails on a ```ts fence that does not typecheck, at its line in the Markdown file', () => {
+    const root = fixtureRepo();
+    append(root, 'docs/guide.md', "\n```ts\nimport { openSession } from 'fixture-kit';\n\nopenSession({ agentId: 'a-1' });\n```\n");
+    const lines = readFileSync(join(root, 'docs/guide.md'), 'utf8').split('\n');
+    const report = runDocs({ root });
+    expect(report.findings).toHaveLength(1);
+    const [finding] = report.findings;
+    expect(finding).toMatchObject({ rule: 'fence-typecheck', file: 'docs/guide.md', column: 15 });
+    expect(finding?.message).toMatch(/^TS2353: Object literal may only specify known properties, and 'agentId' does not exist in type 'SessionOptions'\.$/);
+    expect(lines[(finding?.line ?? 0) - 1]).toBe("openSession({ agentId: 'a-1' });");
+  });
+
+  it('resolves imports of the package name through its exports, and relative imports from the Markdown folder', () => {
+    const root = fixtureRepo();
+    append(root, 'docs/guide.md', "\n```ts\nimport { openSession } from 'fixture-kit';\nimport { describeId } from '../src/util/describe-id.js';\n\nexport const text: string = describeId(openSession({ sessionId: 'x' }).id);\n```\n");
+    expect(runDocs({ root }).findings).toEqual([]);
+  });
+
+  it('treats each fence as its own module, so examples may reuse names', () => {
+    const root = fixtureRepo();
+    append(root, 'README.md', "\n```ts\nconst session = 1;\nexport { session };\n```\n");
+    expect(runDocs({ root }).findings).toEqual([]);
+  });
+
+  it('fails on a dead relative link and a dead backticked path, naming the file and line', () => {
+    const root = fixtureRepo();
+    const text = 'See [the design](docs/design.md#layers), ![diagram](./docs/diagram.png) and `src/util/format-id.ts`.';
+    append(root, 'README.md', `\n${text}\n`);
+    const line = readFileSync(join(root, 'README.md'), 'utf8').split('\n').indexOf(text) + 1;
+    const column = (needle: string): number => text.indexOf(needle) + 1;
+    expect(runDocs({ root }).findings).toEqual([
+      { rule: 'dead-link', file: 'README.md', line, column: column('[the design]'), message: 'relative link docs/design.md#layers does not resolve' },
+      { rule: 'dead-link', file: 'README.md', line, column: column('![diagram]'), message: 'relative link ./docs/diagram.png does not resolve' },
+      { rule: 'dead-path', file: 'README.md', line, column: column('`src/util'), message: '`src/util/format-id.ts` names a path that does not exist' },
+    ]);
+  });
+
+  it('leaves URLs, anchors, event names, package subpaths and patterns alone', () => {
+    const root = fixtureRepo();
+    append(
+      root,
+      'README.md',
+      '\n[site](https://example.com/x.md), [top](#fixture-kit), [mail](mailto:a@b.c), `agent/created`, `fixture-kit/extra`, `src/**/*.ts`, `docs/<id>.md`, `npx fixture-kit --root ./x`, [root link](/docs/guide.md)\n',
+    );
+    expect(runDocs({ root }).findings).toEqual([]);
+  });
+
+  it('reports a backticked identity name the code no longer defines as stale', () => {
+    const root = fixtureRepo();
+    const text = 'Pass the `agentId` next to `options.sessionId`.';
+    append(root, 'docs/guide.md', `\n${text}\n`);
+    const line = readFileSync(join(root, 'docs/guide.md'), 'utf8').split('\n').indexOf(text) + 1;
+    expect(runDocs({ root }).findings).toEqual([
+      { rule: 'stale-vocabulary', file: 'docs/guide.md', line, column: text.indexOf('`agentId`') + 1, message: '`agentId` mentions `agentId`, which the code no longer defines' },
+    ]);
+  });
+
+  it('accepts the mention while the code, or the document’s own example, still defines the name', () => {
+    const inCode = fixtureRepo();
+    append(inCode, 'docs/guide.md', '\nThe legacy `agentId` field.\n');
+    write(inCode, 'src/legacy.ts', 'export interface Legacy { readonly agentId: string }\n');
+    expect(runDocs({ root: inCode }).findings).toEqual([]);
+
+    const inExample = fixtureRepo();
+    append(inExample, 'docs/guide.md', '\nNever `agentId` beside `sessionId`:\n\n```ts no-check\ninterface Bad { agentId: string; sessionId: string }\n```\n');
+    expect(runDocs({ root: inExample }).findings).toEqual([]);
+  });
+
+  it('checks more vocabulary when configured, by option or in agent-identity-kit.config.json', () => {
+    const root = fixtureRepo();
+    append(root, 'README.md', '\nThe `actorKey` names the agent.\n');
+    expect(runDocs({ root }).findings).toEqual([]);
+    expect(runDocs({ root, vocabulary: ['actorKey'] }).findings.map((finding) => finding.rule)).toEqual(['stale-vocabulary']);
+    write(root, 'agent-identity-kit.config.json', JSON.stringify({ lint: {}, docs: { vocabulary: ['actorKey'] } }));
+    expect(runDocs({ root }).findings.map((finding) => finding.rule)).toEqual(['stale-vocabulary']);
+  });
+
+  it('leaves out excluded Markdown files and the default folders', () => {
+    const root = fixtureRepo();
+    write(root, 'notes/draft.md', '[gone](./gone.md)\n');
+    write(root, 'node_modules/pkg/README.md', '[gone](./gone.md)\n');
+    write(root, 'test/fixtures/other/README.md', '[gone](./gone.md)\n');
+    expect(runDocs({ root }).findings.map((finding) => finding.file)).toEqual(['notes/draft.md']);
+    expect(runDocs({ root, exclude: ['notes/**'] }).findings).toEqual([]);
+    write(root, 'agent-identity-kit.config.json', JSON.stringify({ docs: { exclude: ['notes/*.md'] } }));
+    expect(runDocs({ root }).findings).toEqual([]);
+  });
+
+  it('typechecks against default options when the repository has no tsconfig, and says so', () => {
+    const root = fixtureRepo();
+    rmSync(join(root, 'tsconfig.json'));
+    const clean = runDocs({ root });
+    expect(clean.findings).toEqual([]);
+    expect(clean.notes).toContain('no tsconfig.json: fences use default options and no code declarations were read');
+    append(root, 'README.md', "\n```ts\nconst n: number = 'one';\n```\n");
+    expect(runDocs({ root }).findings.map((finding) => finding.message)).toEqual(["TS2322: Type 'string' is not assignable to type 'number'."]);
+  });
+});
+
+describe('docs gate configuration errors', () => {
+  it('a Markdown file that is not UTF-8 names the file', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/latin1.md', Uint8Array.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    expect(() => runDocs({ root })).toThrow(new ConfigError('docs/latin1.md', 'not valid UTF-8 Markdown'));
+  });
+
+  it('a tsconfig that does not parse names the file', () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.json', '{ "compilerOptions": { "module": "nope" } ');
+    expect(() => runDocs({ root })).toThrow(/^tsconfig\.json: TS\d+: /);
+  });
+
+  it('a --project that does not exist names it', () => {
+    const root = fixtureRepo();
+    expect(() => runDocs({ root, tsconfig: join(root, 'tsconfig.docs.json') })).toThrow(new ConfigError('tsconfig.docs.json', 'tsconfig not found'));
+  });
+
+  it.each([
+    ['{ "docs": ', /^agent-identity-kit\.config\.json: not valid JSON/],
+    ['{ "docs": { "vocabulary": "agentKey" } }', /^agent-identity-kit\.config\.json: docs\.vocabulary must be array$/],
+    ['{ "docs": { "exlude": [] } }', /^agent-identity-kit\.config\.json: docs must NOT have additional properties$/],
+  ])('a broken agent-identity-kit.config.json (%s) names the file and the field', (text, message) => {
+    const root = fixtureRepo();
+    write(root, 'agent-identity-kit.config.json', text);
+    expect(() => runDocs({ root })).toThrow(message);
+  });
+});

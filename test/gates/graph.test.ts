@@ -1,0 +1,136 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../tools/check/config-error.js';
+import { runGraph } from '../../tools/graph/run-graph.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
+
+afterAll(removeFixtureRepos);
+
+const rules = (report: { findings: readonly { rule: string; file: string }[] }): string[] => report.findings.map((finding) => `${finding.rule} ${finding.file}`);
+
+describe('graph gate on a repository without its own config (the kit preset)', () => {
+  it('passes the clean fixture, including its committed docs/module-graph.md', async () => {
+    const report = await runGraph({ root: fixtureRepo(), moduleGraph: 'check' });
+    expect(report.findings).toEqual([]);
+    expect(report.config).toBe('(kit preset)');
+    expect(report.modules).toBeGreaterThanOrEqual(5);
+  });
+
+  it('fails on an injected import cycle, naming the file and the cycle', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/util/describe-id.ts', "import { openSession } from '../session.js';\nexport function describeId(id: string): string {\n  return typeof openSession === 'function' ? id : '';\n}\n");
+    const report = await runGraph({ root });
+    expect(rules(report)).toEqual(['no-circular src/session.ts']);
+    expect(report.findings[0]?.message).toBe('import cycle: src/session.ts → src/util/describe-id.ts → src/session.ts');
+  });
+
+  it('lets a cycle closed only by a type-only import pass (it is erased at compile time)', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/util/describe-id.ts', "import type { Session } from '../session.js';\nexport function describeId(id: string, _of?: Session): string {\n  return id;\n}\n");
+    expect((await runGraph({ root })).findings).toEqual([]);
+  });
+
+  it('fails when production code imports a test module', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/session.ts', `import { FIXED_ID } from '../test/helpers.js';\n${readFileSync(join(root, 'src/session.ts'), 'utf8')}\nexport const DEFAULT_ID = FIXED_ID;\n`);
+    const report = await runGraph({ root });
+    expect(report.findings).toEqual([{ rule: 'not-to-test', file: 'src/session.ts', message: 'imports test/helpers.ts' }]);
+  });
+
+  it('fails when production code imports a dev dependency', async () => {
+    const root = fixtureRepo({ linkNodeModules: true });
+    write(root, 'src/util/assert.ts', "import { expect } from 'vitest';\nexport const check = expect;\n");
+    write(root, 'src/index.ts', `${readFileSync(join(root, 'src/index.ts'), 'utf8')}export { check } from './util/assert.js';\n`);
+    const report = await runGraph({ root });
+    expect(rules(report)).toEqual(['not-to-dev-dep src/util/assert.ts']);
+  });
+
+  it('fails on an orphan module and on an import that does not resolve', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/lonely.ts', 'export const lonely = 1;\n');
+    write(root, 'src/index.ts', `${readFileSync(join(root, 'src/index.ts'), 'utf8')}export { gone } from './gone.js';\n`);
+    expect(rules(await runGraph({ root }))).toEqual(['not-to-unresolvable src/index.ts', 'no-orphans src/lonely.ts']);
+  });
+});
+
+describe('docs/module-graph.md', () => {
+  it('is stale after a new folder joins the graph, and current again after --update', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/labels/label.ts', "export const LABEL = 'fixture';\n");
+    write(root, 'src/index.ts', `${readFileSync(join(root, 'src/index.ts'), 'utf8')}export { LABEL } from './labels/label.js';\n`);
+    const stale = await runGraph({ root, moduleGraph: 'check' });
+    expect(stale.findings).toEqual([
+      { rule: 'module-graph-stale', file: 'docs/module-graph.md', message: 'stale: it no longer matches the module graph; run `agent-identity-kit graph --update`' },
+    ]);
+    await runGraph({ root, moduleGraph: 'update' });
+    const written = readFileSync(join(root, 'docs/module-graph.md'), 'utf8');
+    expect(written).toContain('f_src --> f_src_labels');
+    expect((await runGraph({ root, moduleGraph: 'check' })).findings).toEqual([]);
+    // Deterministic: a second render of the same tree is byte for byte the same.
+    expect((await runGraph({ root })).moduleGraph).toBe(written);
+  });
+
+  it('is reported missing under check, and left alone by default', async () => {
+    const root = fixtureRepo();
+    write(root, 'docs/module-graph.md', '');
+    expect((await runGraph({ root })).findings).toEqual([]);
+    rmSync(join(root, 'docs/module-graph.md'));
+    expect((await runGraph({ root, moduleGraph: 'check' })).findings.map((finding) => finding.message)).toEqual([
+      'missing; run `agent-identity-kit graph --update`',
+    ]);
+  });
+
+  it('draws folders grouped by top-level folder, with tests left out', async () => {
+    const { moduleGraph } = await runGraph({ root: fixtureRepo() });
+    expect(moduleGraph).toContain('```mermaid\nflowchart LR\n  subgraph g_src["src/"]\n    f_src["src"]\n    f_src_util["src/util"]\n  end\n  f_src --> f_src_util\n```');
+    expect(moduleGraph).not.toMatch(/f_test|spec/);
+  });
+});
+
+describe('graph gate with the repository’s own dependency-cruiser config', () => {
+  it('applies its rules, extending the kit preset', async () => {
+    const root = fixtureRepo();
+    const preset = join(process.cwd(), 'tools/graph/preset.cjs');
+    write(
+      root,
+      '.dependency-cruiser.cjs',
+      `module.exports = { extends: ${JSON.stringify(preset)}, forbidden: [{ name: 'util-is-a-leaf', severity: 'error', comment: 'helpers import nothing of ours', from: { path: '^src/util/' }, to: { path: '^src/(?!util/)' } }] };\n`,
+    );
+    write(root, 'src/util/describe-id.ts', "import type { Session } from '../session.js';\nexport function describeId(id: string, _of?: Session): string {\n  return id;\n}\n");
+    const report = await runGraph({ root });
+    expect(report.config).toBe('.dependency-cruiser.cjs');
+    expect(report.findings).toEqual([{ rule: 'util-is-a-leaf', file: 'src/util/describe-id.ts', message: 'imports src/session.ts' }]);
+  });
+
+  it('counts violations below error severity in a note, not as findings', async () => {
+    const root = fixtureRepo();
+    write(root, '.dependency-cruiser.json', JSON.stringify({ forbidden: [{ name: 'no-util', severity: 'warn', from: {}, to: { path: '^src/util/' } }] }));
+    const report = await runGraph({ root });
+    expect(report.findings).toEqual([]);
+    expect(report.notes).toContain('1 violations below error severity (not failing)');
+  });
+
+  it.each([
+    ['.dependency-cruiser.cjs', 'module.exports = { forbidden: [ ;\n', /^\.dependency-cruiser\.cjs: dependency-cruiser config does not load: /],
+    ['.dependency-cruiser.json', '{ "forbidden": [{ "name": "x", "from": { "path": 3 }, "to": {} }] }', /^\.dependency-cruiser\.json: dependency-cruiser rejects the config: /],
+  ])('a broken %s is a configuration error naming it', async (file, text, message) => {
+    const root = fixtureRepo();
+    write(root, file, text);
+    const error = await runGraph({ root }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('a missing --config file is a configuration error naming it', async () => {
+    const root = fixtureRepo();
+    await expect(runGraph({ root, config: join(root, 'nope.cjs') })).rejects.toThrow(new ConfigError('nope.cjs', 'dependency-cruiser config not found'));
+  });
+
+  it('a tsconfig that does not parse is a configuration error naming it', async () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.json', '{ "compilerOptions": { "strict": "very" } }');
+    await expect(runGraph({ root })).rejects.toThrow(/^tsconfig\.json: TS5024: Compiler option 'strict' requires a value of type boolean\.$/);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The doc-sync checks that apply to the kit's own repository: the generated requirement list,
+ * one docs page per lint rule, and the README's CLI usage equal to the real help.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REQUIREMENTS } from '../../src/contract/requirements.js';
+import type { KitDocsOptions } from '../../tools/docs/kit-docs-options.js';
+import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
+import { runDocs } from '../../tools/docs/run-docs.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
+
+afterAll(removeFixtureRepos);
+
+const PROGRAM_HELP = 'Usage: agent-identity-kit [options] [command]\n\nOptions:\n  -h, --help  display help\n';
+const GRAPH_HELP = 'Usage: agent-identity-kit graph [options]\n\nOptions:\n  --update  write docs/module-graph.md\n';
+const helpFor = (path: readonly string[]): string | undefined => (path.length === 0 ? PROGRAM_HELP : path.join(' ') === 'graph' ? GRAPH_HELP : undefined);
+
+const README = ['# kit', '', '## CLI', '', '```text', '$ agent-identity-kit --help', PROGRAM_HELP.trimEnd(), '```', '', '```text', '$ agent-identity-kit graph --help', GRAPH_HELP.trimEnd(), '```', '', '## Other', ''].join('\n');
+
+/** A fixture that already satisfies every kit check. */
+function kitLike(kit: KitDocsOptions = { helpFor, ruleIds: ['two-id-members'] }): { root: string; kit: KitDocsOptions } {
+  const root = fixtureRepo();
+  write(root, 'README.md', README);
+  write(root, 'docs/requirements.md', renderRequirementsMarkdown());
+  write(root, 'docs/rules/two-id-members.md', '# two-id-members\n');
+  write(root, 'docs/rules/README.md', '# Rules\n');
+  return { root, kit };
+}
+
+const findings = (root: string, kit: KitDocsOptions, update = false): string[] =>
+  runDocs({ root, kit, update }).findings.map((finding) => `${finding.rule} ${finding.file}${finding.line === undefined ? '' : `:${finding.line}`} ${finding.message}`);
+
+describe('requirement list', () => {
+  it('lists every requirement once, grouped by area, with its tier and when it applies', () => {
+    const text = renderRequirementsMarkdown();
+    for (const entry of REQUIREMENTS) expect(text.split('\n').filter((line) => line.startsWith(`| ${entry.id} | ${entry.tier} |`))).toHaveLength(1);
+    expect(text).toContain('## Identity\n\n| id | tier | applies | statement |');
+    expect(text).toMatch(/\| AIK-SUB-001 \| CAP \| capability `subagents` \|/);
+    expect(text).toMatch(/\| AIK-QUIESCE-004 \| PROFILE \| profile `teardown`: `scope-last` or `scope-first` \|/);
+    expect(text).toMatch(/\| AIK-ID-004 \| STATIC \| on source code \|/);
+    expect(renderRequirementsMarkdown()).toBe(text);
+  });
+
+  it('is stale when it differs from the registry, and rewritten by --update', () => {
+    const { root, kit } = kitLike();
+    expect(findings(root, kit)).toEqual([]);
+    write(root, 'docs/requirements.md', renderRequirementsMarkdown().replace('AIK-ID-001 | MUST', 'AIK-ID-001 | SHOULD'));
+    expect(findings(root, kit)).toEqual(['requirements-doc-stale docs/requirements.md stale: it no longer matches src/contract/requirements.ts; run `agent-identity-kit docs --update`']);
+    expect(findings(root, kit, true)).toEqual([]);
+    expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
+  });
+
+  it('is reported missing when absent, and only checked for the kit', () => {
+    const { root, kit } = kitLike();
+    rmSync(join(root, 'docs/requirements.md'));
+    expect(runDocs({ root }).findings).toEqual([]);
+    expect(findings(root, kit)).toEqual(['requirements-doc-stale docs/requirements.md missing; run `agent-identity-kit docs --update`']);
+  });
+});
+
+describe('lint rule pages', () => {
+  it('needs a page per rule and a rule per page (an index page aside)', () => {
+    const { root } = kitLike();
+    write(root, 'docs/rules/retired-rule.md', '# retired\n');
+    expect(findings(root, { helpFor, ruleIds: ['two-id-members', 'id-translation-map'] })).toEqual([
+      'rule-doc-missing docs/rules/id-translation-map.md lint rule id-translation-map has no docs page',
+      'rule-doc-orphan docs/rules/retired-rule.md documents retired-rule, which is not a lint rule',
+    ]);
+  });
+
+  it('are not checked without a rule list, and a note says so', () => {
+    const { root } = kitLike();
+    write(root, 'docs/rules/retired-rule.md', '# retired\n');
+    const report = runDocs({ root, kit: { helpFor } });
+    expect(report.findings).toEqual([]);
+    expect(report.notes).toContain('lint rule pages not checked: no rule list given');
+  });
+});
+
+describe('README CLI usage', () => {
+  it('passes when every help block equals the real help', () => {
+    const { root, kit } = kitLike();
+    expect(findings(root, kit)).toEqual([]);
+  });
+
+  it('fails at the first differing line of a block', () => {
+    const { root, kit } = kitLike();
+    write(root, 'README.md', README.replace('  --update  write docs/module-graph.md', '  --update  write the graph'));
+    const line = README.split('\n').indexOf('  --update  write docs/module-graph.md') + 1;
+    expect(findings(root, kit)).toEqual([
+      `cli-help-sync README.md:${line} the block for \`agent-identity-kit graph --help\` differs from the real help: expected "  --update  write docs/module-graph.md", found "  --update  write the graph"`,
+    ]);
+  });
+
+  it('fails when the help grew a line the README lacks', () => {
+    const { root } = kitLike();
+    const longer = (path: readonly string[]): string | undefined => (path.length === 0 ? `${PROGRAM_HELP}  -V, --version  output the version\n` : helpFor(path));
+    expect(findings(root, { helpFor: longer, ruleIds: ['two-id-members'] })).toHaveLength(1);
+    expect(findings(root, { helpFor: longer, ruleIds: ['two-id-members'] })[0]).toMatch(/expected "  -V, --version  output the version", found "\(end of block\)"$/);
+  });
+
+  it('fails on a block for a command that does not exist', () => {
+    const { root, kit } = kitLike();
+    write(root, 'README.md', README.replace('$ agent-identity-kit graph --help', '$ agent-identity-kit graf --help'));
+    expect(findings(root, kit)[0]).toMatch(/^cli-help-sync README\.md:\d+ `agent-identity-kit graf --help`: no such command$/);
+  });
+
+  it('fails without a README, without a ## CLI section, or without the program’s own help block', () => {
+    const { root, kit } = kitLike();
+    write(root, 'README.md', '# kit\n\n## Usage\n\nRun it.\n');
+    expect(findings(root, kit)).toEqual(['cli-help-sync README.md has no `## CLI` section with the output of `agent-identity-kit --help`']);
+    write(root, 'README.md', README.replace(/```text\n\$ agent-identity-kit --help[^`]*```/, ''));
+    expect(findings(root, kit)).toEqual(['cli-help-sync README.md the `## CLI` section has no block starting with `$ agent-identity-kit --help`']);
+    rmSync(join(root, 'README.md'));
+    expect(existsSync(join(root, 'README.md'))).toBe(false);
+    expect(findings(root, kit).filter((line) => line.startsWith('cli-help-sync'))).toEqual([
+      'cli-help-sync README.md missing: the README must show `agent-identity-kit --help` under `## CLI`',
+    ]);
+  });
+});
