@@ -23,6 +23,8 @@ export interface ResolvedVocabulary {
   readonly lineage: ReadonlySet<string>;
   /** Normalized `owner.member` or bare `member` entries. */
   readonly compatibility: ReadonlySet<string>;
+  /** Classifications already made with this vocabulary, by name (`null`: not an identity name). */
+  readonly memo: Map<string, IdentityKind | null>;
 }
 
 /** The defaults each allow-list starts from; configured entries are added to them. */
@@ -57,6 +59,7 @@ export function resolveVocabulary(configured: IdentityVocabulary | undefined): R
     wireLocal: merged('wireLocalNames'),
     lineage: merged('lineageNames'),
     compatibility: merged('compatibilityFields'),
+    memo: new Map(),
   };
 }
 
@@ -72,12 +75,25 @@ const ID_WORDS = new Set(['id', 'ids']);
  * compatibility field be allowed as `Owner.member`.
  */
 export function classifyName(name: string, vocabulary: ResolvedVocabulary, owner?: string): IdentityKind | undefined {
+  if (owner !== undefined && vocabulary.compatibility.size > 0) {
+    if (vocabulary.compatibility.has(`${normalizeName(owner)}.${normalizeName(name)}`)) return 'compatibility';
+  }
+  // Names repeat a lot across a codebase; the memo keeps classification off the lint's hot path.
+  const known = vocabulary.memo.get(name);
+  if (known !== undefined) return known ?? undefined;
+  const kind = classifyUnseen(name, vocabulary);
+  vocabulary.memo.set(name, kind ?? null);
+  return kind;
+}
+
+function classifyUnseen(name: string, vocabulary: ResolvedVocabulary): IdentityKind | undefined {
   const normalized = normalizeName(name);
   if (vocabulary.labels.has(normalized)) return 'label';
   if (vocabulary.wireLocal.has(normalized)) return 'wire-local';
   if (vocabulary.lineage.has(normalized)) return 'lineage';
   if (vocabulary.compatibility.has(normalized)) return 'compatibility';
-  if (owner !== undefined && vocabulary.compatibility.has(`${normalizeName(owner)}.${normalized}`)) return 'compatibility';
+  // Every identity name mentions an id: most names are settled without splitting them into words.
+  if (!normalized.includes('id')) return undefined;
   const words = splitWords(name);
   const kind = idKindOfWords(words);
   if (kind === undefined) return undefined;
@@ -107,6 +123,8 @@ function idKindOfWords(words: readonly string[]): 'agent-id' | 'session-id' | un
  * `LiveAgent` → agent object, `Session` → session object.
  */
 export function classifyTypeName(name: string): IdentityKind | undefined {
+  const lower = name.toLowerCase();
+  if (!lower.includes('agent') && !lower.includes('session')) return undefined;
   const words = splitWords(name);
   const kind = idKindOfWords(words);
   if (kind !== undefined) return kind;

@@ -1,5 +1,6 @@
 /**
- * Inline suppressions: `// agent-identity-kit-ignore-next-line <rule>[, <rule>…] -- <reason>`.
+ * Inline suppressions: `// agent-identity-kit-ignore-next-line <rule>[, <rule>…] -- <reason>`
+ * on a line of its own, right above the finding's line.
  * A reason is required; a suppression naming an unknown rule or lacking a reason is itself a
  * finding, and so is one that silenced nothing.
  */
@@ -25,7 +26,8 @@ export interface InvalidSuppression {
   readonly problem: string;
 }
 
-const PATTERN = new RegExp(`//\\s*${SUPPRESSION_MARKER}\\b(.*)$`);
+// The comment stands on its own line, so the marker quoted in a string or a doc comment is not one.
+const PATTERN = new RegExp(`^\\s*//\\s*${SUPPRESSION_MARKER}\\b(.*)$`);
 
 /** Finds the suppression comments of a file's text; `knownRules` are the ids a comment may name. */
 export function parseSuppressions(

@@ -30,7 +30,23 @@ export function buildDispatch(visitors: readonly RuleVisitor[]): Dispatch {
   return { enter, leave };
 }
 
-/** Walks `sourceFile` once, calling the dispatched handlers with a context that tracks ancestors. */
+/**
+ * Text without any of these words cannot hold a finding inside the file: every shape names an
+ * agent or a session, or (for `duplicate-identity` and `id-text-parsing`) a header, parent or child.
+ */
+const IDENTITY_TEXT = /agent|session|header|parent|child/i;
+
+/** A top-level declaration that may still complete a two-identity shape through its bases. */
+function inherits(statement: ts.Statement): boolean {
+  if (ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement)) return statement.heritageClauses !== undefined;
+  return ts.isTypeAliasDeclaration(statement) && ts.isIntersectionTypeNode(statement.type);
+}
+
+/**
+ * Walks `sourceFile` once, calling the dispatched handlers with a context that tracks ancestors.
+ * A file whose text names no identity at all only has its top-level interfaces, classes and type
+ * aliases visited: they can still extend bases from other files that together carry both ids.
+ */
 export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: ResolvedVocabulary, dispatch: Dispatch): void {
   const ancestors: ts.Node[] = [];
   const context: FileContext = {
@@ -45,6 +61,13 @@ export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: Re
     },
   };
   const { enter, leave } = dispatch;
+  if (!IDENTITY_TEXT.test(sourceFile.text)) {
+    for (const statement of sourceFile.statements) {
+      if (!inherits(statement)) continue;
+      for (const handler of enter[statement.kind] ?? []) handler(statement, context);
+    }
+    return;
+  }
   const visit = (node: ts.Node): void => {
     const before = enter[node.kind];
     if (before !== undefined) for (const handler of before) handler(node, context);

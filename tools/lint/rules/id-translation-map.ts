@@ -98,8 +98,8 @@ export const idTranslationMap: Rule = {
       const initializer = 'initializer' in declaration ? declaration.initializer : undefined;
       const fromType = declaration.type === undefined ? undefined : pairKinds(declaration.type, file);
       const fromValue = initializer === undefined ? undefined : pairKinds(initializer, file);
-      if (declaration.type !== undefined) judged.add(declaration.type);
-      if (initializer !== undefined) judged.add(initializer);
+      if (fromType !== undefined && declaration.type !== undefined) judged.add(declaration.type);
+      if (fromValue !== undefined && initializer !== undefined) judged.add(initializer);
       const mapLike =
         fromType !== undefined ||
         fromValue !== undefined ||
@@ -111,16 +111,15 @@ export const idTranslationMap: Rule = {
     };
 
     const onMapType = (node: ts.Node, file: FileContext): void => {
-      if (judged.has(node)) return;
       const pair = pairKinds(node, file);
-      if (pair !== undefined && isTranslation(pair[0], pair[1])) reportTranslation(node, file);
+      if (pair !== undefined && isTranslation(pair[0], pair[1]) && !judged.has(node)) reportTranslation(node, file);
     };
 
     const onIndexSignature = (node: ts.Node, file: FileContext): void => {
-      const parent = file.ancestors[file.ancestors.length - 1];
-      if (parent !== undefined && judged.has(parent)) return;
       const [key, value] = indexKinds(node as ts.IndexSignatureDeclaration, file);
-      if (isTranslation(key, value)) reportTranslation(node, file);
+      if (!isTranslation(key, value)) return;
+      const parent = file.ancestors[file.ancestors.length - 1];
+      if (parent === undefined || !judged.has(parent)) reportTranslation(node, file);
     };
 
     // A record that stores a session id (by name: `sessionId`, not a subject's own `id`) next to

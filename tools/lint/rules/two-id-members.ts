@@ -70,6 +70,9 @@ export const twoIdMembers: Rule = {
     const shapes: Shape[] = [];
     const byName = new Map<string, Shape[]>();
     const addShape = (file: FileContext, node: ts.Node, name: string | undefined, own: MemberInfo[], bases: string[]): void => {
+      // A shape with neither an identity member nor a base can never complete a pair, nor help
+      // another shape complete one: most declarations of a codebase stop here.
+      if (bases.length === 0 && !own.some((member) => isAgentSide(member.kind) || isSessionSide(member.kind))) return;
       const at = file.position(name === undefined ? node : ((node as { name?: ts.Node }).name ?? node));
       const shape: Shape = { name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...at, own, bases };
       shapes.push(shape);
