@@ -1,4 +1,5 @@
 import type { DurableRecord, DurableStore, StoredEvent } from '../../src/contract/durable-store.js';
+import { controlStep, type Step } from '../runner/step.js';
 
 /** A durable store operation, as fault plans and the call log name it. */
 export type StoreOperation = 'load' | 'put' | 'append' | 'list' | 'flush';
@@ -38,8 +39,8 @@ export interface FaultStore extends DurableStore {
   peek(id: string): Promise<DurableRecord | undefined>;
 }
 
-/** Wraps `inner` with keyed fault plans and a call log. */
-export function createFaultStore(inner: DurableStore): FaultStore {
+/** Wraps `inner` with keyed fault plans and a call log; `log` hears every fault plan change, as a step of the check. */
+export function createFaultStore(inner: DurableStore, log: (step: Step) => void = () => undefined): FaultStore {
   let faults: StoreFault[] = [];
   const calls: StoreCall[] = [];
 
@@ -60,9 +61,11 @@ export function createFaultStore(inner: DurableStore): FaultStore {
     list: () => guard('list', '*', () => inner.list()),
     flush: (id) => guard('flush', id, () => inner.flush(id)),
     inject(fault) {
+      log(controlStep('fault', { store: fault.op, id: fault.id, effect: fault.effect, ...('value' in fault ? { value: fault.value } : {}), ...(fault.once === true ? { once: true } : {}) }, `fault(${fault.effect} ${fault.op} ${fault.id}${fault.once === true ? ' once' : ''})`));
       faults.push(fault);
     },
     heal(id) {
+      log(controlStep('heal', id === undefined ? {} : { id }, `heal(${id ?? ''})`));
       faults = id === undefined ? [] : faults.filter((fault) => fault.id !== id);
     },
     calls,

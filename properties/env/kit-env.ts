@@ -4,6 +4,7 @@ import { createMemoryStore } from '../../src/runtime/durable-store.js';
 import { createFaultStore, type FaultStore } from './fault-store.js';
 import { PauseGate } from './pause-gate.js';
 import { TurnGate } from './turn-gate.js';
+import type { Step } from '../runner/step.js';
 
 /** Options of {@link createKitEnv}. */
 export interface KitEnvOptions {
@@ -24,6 +25,8 @@ export interface KitEnv {
   readonly pauses: PauseGate;
   /** Every id `env.ids` handed out, in order: provenance for AIK-SUB-001 and AIK-CONFIG-001. */
   readonly minted: readonly string[];
+  /** The step log of the check: the kit's controls land here, and the systems of the check add their operations. */
+  readonly steps: Step[];
 }
 
 /** The fixed epoch the kit's clock starts at, so `createdAt` is the same for the same run. */
@@ -40,9 +43,13 @@ export function seedLog(turns: number): readonly StoredEvent[] {
 
 /** Builds a deterministic env: counter ids, a stepping clock, a fault-plan store, gated turns and pauses. */
 export function createKitEnv(options: KitEnvOptions = {}): KitEnv {
-  const store = options.durable === false ? undefined : createFaultStore(createMemoryStore());
-  const turns = new TurnGate();
-  const pauses = new PauseGate();
+  const steps: Step[] = [];
+  const log = (step: Step) => {
+    steps.push(step);
+  };
+  const store = options.durable === false ? undefined : createFaultStore(createMemoryStore(), log);
+  const turns = new TurnGate(log);
+  const pauses = new PauseGate(log);
   const minted: string[] = [];
   let now = CLOCK_START;
   const env: AdapterEnv = {
@@ -61,5 +68,5 @@ export function createKitEnv(options: KitEnvOptions = {}): KitEnv {
     seed: seedLog,
     pause: options.pause ?? ((name) => pauses.pause(name)),
   };
-  return { env, store, turns, pauses, minted };
+  return { env, store, turns, pauses, minted, steps };
 }

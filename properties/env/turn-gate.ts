@@ -1,3 +1,4 @@
+import { controlStep, type Step } from '../runner/step.js';
 import type { TurnEvent } from '../../src/contract/adapter.js';
 
 /** What the next turns of one session do; the default completes at once. */
@@ -9,18 +10,26 @@ export type TurnPlan = { readonly kind: 'complete' } | { readonly kind: 'hold' }
  * reason. Plans are keyed by id, never by call count.
  */
 export class TurnGate {
+  readonly #log: (step: Step) => void;
   readonly #plans = new Map<string, TurnPlan>();
   readonly #held = new Map<string, Set<() => void>>();
   #started = 0;
   #settled = 0;
 
+  /** `log` hears every plan and release, as steps of the check. */
+  constructor(log: (step: Step) => void = () => undefined) {
+    this.#log = log;
+  }
+
   /** Sets what the turns of session `id` do from now on. */
   plan(id: string, plan: TurnPlan): void {
+    this.#log(controlStep('turns', { id, plan: plan.kind === 'fail' ? { fail: plan.value } : plan.kind }, `turns(${id}: ${plan.kind})`));
     this.#plans.set(id, plan);
   }
 
   /** Completes every held turn of `id` and lets later turns of `id` complete at once. */
   release(id: string): void {
+    this.#log(controlStep('release-turns', { id }, `release-turns(${id})`));
     this.#plans.delete(id);
     for (const complete of this.#held.get(id) ?? []) complete();
     this.#held.delete(id);

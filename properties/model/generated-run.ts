@@ -67,7 +67,7 @@ export class GeneratedRun {
     const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => undefined);
     const realKit = createKitEnv({ pause });
     const modelKit = createKitEnv({ pause: () => Promise.resolve() });
-    const steps: Step[] = [];
+    const steps = realKit.steps;
     const injected = new Map<unknown, string>();
     let run: GeneratedRun | undefined;
     const broke = (failure: AdapterFailure) => {

@@ -62,7 +62,7 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
         seed: details.seed,
         ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
         commands: last.executed.map(String),
-        steps: last.steps.map(({ op, args, line, result }) => ({ op, args, line, result })),
+        steps: last.steps.map((step) => ({ ...step })),
       },
     });
   }

@@ -16,15 +16,29 @@ export interface CheckTally {
   readonly skipped?: string;
 }
 
+/** One step of a counterexample: what the kit did, as a line and as plain data. */
+export interface CounterexampleStep {
+  readonly op: string;
+  readonly args: unknown;
+  readonly line: string;
+  readonly result: string;
+  /** The kit's name of the handle it returned. */
+  readonly handle?: string;
+  /** Where a replay awaits it, when other steps started before it settled. */
+  readonly awaitedAt?: number;
+}
+
 /** The shrunk, replayable evidence of a failure. */
 export interface Counterexample {
   readonly seed: number;
+  /** False when the check ran without a durable store. */
+  readonly durable?: false;
   /** fast-check's replay path, for generated runs. */
   readonly path?: string;
   /** The operations as log lines (`create(s1) ✗conflict`). */
   readonly commands: readonly string[];
   /** The same operations as plain data (op and arguments, its log line and result), for the scenario file and diagrams. */
-  readonly steps: readonly { readonly op: string; readonly args: unknown; readonly line: string; readonly result: string }[];
+  readonly steps: readonly CounterexampleStep[];
 }
 
 /** One failing check. */

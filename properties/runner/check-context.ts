@@ -14,7 +14,7 @@ export class CheckContext {
   readonly kit: KitEnv;
   readonly capabilities: Capabilities;
   readonly profiles: Profiles;
-  readonly steps: Step[] = [];
+  readonly steps: Step[];
   readonly #factory: AdapterFactory;
   readonly #timeoutMs: number;
   readonly #systems: DrivenSystem[] = [];
@@ -25,6 +25,7 @@ export class CheckContext {
   constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, timeoutMs: number) {
     this.#factory = factory;
     this.kit = kit;
+    this.steps = kit.steps;
     this.capabilities = declared.capabilities;
     this.profiles = declared.profiles;
     this.#timeoutMs = timeoutMs;

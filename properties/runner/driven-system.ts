@@ -105,6 +105,7 @@ export class DrivenSystem {
     return this.#observe('owner', () => {
       const token = this.raw.owner(label);
       if (typeof token !== 'string') throw new AdapterFailure('garbage', `adapter: owner(${JSON.stringify(label)}) returned ${typeof token}, not a token string`);
+      this.#options.steps.push({ op: 'owner', args: { label, token }, line: `owner(${label}) → ${token}`, result: '✓' });
       return token;
     });
   }
@@ -242,8 +243,11 @@ export class DrivenSystem {
     }
     const outcome = settled as T;
     if (outcome.ok && 'handle' in outcome && typeof outcome.handle === 'string') {
-      step.line = `${line} → ${this.handleName(outcome.handle)}`;
+      step.handle = this.handleName(outcome.handle);
+      step.line = `${line} → ${step.handle}`;
     }
+    const steps = this.#options.steps;
+    if (steps[steps.length - 1] !== step) step.awaitedAt = steps.length;
     step.result = this.#result(outcome, op);
     return outcome;
   }

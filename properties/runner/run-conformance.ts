@@ -81,7 +81,7 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
     message,
     adapter: failure instanceof AdapterFailure,
     expected,
-    counterexample: { seed, commands: ctx.steps.map(stepLine), steps: ctx.steps.map(({ op, args, line, result }) => ({ op, args, line, result })) },
+    counterexample: { seed, ...(check.durable === false ? { durable: false as const } : {}), commands: ctx.steps.map(stepLine), steps: ctx.steps.map((step) => ({ ...step })) },
   };
 }
 

@@ -10,6 +10,15 @@ export interface Step {
   line: string;
   /** `✓`, `✗<code>`, `✗injected`, `⏳hang`, `✗adapter` or `…` while pending. */
   result: string;
+  /** The kit's name of the handle it returned (`h1`, …). */
+  handle?: string;
+  /** Set when other steps started before it settled: the step count at its settlement (where a replay awaits it). */
+  awaitedAt?: number;
+}
+
+/** A step of one of the kit's own controls (a pause released, a turn plan, a store fault), which always succeeds. */
+export function controlStep(op: string, args: unknown, line: string): Step {
+  return { op, args, line, result: '✓' };
 }
 
 /** The step as a log line. */

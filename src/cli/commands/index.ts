@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerCheck } from './check.js';
+import { registerConform } from './conform.js';
 import { registerDocs } from './docs.js';
 import { registerGraph } from './graph.js';
 import { registerLint } from './lint.js';
@@ -13,4 +14,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerTrace, registerReplay, registerLint, registerGraph, registerDocs, registerCheck];
+export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerTrace, registerReplay, registerLint, registerGraph, registerDocs, registerCheck];

@@ -1,0 +1,169 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { Option } from 'commander';
+import { parse as parseYaml } from 'yaml';
+import type { AdapterFactory } from '../../contract/adapter.js';
+import { isRequirementId } from '../../contract/requirements.js';
+import referenceFactory from '../../../properties/reference-adapter.js';
+import { counterexampleScenario } from '../counterexample-scenario.js';
+import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
+import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
+import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
+import type { ConformWorkerData } from '../conform-worker.js';
+import { UsageError } from '../usage-error.js';
+import type { RegisterCommand } from './index.js';
+
+interface ConformFlags {
+  readonly adapter?: string;
+  readonly import: string[];
+  readonly tsconfig?: string;
+  readonly seed?: string;
+  readonly runs?: string;
+  readonly requirements?: string;
+  readonly expectedFailures?: string;
+  readonly out?: string;
+  readonly format: ReportFormat;
+  readonly timeout?: string;
+}
+
+function integer(value: string | undefined, flag: string, minimum: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < minimum) throw new UsageError(`${flag} must be an integer ≥ ${minimum}, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** A requirement id, an id prefix (`AIK-TXN`) or a check id (`AIK-TXN-003/name`). */
+function knownEntry(entry: string, checks: boolean): boolean {
+  if (isRequirementId(entry)) return true;
+  if (checks && /^AIK-[A-Z]+-\d{3}\/.+$/.test(entry)) return isRequirementId(entry.slice(0, entry.indexOf('/')));
+  return !checks && /^AIK-[A-Z]+$/.test(entry);
+}
+
+function requirementsOf(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const unknown = entries.filter((entry) => !knownEntry(entry, false));
+  if (entries.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: not a requirement id or area prefix: ${unknown.join(', ') || '(empty)'}`);
+  return entries;
+}
+
+/** Reads an expected-failures file: a YAML list of requirement or check ids (or `{ expected-failures: [...] }`). */
+function expectedFailuresOf(file: string | undefined): string[] | undefined {
+  if (file === undefined) return undefined;
+  if (!existsSync(file)) throw new UsageError(`${file}: expected-failures file not found`);
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${file}: not valid YAML (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`);
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as Record<string, unknown> | null)?.['expected-failures'];
+  if (!Array.isArray(list)) throw new UsageError(`${file}: expected a list of requirement or check ids (or a mapping with an expected-failures list)`);
+  const bad = list.find((entry) => typeof entry !== 'string' || !knownEntry(entry, true));
+  if (bad !== undefined) throw new UsageError(`${file}: ${JSON.stringify(bad)} is not a requirement id or a check id (<requirement>/<name>)`);
+  return list as string[];
+}
+
+/** The adapter module and export of `--adapter <module>[#export]`, checked to exist. */
+function adapterSpec(spec: string): { file: string; url: string; exportName: string } {
+  const hash = spec.lastIndexOf('#');
+  const file = hash < 0 ? spec : spec.slice(0, hash);
+  const exportName = hash < 0 ? 'default' : spec.slice(hash + 1);
+  if (!existsSync(file)) throw new UsageError(`${file}: adapter module not found`);
+  return { file, url: pathToFileURL(resolve(file)).href, exportName };
+}
+
+async function loadFactory(spec: { file: string; url: string; exportName: string }): Promise<AdapterFactory> {
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(spec.url)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`${spec.file}: cannot load the adapter module (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`);
+  }
+  const factory = module[spec.exportName];
+  if (typeof factory !== 'function') throw new UsageError(`${spec.file}: exports no adapter factory named "${spec.exportName}"`);
+  return factory as AdapterFactory;
+}
+
+/** Runs the suite in a worker started with the preloads and tsconfig, so the adapter loads as it would in its own project. */
+function runInWorker(spec: { file: string; url: string; exportName: string }, imports: readonly string[], tsconfig: string | undefined, options: ConformanceOptions): Promise<ConformanceReport> {
+  const preloads = imports.flatMap((module) => ['--import', existsSync(module) ? pathToFileURL(resolve(module)).href : module]);
+  const data: ConformWorkerData = { url: spec.url, exportName: spec.exportName, options: { ...options, onProgress: undefined } as ConformWorkerData['options'] };
+  const worker = new Worker(new URL('../conform-worker.ts', import.meta.url), {
+    workerData: data,
+    execArgv: ['--import', 'tsx', ...preloads],
+    env: { ...process.env, ...(tsconfig === undefined ? {} : { TSX_TSCONFIG_PATH: isAbsolute(tsconfig) ? tsconfig : resolve(tsconfig) }) },
+  });
+  return new Promise((resolvePromise, reject) => {
+    worker.on('message', (message: { kind: string; report?: ConformanceReport; message?: string; progress?: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }) => {
+      if (message.kind === 'progress' && message.progress !== undefined) options.onProgress?.(message.progress);
+      if (message.kind === 'usage') reject(new UsageError(`${spec.file}: ${message.message ?? 'cannot load the adapter module'}`));
+      if (message.kind === 'report' && message.report !== undefined) resolvePromise(message.report);
+    });
+    worker.on('error', (error) => reject(new UsageError(`${spec.file}: the adapter worker failed (${error.message.split('\n')[0] ?? ''})`)));
+    worker.on('exit', (code) => reject(new UsageError(`${spec.file}: the adapter worker exited (code ${code}) before reporting`)));
+  });
+}
+
+/**
+ * `conform`: runs the conformance suite against an adapter (default: the reference runtime) and
+ * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error.
+ */
+export const registerConform: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('conform')
+    .description('check an implementation against the one-identity contract, through its adapter')
+    .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: the bundled reference runtime')
+    .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[]) => [...previous, value], [])
+    .option('--tsconfig <file>', "load a .ts adapter with this tsconfig (runs the adapter in a worker)")
+    .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
+    .option('--runs <n>', 'number of generated runs (default 100)')
+    .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
+    .option('--expected-failures <yaml>', 'known gaps: a YAML list of requirement or check ids; a listed entry that passes fails the run (stale)')
+    .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
+    .option('--timeout <ms>', 'per-operation timeout for operations that must settle (default 1000)')
+    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
+    .action(async (flags: ConformFlags) => {
+      const seed = integer(flags.seed, '--seed', 0);
+      const runs = integer(flags.runs, '--runs', 0);
+      const timeoutMs = integer(flags.timeout, '--timeout', 1);
+      const requirements = requirementsOf(flags.requirements);
+      const expectedFailures = expectedFailuresOf(flags.expectedFailures);
+      if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);
+      const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
+      const tty = process.stderr.isTTY === true && flags.format === 'text';
+      const options: ConformanceOptions = {
+        ...(seed === undefined ? {} : { seed }),
+        ...(runs === undefined ? {} : { runs }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(requirements === undefined ? {} : { requirements }),
+        ...(expectedFailures === undefined ? {} : { expectedFailures }),
+        ...(tty ? { onProgress: ({ done, total, label }) => process.stderr.write(`\r\u001b[2K[${done}/${total}] ${label}`) } : {}),
+      };
+      const inWorker = spec !== undefined && (flags.import.length > 0 || flags.tsconfig !== undefined);
+      // An adapter's stray rejection must not end the run: the suite reports what the adapter did.
+      const ignore = () => undefined;
+      process.on('unhandledRejection', ignore);
+      let report: ConformanceReport;
+      try {
+        report = inWorker ? await runInWorker(spec, flags.import, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadFactory(spec), options);
+      } finally {
+        process.off('unhandledRejection', ignore);
+        if (tty) process.stderr.write('\r\u001b[2K');
+      }
+      const color = flags.format === 'text' && process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
+      process.stdout.write(REPORTERS[flags.format](report, { color }));
+      if (flags.out !== undefined) {
+        const failure = report.failures.find((candidate) => !candidate.expected);
+        if (failure === undefined) {
+          process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
+        } else {
+          writeFileSync(flags.out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
+          process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${flags.out}\n`);
+        }
+      }
+      setExitCode(report.verdict === 'CONFORMANT' ? 0 : 1);
+    });
+};
