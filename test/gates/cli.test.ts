@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
+import { RULES } from '../../tools/lint/index.js';
 import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
 
 afterAll(removeFixtureRepos);
@@ -40,6 +41,7 @@ describe('check command', () => {
     const report = JSON.parse(out.join('')) as { exitCode: number; gates: { gate: string; status: string; findings: { rule: string }[] }[] };
     expect(report.exitCode).toBe(1);
     expect(report.gates.map((gate) => [gate.gate, gate.status, gate.findings.map((finding) => finding.rule)])).toEqual([
+      ['lint', 'pass', []],
       ['graph', 'fail', ['module-graph-stale', 'no-circular']],
       ['docs', 'pass', []],
     ]);
@@ -115,7 +117,7 @@ describe('docs command', () => {
     expect(err.join('')).toMatch(/^agent-identity-kit: tsconfig\.json: TS\d+: [^\n]+\n$/);
   });
 
-  it('in the kit, compares the README CLI block with the real --help output and regenerates docs/requirements.md', async () => {
+  it('in the kit, compares the README CLI block with the real --help output, checks the lint rule pages and regenerates docs/requirements.md', async () => {
     expect(await run('--help')).toBe(0);
     const help = out.join('');
     out.length = 0;
@@ -123,10 +125,16 @@ describe('docs command', () => {
     write(root, 'package.json', JSON.stringify({ name: 'agent-identity-kit', version: '0.0.0', type: 'module' }));
     write(root, 'README.md', `# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help}\`\`\`\n`);
     write(root, 'docs/guide.md', '# Guide\n');
+    for (const rule of RULES) write(root, `docs/rules/${rule.id}.md`, `# ${rule.id}\n`);
     rmSync(join(root, 'docs/requirements.md'), { force: true });
     expect(await run('docs', '--root', root, '--update')).toBe(0);
     expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
     expect(await run('docs', '--root', root, '--check')).toBe(0);
+    const [first] = RULES;
+    rmSync(join(root, `docs/rules/${first?.id ?? ''}.md`));
+    expect(await run('docs', '--root', root)).toBe(1);
+    expect(out.join('')).toContain(`docs/rules/${first?.id ?? ''}.md  rule-doc-missing`);
+    write(root, `docs/rules/${first?.id ?? ''}.md`, '# restored\n');
     write(root, 'README.md', `# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help.replace('Usage:', 'Use:')}\`\`\`\n`);
     out.length = 0;
     expect(await run('docs', '--root', root)).toBe(1);

@@ -95,6 +95,18 @@ describe('docs gate', () => {
     expect(runDocs({ root }).findings.map((finding) => finding.rule)).toEqual(['stale-vocabulary']);
   });
 
+  it('exempts files that document the vocabulary itself, when configured with a reason', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/rules/two-ids.md', '# two-ids\n\nFlags `agentId` beside `sessionId`.\n');
+    expect(runDocs({ root }).findings.map((finding) => `${finding.rule} ${finding.file}`)).toEqual(['stale-vocabulary docs/rules/two-ids.md']);
+    write(root, 'agent-identity-kit.config.json', JSON.stringify({ docs: { vocabularyIgnores: [{ pattern: 'docs/rules/**', reason: 'rule pages name what the lint flags' }] } }));
+    const report = runDocs({ root });
+    expect(report.findings).toEqual([]);
+    expect(report.notes).toContain('1 files exempt from the vocabulary check (docs.vocabularyIgnores)');
+    write(root, 'agent-identity-kit.config.json', JSON.stringify({ docs: { vocabularyIgnores: [{ pattern: 'docs/rules/**' }] } }));
+    expect(() => runDocs({ root })).toThrow("agent-identity-kit.config.json: docs.vocabularyIgnores.0 must have required property 'reason'");
+  });
+
   it('leaves out excluded Markdown files and the default folders', () => {
     const root = fixtureRepo();
     write(root, 'notes/draft.md', '[gone](./gone.md)\n');

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { KitDocsOptions } from '../docs/kit-docs-options.js';
+import { RULES } from '../lint/index.js';
 
 /** The package name that marks a repository as the kit itself. */
 const KIT_NAME = 'agent-identity-kit';
@@ -11,7 +12,8 @@ const HELP_WIDTH = 80;
 
 /**
  * The kit-only doc checks when `root` is the kit's own repository (its package.json is named
- * `agent-identity-kit`), else `undefined`. Help texts come from `program`, the CLI being run.
+ * `agent-identity-kit`), else `undefined`. Help texts come from `program`, the CLI being run;
+ * the rules whose pages are checked are the identity lint's.
  */
 export function kitDocsFor(root: string, program: Command): KitDocsOptions | undefined {
   const manifestPath = join(root, 'package.json');
@@ -23,7 +25,7 @@ export function kitDocsFor(root: string, program: Command): KitDocsOptions | und
     return undefined;
   }
   if (name !== KIT_NAME) return undefined;
-  return { helpFor: (path) => helpText(program, path) };
+  return { helpFor: (path) => helpText(program, path), ruleIds: RULES.map((rule) => rule.id) };
 }
 
 function helpText(program: Command, path: readonly string[]): string | undefined {

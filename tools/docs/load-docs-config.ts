@@ -12,13 +12,30 @@ export interface DocsConfig {
   readonly exclude?: readonly string[];
   /** Identity-vocabulary names checked besides `agentId`, `AgentId` and `agent_id`. */
   readonly vocabulary?: readonly string[];
+  /**
+   * Markdown files whose vocabulary mentions are not checked, each with the reason (pages that
+   * document the vocabulary itself, such as the identity lint's rule pages).
+   */
+  readonly vocabularyIgnores?: readonly { readonly pattern: string; readonly reason: string }[];
 }
 
 const names = { type: 'array', items: { type: 'string', minLength: 1 } };
 const validate = new Ajv().compile<DocsConfig>({
   type: 'object',
   additionalProperties: false,
-  properties: { exclude: names, vocabulary: names },
+  properties: {
+    exclude: names,
+    vocabulary: names,
+    vocabularyIgnores: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pattern', 'reason'],
+        properties: { pattern: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } },
+      },
+    },
+  },
 });
 
 /**

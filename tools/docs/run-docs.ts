@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { minimatch } from 'minimatch';
 import ts from 'typescript';
 import { compareFindings } from '../check/compare-findings.js';
 import type { Finding } from '../check/finding.js';
@@ -61,6 +62,8 @@ export function runDocs(options: DocsOptions): DocsReport {
   const exclude = [...DEFAULT_DOCS_EXCLUDE, ...(config.exclude ?? []), ...(options.exclude ?? [])];
   const documents = findMarkdownFiles(root, exclude).map((file) => readMarkdown(root, file));
   const vocabulary = new Set([...DEFAULT_VOCABULARY, ...(config.vocabulary ?? []), ...(options.vocabulary ?? [])]);
+  const ignores = config.vocabularyIgnores ?? [];
+  const vocabularyIgnored = (file: string): boolean => ignores.some(({ pattern }) => minimatch(file, pattern, { dot: true }));
   const codeNames = new Set<string>();
   for (const file of tsconfig?.fileNames ?? []) {
     declaredNames(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest), codeNames);
@@ -71,12 +74,15 @@ export function runDocs(options: DocsOptions): DocsReport {
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
-    findings.push(...checkReferences(root, document), ...checkVocabulary(document, vocabulary, defined));
+    findings.push(...checkReferences(root, document));
+    if (!vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
   });
 
   const checked = fences.flat().filter((fence) => fence.checked).length;
   const optedOut = fences.flat().length - checked;
   const notes = [`${documents.length} Markdown files, ${checked} ts fences typechecked, ${optedOut} opted out (${NO_CHECK_MARKER})`];
+  const ignored = documents.filter((document) => vocabularyIgnored(document.file)).length;
+  if (ignored > 0) notes.push(`${ignored} files exempt from the vocabulary check (docs.vocabularyIgnores)`);
   if (tsconfig === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
   if (options.kit !== undefined) {
     const readme = documents.find((document) => document.file === 'README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
