@@ -1,7 +1,7 @@
 /**
  * Project discovery: from the given paths, the TypeScript sources to lint and the tsconfig files
  * that describe them. Folders are walked (skipping `node_modules`, VCS folders, build output and
- * ignored paths); with `--project`, the tsconfig's own file list and its project references are
+ * ignored paths, unless the ignored path is the one named); with `--project`, the tsconfig's own file list and its project references are
  * used instead.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -62,13 +62,13 @@ function parseTsconfig(path: string, cwd: string): ts.ParsedCommandLine {
 /** Finds the files and tsconfigs under `options.paths`, or of `options.project`. */
 export function discoverFiles(options: DiscoverOptions): Discovered {
   const { cwd } = options;
-  const ignored = (absolute: string, folder: boolean): boolean => {
-    if (options.ignores.length === 0) return false;
+  const matching = (patterns: readonly string[], absolute: string, folder: boolean): string[] => {
+    if (patterns.length === 0) return [];
     const path = toPosix(relative(options.ignoreBase, absolute)) + (folder ? '/' : '');
-    return options.ignores.some((pattern) => minimatch(path, pattern, { dot: true }));
+    return patterns.filter((pattern) => minimatch(path, pattern, { dot: true }));
   };
-  const wanted = (absolute: string): boolean =>
-    SOURCE.test(absolute) && (options.includeDeclarationFiles || !DECLARATION.test(absolute)) && !ignored(absolute, false);
+  const isSource = (absolute: string): boolean => SOURCE.test(absolute) && (options.includeDeclarationFiles || !DECLARATION.test(absolute));
+  const wanted = (absolute: string, ignores: readonly string[]): boolean => isSource(absolute) && matching(ignores, absolute, false).length === 0;
 
   const files = new Set<string>();
   const projects = new Set<string>();
@@ -84,27 +84,30 @@ export function discoverFiles(options: DiscoverOptions): Discovered {
       projects.add(path);
       const parsed = parseTsconfig(path, cwd);
       for (const file of parsed.fileNames) {
-        if (!file.split(/[\\/]/).includes('node_modules') && wanted(resolve(file))) files.add(resolve(file));
+        if (!file.split(/[\\/]/).includes('node_modules') && wanted(resolve(file), options.ignores)) files.add(resolve(file));
       }
       for (const reference of parsed.projectReferences ?? []) visit(reference.path);
     };
     visit(resolve(cwd, options.project));
   } else {
-    const walk = (folder: string): void => {
+    const walk = (folder: string, ignores: readonly string[]): void => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
         const path = join(folder, entry.name);
         if (entry.isDirectory()) {
-          if (!SKIPPED_FOLDERS.has(entry.name) && !ignored(path, true)) walk(path);
+          if (!SKIPPED_FOLDERS.has(entry.name) && matching(ignores, path, true).length === 0) walk(path, ignores);
         } else if (entry.isFile()) {
           if (TSCONFIG.test(entry.name)) projects.add(path);
-          else if (wanted(path)) files.add(path);
+          else if (wanted(path, ignores)) files.add(path);
         }
       }
     };
     for (const given of options.paths) {
       const path = resolve(cwd, given);
       if (!existsSync(path)) throw new LintConfigError(`${given}: no such file or folder`);
-      if (statSync(path).isDirectory()) walk(path);
+      // A path named explicitly is linted even when an ignore covers it (`lint examples/legacy`
+      // in a repo that ignores it): the ignores that match it do not apply below it.
+      const named = matching(options.ignores, path, statSync(path).isDirectory());
+      if (statSync(path).isDirectory()) walk(path, options.ignores.filter((pattern) => !named.includes(pattern)));
       else if (TSCONFIG.test(path.split(/[\\/]/).pop() ?? '')) projects.add(path);
       else if (SOURCE.test(path)) files.add(path);
       else throw new LintConfigError(`${given}: not a TypeScript file (.ts, .tsx, .mts, .cts) or a folder`);

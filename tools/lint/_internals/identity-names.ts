@@ -37,7 +37,7 @@ export const DEFAULT_VOCABULARY: Required<IdentityVocabulary> = {
 
 /** `agent_id`, `agentId`, `AgentID` and `AGENT-ID` all normalize to `agentid`. */
 export function normalizeName(name: string): string {
-  return name.replace(/[_$-]/g, '').toLowerCase();
+  return name.replace(/[_$#-]/g, '').toLowerCase();
 }
 
 /** Splits camelCase, PascalCase, snake_case and SCREAMING_CASE into lower-case words. */
@@ -45,7 +45,7 @@ export function splitWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_$-]+/)
+    .split(/[\s_$#-]+/)
     .filter((word) => word.length > 0)
     .map((word) => word.toLowerCase());
 }

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs the CLI in-process and returns its exit code and what it wrote. */
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main(argv);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe('agent-identity-kit lint (CLI)', () => {
+  const scratch: string[] = [];
+  afterEach(() => {
+    for (const folder of scratch.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  function workspace(files: Record<string, string>): string {
+    const root = mkdtempSync(join(tmpdir(), 'aik-lint-cli-'));
+    scratch.push(root);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
+    return root;
+  }
+
+  it("reports nothing on the kit's own repository (its config ignores the planted fixtures, mutants and legacy example)", async () => {
+    const result = await run('lint', repo, '--config', join(repo, 'agent-identity-kit.config.json'), '--format', 'json');
+    const output = JSON.parse(result.stdout) as { findings: unknown[]; summary: { files: number } };
+    expect(output.findings).toEqual([]);
+    expect(output.summary.files).toBeGreaterThan(50);
+    expect(result.code).toBe(0);
+  });
+
+  it('exits 1 on findings and 0 when there are none', async () => {
+    const root = workspace({ 'bad.ts': 'export function open(agentId: string, sessionId: string) {}\n', 'good.ts': 'export function open(sessionId: string) {}\n' });
+    expect((await run('lint', join(root, 'bad.ts'))).code).toBe(1);
+    expect((await run('lint', join(root, 'good.ts'))).code).toBe(0);
+  });
+
+  it('exits 2 with one line naming the path or file on a usage or configuration error', async () => {
+    const root = workspace({ 'a.ts': 'export const a = 1;\n', 'bad.json': '{ "lint": { "rules": { "no-such-rule": "error" } } }', 'tsconfig.json': '{ nope' });
+    const missing = await run('lint', join(root, 'missing'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`agent-identity-kit: ${join(root, 'missing')}: no such file or folder\n`);
+
+    const config = await run('lint', join(root, 'a.ts'), '--config', join(root, 'bad.json'));
+    expect(config.code).toBe(2);
+    expect(config.stderr).toMatch(/^agent-identity-kit: .*bad\.json: lint\.rules .*must be equal to one of the allowed values.*\n$/);
+
+    const tsconfig = await run('lint', root);
+    expect(tsconfig.code).toBe(2);
+    expect(tsconfig.stderr).toMatch(/^agent-identity-kit: .*tsconfig\.json: cannot parse tsconfig: .*\n$/);
+    expect(tsconfig.stdout).toBe('');
+
+    const baseline = await run('lint', join(root, 'a.ts'), '--baseline-update');
+    expect(baseline.code).toBe(2);
+    expect(baseline.stderr).toBe('agent-identity-kit: --baseline-update needs --baseline <file> to know where to write\n');
+
+    expect((await run('lint', join(root, 'a.ts'), '--format', 'xml')).code).toBe(2);
+  });
+
+  it('--baseline-update writes the baseline, then --baseline fails only on new findings', async () => {
+    const root = workspace({ 'legacy.ts': 'export interface Old { agentId: string; sessionId: string }\n' });
+    const baseline = join(root, 'baseline.json');
+    const update = await run('lint', root, '--baseline', baseline, '--baseline-update');
+    expect(update.code).toBe(0);
+    expect(JSON.parse(readFileSync(baseline, 'utf8')).entries).toHaveLength(1);
+    expect((await run('lint', root, '--baseline', baseline)).code).toBe(0);
+
+    writeFileSync(join(root, 'new.ts'), 'export type AgentId = string;\n');
+    const after = await run('lint', root, '--baseline', baseline, '--format', 'github');
+    expect(after.code).toBe(1);
+    expect(after.stdout).toMatch(/^::error file=.*new\.ts,line=1,col=13,title=agent-identity-kit agent-id-type::/);
+  });
+
+  it('prints SARIF and text on request; a warning-level rule does not fail the run', async () => {
+    const root = workspace({
+      'a.ts': "export const isRemote = (sessionId: string) => sessionId.startsWith('acp:');\n",
+      'agent-identity-kit.config.json': JSON.stringify({ lint: { rules: { 'id-text-parsing': 'warning' } } }),
+    });
+    const sarif = await run('lint', root, '--config', join(root, 'agent-identity-kit.config.json'), '--format', 'sarif');
+    expect(sarif.code).toBe(0);
+    expect(JSON.parse(sarif.stdout).runs[0].results[0].level).toBe('warning');
+    const text = await run('lint', root, '--config', join(root, 'agent-identity-kit.config.json'));
+    expect(text.stdout).toContain('warning  id-text-parsing');
+  });
+});
