@@ -14,6 +14,10 @@ export interface ConformWorkerData {
   /** The named export holding the factory. */
   readonly exportName: string;
   readonly options: Omit<ConformanceOptions, 'onProgress'>;
+  /** Modules to import first, in order (file URLs or package names); `conform-worker.mjs` runs them. */
+  readonly preloads: readonly string[];
+  /** The tsconfig tsx loads TypeScript with. */
+  readonly tsconfig?: string;
 }
 
 const data = workerData as ConformWorkerData;

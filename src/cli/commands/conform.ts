@@ -89,18 +89,24 @@ async function loadFactory(spec: { file: string; url: string; exportName: string
 
 /** Runs the suite in a worker started with the preloads and tsconfig, so the adapter loads as it would in its own project. */
 function runInWorker(spec: { file: string; url: string; exportName: string }, imports: readonly string[], tsconfig: string | undefined, options: ConformanceOptions): Promise<ConformanceReport> {
-  const preloads = imports.flatMap((module) => ['--import', existsSync(module) ? pathToFileURL(resolve(module)).href : module]);
-  const data: ConformWorkerData = { url: spec.url, exportName: spec.exportName, options: { ...options, onProgress: undefined } as ConformWorkerData['options'] };
-  const worker = new Worker(new URL('../conform-worker.ts', import.meta.url), {
-    workerData: data,
-    execArgv: ['--import', 'tsx', ...preloads],
-    env: { ...process.env, ...(tsconfig === undefined ? {} : { TSX_TSCONFIG_PATH: isAbsolute(tsconfig) ? tsconfig : resolve(tsconfig) }) },
-  });
+  const { onProgress: _progress, ...plain } = options;
+  const data: ConformWorkerData = {
+    url: spec.url,
+    exportName: spec.exportName,
+    options: plain,
+    preloads: imports.map((module) => (existsSync(module) ? pathToFileURL(resolve(module)).href : module)),
+    ...(tsconfig === undefined ? {} : { tsconfig: isAbsolute(tsconfig) ? tsconfig : resolve(tsconfig) }),
+  };
+  const worker = new Worker(new URL('../conform-worker.mjs', import.meta.url), { workerData: data });
   return new Promise((resolvePromise, reject) => {
     worker.on('message', (message: { kind: string; report?: ConformanceReport; message?: string; progress?: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }) => {
       if (message.kind === 'progress' && message.progress !== undefined) options.onProgress?.(message.progress);
       if (message.kind === 'usage') reject(new UsageError(`${spec.file}: ${message.message ?? 'cannot load the adapter module'}`));
-      if (message.kind === 'report' && message.report !== undefined) resolvePromise(message.report);
+      if (message.kind === 'report' && message.report !== undefined) {
+        resolvePromise(message.report);
+        // An adapter may leave timers or handles behind: the worker's job is done.
+        void worker.terminate();
+      }
     });
     worker.on('error', (error) => reject(new UsageError(`${spec.file}: the adapter worker failed (${error.message.split('\n')[0] ?? ''})`)));
     worker.on('exit', (code) => reject(new UsageError(`${spec.file}: the adapter worker exited (code ${code}) before reporting`)));

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { AdapterFactory, System } from '../../src/contract/adapter.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+
+/** The reference adapter with one member replaced. */
+function breaking(member: keyof System, replacement: unknown): AdapterFactory {
+  const base = referenceAdapter();
+  return async (env, options) => {
+    const system = await base(env, options);
+    return new Proxy(system, {
+      get(target, key) {
+        if (key === member) return replacement;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  };
+}
+
+const quick = { runs: 5, timeoutMs: 50, requirements: ['AIK-QUIESCE-003', 'AIK-DETACH-001', 'AIK-CREATE-002'] } as const;
+
+describe('an adapter that breaks the protocol', () => {
+  it('hangs in dispose: reported as the adapter hanging, and the run completes', async () => {
+    const report = await runConformance(
+      breaking('dispose', () => new Promise(() => undefined)),
+      quick,
+    );
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    const hang = report.failures.find((failure) => failure.check === 'AIK-QUIESCE-003/id-reusable-once-dispose-resolves');
+    expect(hang).toMatchObject({ adapter: true, requirement: 'AIK-QUIESCE-003' });
+    expect(hang?.message).toMatch(/dispose\(h1\) did not settle within 50 ms/);
+    expect(hang?.counterexample.commands).toContain('dispose(h1) ⏳hang');
+    // Requirements whose checks never dispose still pass: one hang does not poison the run.
+    expect(report.requirements.find((result) => result.id === 'AIK-CREATE-002')?.status).toBe('PASS');
+  });
+
+  it('throws from prompt and returns garbage from flush: each is the adapter failing, with its requirement', async () => {
+    const throwing = await runConformance(
+      breaking('prompt', () => {
+        throw new Error('boom');
+      }),
+      quick,
+    );
+    const thrown = throwing.failures.find((failure) => failure.requirement === 'AIK-DETACH-001');
+    expect(thrown).toMatchObject({ adapter: true });
+    expect(thrown?.message).toMatch(/threw boom instead of resolving to an outcome/);
+
+    const garbage = await runConformance(
+      breaking('flush', async () => 42),
+      quick,
+    );
+    const returned = garbage.failures.find((failure) => failure.check === 'AIK-DETACH-001/idempotent-and-stale-safe');
+    expect(returned?.message).toMatch(/flush\(h1\) returned 42, not an outcome/);
+    expect(returned?.adapter).toBe(true);
+  });
+
+  it('a factory that throws or does not return a system: every requirement NOT-TESTED, no crash', async () => {
+    const throwing: AdapterFactory = () => {
+      throw new Error('cannot start');
+    };
+    const report = await runConformance(throwing, { runs: 1 });
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.adapter).toEqual({ error: 'adapter: the factory threw cannot start' });
+    expect(report.summary['NOT-TESTED']).toBe(report.requirements.filter((result) => result.tier !== 'STATIC').length);
+
+    const hollow = (() => ({ capabilities: {} })) as unknown as AdapterFactory;
+    const second = await runConformance(hollow, { runs: 1 });
+    expect(second.adapter).toMatchObject({ error: expect.stringMatching(/did not return a system/) });
+  });
+
+  it('a throwing observation is the adapter failing, not a crash', async () => {
+    const report = await runConformance(
+      breaking('agents', () => {
+        throw new Error('no list');
+      }),
+      { runs: 3, timeoutMs: 50, requirements: ['AIK-CREATE-001'] },
+    );
+    const failure = report.failures.find((candidate) => candidate.check === 'AIK-CREATE-001/publishes-exactly-the-given-id');
+    expect(failure).toMatchObject({ adapter: true, message: 'adapter: observation agents() threw Error: no list' });
+  });
+});

@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { Scenario } from '../../src/contract/scenario.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+
+const FIXTURES = 'test/fixtures/conform';
+
+/** Runs the CLI in process and captures what it prints. */
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await main(argv), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('conform', () => {
+  it('prints the verdict for the reference runtime by default, with the seed, and exits 0', async () => {
+    const { code, stdout } = await cli('conform', '--runs', '10');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/seed 202611 · 10 generated runs/);
+    expect(stdout).toMatch(/^CONFORMANT — \d+ pass, 0 fail/m);
+  });
+
+  it('json: the stable envelope', async () => {
+    const { code, stdout } = await cli('conform', '--runs', '3', '--seed', '7', '--format', 'json', '--requirements', 'AIK-ID');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as { tool: string; contract: string; seed: number; scope: string[]; requirements: { id: string; checks: unknown[] }[] };
+    expect(report).toMatchObject({ tool: 'agent-identity-kit', contract: '2026-11', seed: 7, scope: ['AIK-ID'] });
+    expect(report.requirements.map((result) => result.id)).toEqual(['AIK-ID-001', 'AIK-ID-002', 'AIK-ID-003', 'AIK-ID-004']);
+  });
+
+  it('a failing adapter exits 1 and --out writes a replayable counterexample scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
+    const out = join(dir, 'counterexample.json');
+    const { code, stdout } = await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts`, '--runs', '20', '--requirements', 'AIK-RESUME-002', '--out', out);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/FAIL\s+AIK-RESUME-002/);
+    const scenario = JSON.parse(readFileSync(out, 'utf8')) as Scenario;
+    expect(scenario.requirements).toEqual(['AIK-RESUME-002']);
+    expect(scenario.steps).toContainEqual({ op: 'resume', input: { resumeSessionId: 'ghost' }, expect: { reject: 'not-found' } });
+    // The scenario passes on the reference runtime and diverges on the broken adapter.
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+    const { default: broken } = (await import('../fixtures/conform/misclassifying-adapter.ts')) as { default: Parameters<typeof replayScenario>[1] };
+    expect((await replayScenario(scenario, broken)).status).toBe('FAIL');
+  });
+
+  it('--expected-failures: a listed failure passes the run; a stale entry fails it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
+    const known = join(dir, 'known.yaml');
+    writeFileSync(known, '- AIK-RESUME-002\n');
+    const adapter = `${FIXTURES}/misclassifying-adapter.ts`;
+    expect((await cli('conform', '--adapter', adapter, '--runs', '5', '--requirements', 'AIK-RESUME', '--expected-failures', known)).code).toBe(0);
+    writeFileSync(known, 'expected-failures:\n  - AIK-RESUME-002\n  - AIK-RESUME-001\n');
+    const stale = await cli('conform', '--adapter', adapter, '--runs', '5', '--requirements', 'AIK-RESUME', '--expected-failures', known);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/Stale expected failures \(they pass now\): AIK-RESUME-001/);
+  });
+
+  it('a named export is selected with #', async () => {
+    expect((await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#good`, '--runs', '3', '--requirements', 'AIK-RESUME-002')).code).toBe(0);
+  });
+
+  it('runs the adapter in a worker with --import preloads (and without them it cannot load)', async () => {
+    const adapter = `${FIXTURES}/needs-preload-adapter.ts`;
+    const preloaded = await cli('conform', '--adapter', adapter, '--import', `${FIXTURES}/preload.mjs`, '--runs', '3', '--requirements', 'AIK-CREATE-001');
+    expect(preloaded.code).toBe(0);
+    expect(preloaded.stdout).toMatch(/^CONFORMANT/m);
+    const bare = await cli('conform', '--adapter', adapter, '--runs', '3');
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toBe(`agent-identity-kit: ${adapter}: cannot load the adapter module (the preload did not run)\n`);
+  });
+
+  it('runs a .ts adapter with its own tsconfig (path mappings) in a worker', async () => {
+    const { code, stdout } = await cli('conform', '--adapter', `${FIXTURES}/path-mapped-adapter.ts`, '--tsconfig', `${FIXTURES}/tsconfig.paths.json`, '--runs', '3', '--requirements', 'AIK-QUIESCE-004');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/PASS\s+AIK-QUIESCE-004 .*checked variant scope-first/);
+    expect((await cli('conform', '--adapter', `${FIXTURES}/path-mapped-adapter.ts`, '--tsconfig', 'missing.json')).stderr).toBe('agent-identity-kit: missing.json: tsconfig not found\n');
+  });
+
+  it('usage errors: one line naming the file or flag, exit 2, nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
+    const out = join(dir, 'never.json');
+    const missing = await cli('conform', '--adapter', 'nowhere/adapter.ts', '--out', out);
+    expect(missing).toMatchObject({ code: 2, stderr: 'agent-identity-kit: nowhere/adapter.ts: adapter module not found\n' });
+    expect(existsSync(out)).toBe(false);
+    const noExport = await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#absent`);
+    expect(noExport).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
+    expect((await cli('conform', '--requirements', 'AIK-NOPE-999')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix: AIK-NOPE-999\n');
+    expect((await cli('conform', '--runs', 'many')).code).toBe(2);
+    const badYaml = join(dir, 'bad.yaml');
+    writeFileSync(badYaml, '- AIK-FOO-001\n');
+    expect((await cli('conform', '--expected-failures', badYaml)).stderr).toBe(`agent-identity-kit: ${badYaml}: "AIK-FOO-001" is not a requirement id or a check id (<requirement>/<name>)\n`);
+    expect((await cli('conform', '--format', 'xml')).code).toBe(2);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+
+/** The reference adapter with `override` applied to the system. */
+function adjusted(override: (system: System) => Partial<System>): AdapterFactory {
+  const base = referenceAdapter();
+  return async (env, options) => {
+    const system = await base(env, options);
+    const replaced = override(system);
+    return new Proxy(system, {
+      get(target, key) {
+        if (key in replaced) return replaced[key as keyof System];
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  };
+}
+
+/** A system that calls not-found "invalid": it breaks AIK-RESUME-002 only. */
+const misclassifying = adjusted((system) => ({
+  classifyError: (error, context) => {
+    const code = system.classifyError(error, context);
+    return code === 'not-found' ? 'invalid' : code;
+  },
+}));
+
+describe('verdict rules', () => {
+  it('a failing MUST fails the run, tagged with its requirement and with a shrunk counterexample', async () => {
+    const report = await runConformance(misclassifying, { runs: 40, requirements: ['AIK-RESUME'] });
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.requirements.filter((result) => result.status === 'FAIL').map((result) => result.id)).toEqual(['AIK-RESUME-002']);
+    const generated = report.failures.find((failure) => failure.check === 'AIK-RESUME-002/generated-outcome');
+    expect(generated?.counterexample.path).toEqual(expect.any(String));
+    expect(generated?.counterexample.commands).toEqual([expect.stringMatching(/^resume\(.+\) ✗invalid$/)]);
+    const directed = report.failures.find((failure) => failure.check === 'AIK-RESUME-002/not-persisted-is-not-found');
+    expect(directed?.counterexample.commands).toContain('resume(ghost) ✗invalid');
+  });
+
+  it('listed expected failures do not fail the run; a listed entry that passes is stale and does', async () => {
+    const known = await runConformance(misclassifying, { runs: 10, requirements: ['AIK-RESUME'], expectedFailures: ['AIK-RESUME-002'] });
+    expect(known.verdict).toBe('CONFORMANT');
+    expect(known.requirements.find((result) => result.id === 'AIK-RESUME-002')).toMatchObject({ status: 'FAIL', expected: true });
+    expect(known.failures.every((failure) => failure.expected)).toBe(true);
+
+    const stale = await runConformance(misclassifying, { runs: 10, requirements: ['AIK-RESUME'], expectedFailures: ['AIK-RESUME-002', 'AIK-RESUME-003/live-id-conflicts-before-any-load'] });
+    expect(stale.stale).toEqual(['AIK-RESUME-003/live-id-conflicts-before-any-load']);
+    expect(stale.verdict).toBe('NOT CONFORMANT');
+  });
+
+  it('an undeclared capability makes its requirements NOT-APPLICABLE; a declared one nothing can test is NOT-TESTED and fails', async () => {
+    const without = adjusted((system) => ({ capabilities: { ...system.capabilities, subagents: false } as Capabilities }));
+    const report = await runConformance(without, { runs: 5, requirements: ['AIK-SUB', 'AIK-QUIESCE-004'] });
+    expect(report.requirements.filter((result) => result.id.startsWith('AIK-SUB')).map((result) => result.status)).toEqual(['NOT-APPLICABLE', 'NOT-APPLICABLE', 'NOT-APPLICABLE', 'NOT-APPLICABLE']);
+    expect(report.requirements.find((result) => result.id === 'AIK-SUB-001')?.note).toBe('capability subagents not declared');
+    expect(report.verdict).toBe('CONFORMANT');
+
+    const remote = adjusted((system) => ({ capabilities: { ...system.capabilities, remote: true } as Capabilities }));
+    const untested = await runConformance(remote, { runs: 1, requirements: ['AIK-REMOTE-001'] });
+    expect(untested.requirements[0]).toMatchObject({ id: 'AIK-REMOTE-001', status: 'NOT-TESTED' });
+    expect(untested.verdict).toBe('NOT CONFORMANT');
+  });
+
+  it('a declared profile is checked as declared: a runtime declaring the other variant fails that PROFILE', async () => {
+    const lying = adjusted(() => ({ profiles: { teardown: 'scope-first', persistedCreate: 'reject-at-create' } }));
+    const report = await runConformance(lying, { runs: 5, requirements: ['AIK-QUIESCE-004'] });
+    expect(report.requirements[0]).toMatchObject({ id: 'AIK-QUIESCE-004', status: 'FAIL' });
+    expect(report.failures.map((failure) => failure.check)).toContain('AIK-QUIESCE-004/scope-first-order');
+  });
+});
