@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Scenario } from '../../src/contract/scenario.js';
@@ -60,7 +61,8 @@ describe('conform', () => {
     expect(scenario.steps).toContainEqual({ op: 'resume', input: { resumeSessionId: 'ghost' }, expect: { reject: 'not-found' } });
     // The scenario passes on the reference runtime and diverges on the broken adapter.
     expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
-    const { default: broken } = (await import('../fixtures/conform/misclassifying-adapter.ts')) as { default: Parameters<typeof replayScenario>[1] };
+    const fixture = pathToFileURL(resolve(`${FIXTURES}/misclassifying-adapter.ts`)).href;
+    const { default: broken } = (await import(fixture)) as { default: Parameters<typeof replayScenario>[1] };
     expect((await replayScenario(scenario, broken)).status).toBe('FAIL');
   });
 
