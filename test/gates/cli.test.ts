@@ -55,8 +55,8 @@ describe('check command', () => {
     expect(out.join('')).toContain('| docs | error | 0 | docs/bad.md: not valid UTF-8 Markdown |');
   });
 
-  it('exits 2 when --root is not a directory', async () => {
-    expect(await run('check', '--root', 'no/such/dir')).toBe(2);
+  it.each(['check', 'graph', 'docs'])('%s exits 2 when --root is not a directory', async (command) => {
+    expect(await run(command, '--root', 'no/such/dir')).toBe(2);
     expect(err.join('')).toBe('agent-identity-kit: no/such/dir: not a directory\n');
   });
 });
@@ -135,6 +135,7 @@ describe('docs command', () => {
     expect(await run('docs', '--root', root)).toBe(1);
     expect(out.join('')).toContain(`docs/rules/${first?.id ?? ''}.md  rule-doc-missing`);
     write(root, `docs/rules/${first?.id ?? ''}.md`, '# restored\n');
+    expect(await run('check', '--root', root)).toBe(0);
     write(root, 'README.md', `# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help.replace('Usage:', 'Use:')}\`\`\`\n`);
     out.length = 0;
     expect(await run('docs', '--root', root)).toBe(1);

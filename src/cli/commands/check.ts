@@ -1,5 +1,4 @@
 import { Option } from 'commander';
-import { ConfigError } from '../../../tools/check/config-error.js';
 import { kitDocsFor } from '../../../tools/check/kit-docs-for.js';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
@@ -20,12 +19,8 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
     .option('--root <dir>', 'repository to check', '.')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (flags: CheckFlags) => {
-      let root: string;
-      try {
-        root = repositoryRoot(flags.root);
-      } catch (error) {
-        throw error instanceof ConfigError ? new UsageError(error.message) : error;
-      }
+      const root = repositoryRoot(flags.root);
+      if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
       const kit = kitDocsFor(root, program);
       const { outcomes, exitCode } = await runCheck(kit === undefined ? { root } : { root, kit });
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));

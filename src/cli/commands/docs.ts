@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { ConfigError } from '../../../tools/check/config-error.js';
 import { kitDocsFor } from '../../../tools/check/kit-docs-for.js';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
@@ -35,29 +34,26 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .addOption(new Option('--update', "regenerate the kit's docs/requirements.md").conflicts('check'))
     .option('--check', 'compare generated docs instead of writing them (the default)')
     .action(async (flags: DocsFlags) => {
-      try {
-        const root = repositoryRoot(flags.root);
-        const kit = kitDocsFor(root, program);
-        if (flags.update === true && kit === undefined) throw new UsageError(`${flags.root}: --update regenerates the kit's own docs; this is not the agent-identity-kit repository`);
-        const gate = {
-          name: 'docs',
-          run: async () =>
-            runDocs({
-              root,
-              ...(flags.project === undefined ? {} : { tsconfig: resolve(flags.project) }),
-              ...(flags.vocabulary === undefined ? {} : { vocabulary: flags.vocabulary }),
-              ...(flags.exclude === undefined ? {} : { exclude: flags.exclude }),
-              ...(kit === undefined ? {} : { kit }),
-              update: flags.update === true,
-            }),
-        };
-        const { outcomes, exitCode } = await runCheck({ root }, [gate]);
-        const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
-        if (error !== undefined) throw new UsageError(error);
-        process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
-        setExitCode(exitCode);
-      } catch (error) {
-        throw error instanceof ConfigError ? new UsageError(error.message) : error;
-      }
+      const root = repositoryRoot(flags.root);
+      if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
+      const kit = kitDocsFor(root, program);
+      if (flags.update === true && kit === undefined) throw new UsageError(`${flags.root}: --update regenerates the kit's own docs; this is not the agent-identity-kit repository`);
+      const gate = {
+        name: 'docs',
+        run: async () =>
+          runDocs({
+            root,
+            ...(flags.project === undefined ? {} : { tsconfig: resolve(flags.project) }),
+            ...(flags.vocabulary === undefined ? {} : { vocabulary: flags.vocabulary }),
+            ...(flags.exclude === undefined ? {} : { exclude: flags.exclude }),
+            ...(kit === undefined ? {} : { kit }),
+            update: flags.update === true,
+          }),
+      };
+      const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+      const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
+      if (error !== undefined) throw new UsageError(error);
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+      setExitCode(exitCode);
     });
 };

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { ConfigError } from '../../../tools/check/config-error.js';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
 import { runCheck } from '../../../tools/check/run-check.js';
@@ -27,24 +26,21 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
     .addOption(new Option('--update', 'write docs/module-graph.md').conflicts('check'))
     .option('--check', 'also fail when docs/module-graph.md is missing or stale')
     .action(async (flags: GraphFlags) => {
-      try {
-        const root = repositoryRoot(flags.root);
-        const gate = {
-          name: 'graph',
-          run: () =>
-            runGraph({
-              root,
-              ...(flags.config === undefined ? {} : { config: resolve(flags.config) }),
-              moduleGraph: flags.update === true ? 'update' : flags.check === true ? 'check' : 'ignore',
-            }),
-        };
-        const { outcomes, exitCode } = await runCheck({ root }, [gate]);
-        const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
-        if (error !== undefined) throw new UsageError(error);
-        process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
-        setExitCode(exitCode);
-      } catch (error) {
-        throw error instanceof ConfigError ? new UsageError(error.message) : error;
-      }
+      const root = repositoryRoot(flags.root);
+      if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
+      const gate = {
+        name: 'graph',
+        run: () =>
+          runGraph({
+            root,
+            ...(flags.config === undefined ? {} : { config: resolve(flags.config) }),
+            moduleGraph: flags.update === true ? 'update' : flags.check === true ? 'check' : 'ignore',
+          }),
+      };
+      const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+      const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
+      if (error !== undefined) throw new UsageError(error);
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+      setExitCode(exitCode);
     });
 };
