@@ -21,7 +21,9 @@ export function parseScenario(text: string, file: string): Scenario {
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message)?.[1];
     const where = position === undefined ? '' : `:${lineAndColumn(text, Number(position))}`;
-    throw new ScenarioFormatError(`${file}${where}: not JSON (${message.replace(/ in JSON at position \d+.*$/, '')})`);
+    // V8 quotes the offending text in some messages; keep the reason only, on one line.
+    const reason = message.replace(/, .* is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '').replace(/\s+/g, ' ');
+    throw new ScenarioFormatError(`${file}${where}: not JSON (${reason})`);
   }
   if (!validate(value)) throw new ScenarioFormatError(`${file}: ${describe(validate.errors?.[0])}`);
   const scenario = value;
