@@ -1,12 +1,14 @@
 /**
  * Identity-lint benchmark (issue 3). Generates a synthetic monorepo in a temp folder (5,000+
  * files of realistic sizes in 50 workspace packages, each with its tsconfig, identity look-alikes
- * in about one file in six, and a few planted findings), then measures in the same run, each in a
+ * in about one file in six, and a few planted findings) — and a worst-case tree where every file
+ * deals with agents and sessions — then measures in the same run, each in a
  * fresh child process so both start equally cold:
  *   - `parse`: read every file and parse it with the TypeScript compiler API (the same parser
  *     and settings the lint uses: ts-morph's bundled `ts`, no JSDoc, no parent pointers);
  *   - `parse-default`: the same with the compiler's default settings (JSDoc parsed);
  *   - `lint`: `lint()` with JSON output over the same tree (discovery included);
+ *   - `lint-cache`: the same with the lint cache, once writing it, then on the unchanged tree;
  *   - the CLI end to end: `agent-identity-kit lint --format json` (process start included).
  * It checks that the lint found exactly the planted findings, prints the median of the runs and
  * the peak memory (max RSS) of each child, and exits non-zero if the lint was wrong.
@@ -47,10 +49,12 @@ async function measure(mode: string, root: string): Promise<Measurement> {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1000;
   };
-  if (mode === 'lint') {
+  if (mode.startsWith('lint')) {
+    // `lint-cache`: with the lint cache (the first such run writes it, later ones reuse it).
+    const cache = mode === 'lint-cache' ? { cache: '.aik-cache/lint.json' } : {};
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const result = await lint({ cwd: root });
+    const result = await lint({ cwd: root, ...cache });
     const json = FORMATTERS.json(result);
     const ms = performance.now() - started;
     const cpuMs = cpuSince(cpu);
@@ -275,9 +279,14 @@ function benchTree(title: string, root: string, fileCount: number, identityShare
       cliRuns.push(end.ms);
     }
   }
+  if (withCli) {
+    // The lint cache: one run writes it, then the unchanged tree is linted again with it.
+    results['lint-cache'] = [child('lint-cache', root), ...Array.from({ length: runs }, () => child('lint-cache', root))];
+  }
   const found = (results['lint']?.[0]?.findings ?? []).map(({ file, ruleId }) => `${file} ${ruleId}`).sort();
   const wanted = generated.planted.map(({ file, ruleId }) => `${file} ${ruleId}`).sort();
-  const correct = JSON.stringify(found) === JSON.stringify(wanted);
+  const cachedFound = (results['lint-cache']?.[1]?.findings ?? results['lint']?.[0]?.findings ?? []).map(({ file, ruleId }) => `${file} ${ruleId}`).sort();
+  const correct = JSON.stringify(found) === JSON.stringify(wanted) && JSON.stringify(cachedFound) === JSON.stringify(wanted);
   const of = (mode: string, key: 'ms' | 'cpuMs' | 'maxRssMb'): number => median((results[mode] ?? []).map((m) => m[key]));
   const row = (mode: string): string => `| ${mode} | ${of(mode, 'ms').toFixed(0)} | ${of(mode, 'cpuMs').toFixed(0)} | ${of(mode, 'maxRssMb').toFixed(0)} |`;
   const lines = [
@@ -290,7 +299,13 @@ function benchTree(title: string, root: string, fileCount: number, identityShare
     row('parse'),
     row('parse-default'),
     row('lint'),
-    ...(withCli ? [`| CLI \`lint --format json\` (process start included) | ${median(cliRuns).toFixed(0)} | – | – |`] : []),
+    ...(withCli
+      ? [
+          `| lint, cache written (first run with \`--cache\`) | ${results['lint-cache']?.[0]?.ms.toFixed(0)} | ${results['lint-cache']?.[0]?.cpuMs.toFixed(0)} | ${results['lint-cache']?.[0]?.maxRssMb.toFixed(0)} |`,
+          `| lint, unchanged tree with the cache | ${median((results['lint-cache'] ?? []).slice(1).map((m) => m.ms)).toFixed(0)} | ${median((results['lint-cache'] ?? []).slice(1).map((m) => m.cpuMs)).toFixed(0)} | ${median((results['lint-cache'] ?? []).slice(1).map((m) => m.maxRssMb)).toFixed(0)} |`,
+          `| CLI \`lint --format json\` (process start included) | ${median(cliRuns).toFixed(0)} | – | – |`,
+        ]
+      : []),
     '',
     `- lint / raw parse, same parser settings: **${(of('lint', 'ms') / of('parse', 'ms')).toFixed(2)}× wall, ${(of('lint', 'cpuMs') / of('parse', 'cpuMs')).toFixed(2)}× CPU** (target ≤ 1.5×)`,
     `- lint / raw parse, compiler defaults: ${(of('lint', 'ms') / of('parse-default', 'ms')).toFixed(2)}× wall, ${(of('lint', 'cpuMs') / of('parse-default', 'cpuMs')).toFixed(2)}× CPU`,

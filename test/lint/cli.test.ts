@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,20 @@ describe('agent-identity-kit lint (CLI)', () => {
     const after = await run('lint', root, '--baseline', baseline, '--format', 'github');
     expect(after.code).toBe(1);
     expect(after.stdout).toMatch(/^::error file=.*new\.ts,line=1,col=13,title=agent-identity-kit agent-id-type::/);
+  });
+
+  it('--project lints the tsconfig files; --cache writes the cache file it is pointed at', async () => {
+    const root = workspace({
+      'tsconfig.json': JSON.stringify({ include: ['src'] }),
+      'outside.ts': 'export type AgentId = string;\n',
+    });
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src/in.ts'), 'export function open(agentId: string, sessionId: string) {}\n');
+    const project = await run('lint', '--project', join(root, 'tsconfig.json'), '--format', 'json');
+    expect(JSON.parse(project.stdout).findings.map((finding: { ruleId: string }) => finding.ruleId)).toEqual(['two-id-parameters']);
+    const cache = join(root, 'cache/lint.json');
+    expect((await run('lint', root, '--cache', '--cache-location', cache)).code).toBe(1);
+    expect(JSON.parse(readFileSync(cache, 'utf8')).files).toBeDefined();
   });
 
   it('prints SARIF and text on request; a warning-level rule does not fail the run', async () => {

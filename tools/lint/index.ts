@@ -16,6 +16,7 @@ export type { Formatter, FormatOptions } from './report/formatter.js';
 export { BUILT_IN_CHECKS } from './_internals/built-in-checks.js';
 export { baselineOf, writeBaseline, type Baseline } from './_internals/baseline.js';
 export { CONFIG_FILE_NAME } from './_internals/load-config.js';
+export { DEFAULT_CACHE_FILE } from './_internals/lint-cache.js';
 export { SUPPRESSION_MARKER } from './_internals/suppressions.js';
 export { LintConfigError } from './lint-config-error.js';
 export type * from './types.js';

@@ -10,6 +10,8 @@ import { applyBaseline, readBaseline } from './_internals/baseline.js';
 import type { BuiltInCheck } from './_internals/built-in-checks.js';
 import { discoverFiles } from './_internals/discover-files.js';
 import { fingerprints } from './_internals/fingerprint.js';
+import { KIT_VERSION } from './_internals/kit-version.js';
+import { contentHash, readCache, writeCache, type FileOutcome } from './_internals/lint-cache.js';
 import { resolveVocabulary } from './_internals/identity-names.js';
 import { loadConfig, validateConfig } from './_internals/load-config.js';
 import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
@@ -52,6 +54,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const severities = new Map<string, 'error' | 'warning'>();
   const runs: RuleRun[] = [];
   const visitors: RuleVisitor[] = [];
+  const activeRules: string[] = [];
   for (const rule of RULES) {
     const setting = config.rules?.[rule.id];
     const severity: Severity = (typeof setting === 'string' ? setting : setting?.severity) ?? 'error';
@@ -60,6 +63,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     severities.set(rule.id, severity);
     const ruleOptions = typeof setting === 'object' ? (setting.options ?? {}) : {};
     visitors.push(rule.start({ options: ruleOptions, report: (finding) => raw.push({ ruleId: rule.id, ...finding }) }));
+    activeRules.push(rule.id);
   }
   const dispatch = buildDispatch(visitors);
 
@@ -72,28 +76,60 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     includeDeclarationFiles: options.includeDeclarationFiles ?? false,
   });
 
-  const builtIn = (check: BuiltInCheck, file: string, line: number, column: number, symbol: string, message: string): void => {
-    raw.push({ ruleId: check, file, line, column, symbol, message });
-  };
   const knownRules = new Set(RULES.map((rule) => rule.id));
-  const suppressionsByFile = new Map<string, Suppression[]>();
-  for (const absolute of discovered.files) {
-    const file = toPosix(relative(cwd, absolute));
-    const text = readFileSync(absolute, 'utf8');
+  const cachePath = options.cache === undefined ? undefined : resolve(cwd, options.cache);
+  const cacheKey = contentHash(JSON.stringify([KIT_VERSION, RULES.map((rule) => rule.id), config.rules ?? {}, config.vocabulary ?? {}]));
+  const cached = cachePath === undefined ? new Map<string, FileOutcome>() : readCache(cachePath, cacheKey);
+  const outcomes = new Map<string, FileOutcome>();
+  const suppressionsByFile = new Map<string, readonly Suppression[]>();
+
+  // Lints one file: its per-file findings (rules, syntax error, bad suppressions) go to `raw`.
+  const lintText = (absolute: string, file: string, text: string, hash: string): FileOutcome => {
+    const first = raw.length;
+    const builtIn = (check: BuiltInCheck, line: number, column: number, symbol: string, message: string): void => {
+      raw.push({ ruleId: check, file, line, column, symbol, message });
+    };
     const sourceFile = ts.createSourceFile(absolute, text, PARSE_OPTIONS, false, scriptKind(absolute));
     const [syntaxError] = (sourceFile as unknown as { readonly parseDiagnostics: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics;
     if (syntaxError !== undefined) {
       const { line, character } = sourceFile.getLineAndCharacterOfPosition(syntaxError.start);
       const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ');
-      builtIn('syntax-error', file, line + 1, character + 1, '<file>', `Syntax error: ${message} The rest of the file was linted as far as it parsed; fix the syntax to lint it fully.`);
+      builtIn('syntax-error', line + 1, character + 1, '<file>', `Syntax error: ${message} The rest of the file was linted as far as it parsed; fix the syntax to lint it fully.`);
     }
     walkFile(sourceFile, file, vocabulary, dispatch);
     const { valid, invalid } = parseSuppressions(text, knownRules);
     for (const bad of invalid) {
-      builtIn('invalid-suppression', file, bad.line, bad.column, '<suppression>', `This suppression ${bad.problem}; the form is '// agent-identity-kit-ignore-next-line <rule> -- <reason>'.`);
+      builtIn('invalid-suppression', bad.line, bad.column, '<suppression>', `This suppression ${bad.problem}; the form is '// agent-identity-kit-ignore-next-line <rule> -- <reason>'.`);
     }
-    if (valid.length > 0) suppressionsByFile.set(file, valid);
+    const states: Record<string, unknown> = {};
+    if (cachePath !== undefined) {
+      for (const [index, visitor] of visitors.entries()) {
+        if (visitor.saveFile !== undefined) states[activeRules[index] as string] = visitor.saveFile(file);
+      }
+    }
+    return { hash, findings: raw.slice(first), suppressions: valid, states };
+  };
+
+  for (const absolute of discovered.files) {
+    const file = toPosix(relative(cwd, absolute));
+    const text = readFileSync(absolute, 'utf8');
+    const hash = cachePath === undefined ? '' : contentHash(text);
+    const hit = cached.get(file);
+    let outcome: FileOutcome;
+    if (hit !== undefined && hit.hash === hash) {
+      outcome = hit;
+      raw.push(...hit.findings);
+      for (const [index, visitor] of visitors.entries()) {
+        const state = hit.states[activeRules[index] as string];
+        if (state !== undefined) visitor.restoreFile?.(file, state);
+      }
+    } else {
+      outcome = lintText(absolute, file, text, hash);
+    }
+    if (cachePath !== undefined) outcomes.set(file, outcome);
+    if (outcome.suppressions.length > 0) suppressionsByFile.set(file, outcome.suppressions);
   }
+  if (cachePath !== undefined) writeCache(cachePath, cacheKey, outcomes);
   for (const visitor of visitors) visitor.finish?.();
 
   // Suppressions: a finding is silenced by a comment on the line above naming its rule.

@@ -57,6 +57,11 @@ export interface LintOptions {
   readonly configFile?: string;
   /** A baseline file: findings it lists are reported as baselined, not as findings. */
   readonly baseline?: string;
+  /**
+   * A cache file (relative to `cwd`; the CLI's `--cache` uses `.aik-cache/lint.json`): unchanged
+   * files are not parsed again. Written by the run. Default: no cache, nothing written.
+   */
+  readonly cache?: string;
   /** Also lint `.d.ts` files. Default: false. */
   readonly includeDeclarationFiles?: boolean;
 }

@@ -1,6 +1,15 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { baselineOf, FORMATTERS, lint, LintConfigError, writeBaseline, type FormatName, type LintResult } from '../../../tools/lint/index.js';
+import {
+  baselineOf,
+  DEFAULT_CACHE_FILE,
+  FORMATTERS,
+  lint,
+  LintConfigError,
+  writeBaseline,
+  type FormatName,
+  type LintResult,
+} from '../../../tools/lint/index.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../usage-error.js';
 
@@ -10,6 +19,8 @@ interface LintFlags {
   readonly config?: string;
   readonly baseline?: string;
   readonly baselineUpdate?: boolean;
+  readonly cache?: boolean;
+  readonly cacheLocation?: string;
 }
 
 /**
@@ -26,6 +37,8 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .option('--config <file>', 'configuration file (default: agent-identity-kit.config.json in the working directory, if present)')
     .option('--baseline <file>', 'adopted findings: fail only on findings not listed; stale entries are reported')
     .option('--baseline-update', 'write the current findings to the --baseline file and exit 0')
+    .option('--cache', `keep per-file results so unchanged files are not parsed again (writes ${DEFAULT_CACHE_FILE})`)
+    .option('--cache-location <file>', 'cache file to use with --cache')
     .action(async (paths: string[], flags: LintFlags) => {
       if (flags.baselineUpdate === true && flags.baseline === undefined) {
         throw new UsageError('--baseline-update needs --baseline <file> to know where to write');
@@ -37,6 +50,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
           ...(flags.project === undefined ? {} : { project: flags.project }),
           ...(flags.config === undefined ? {} : { configFile: flags.config }),
           ...(flags.baseline === undefined || flags.baselineUpdate === true ? {} : { baseline: flags.baseline }),
+          ...(flags.cache === true ? { cache: flags.cacheLocation ?? DEFAULT_CACHE_FILE } : {}),
         });
       } catch (error) {
         if (error instanceof LintConfigError) throw new UsageError(error.message);

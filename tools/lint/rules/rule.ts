@@ -40,6 +40,10 @@ export interface RuleVisitor {
   readonly leave?: Partial<Record<ts.SyntaxKind, NodeHandler>>;
   /** Called once after every file was walked, for rules that resolve across files. */
   readonly finish?: () => void;
+  /** For rules with cross-file state: what one walked file contributed, as JSON, for the lint cache. */
+  readonly saveFile?: (file: string) => unknown;
+  /** Restores what `saveFile` returned, for a file the cache spares from parsing. */
+  readonly restoreFile?: (file: string, state: unknown) => void;
 }
 
 /** Everything a rule gets for a run. */

@@ -9,14 +9,17 @@ import { classMembers, typeElementMembers, type MemberInfo } from '../_internals
 import { nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
-/** A type-like declaration with its own members and the names it extends or intersects. */
+/**
+ * A type-like declaration: the identity sides its own members carry and the names it extends or
+ * intersects. Plain data, so the lint cache can keep it for files it does not parse again.
+ */
 interface Shape {
   readonly name: string | undefined;
   readonly symbol: string;
   readonly file: string;
   readonly line: number;
   readonly column: number;
-  readonly own: readonly MemberInfo[];
+  readonly own: Sides;
   readonly bases: readonly string[];
 }
 
@@ -69,18 +72,25 @@ export const twoIdMembers: Rule = {
   start(run): RuleVisitor {
     const shapes: Shape[] = [];
     const byName = new Map<string, Shape[]>();
-    const addShape = (file: FileContext, node: ts.Node, name: string | undefined, own: MemberInfo[], bases: string[]): void => {
+    const byFile = new Map<string, Shape[]>();
+    const keep = (shape: Shape): void => {
+      shapes.push(shape);
+      const list = byFile.get(shape.file);
+      if (list === undefined) byFile.set(shape.file, [shape]);
+      else list.push(shape);
+      if (shape.name !== undefined) {
+        const named = byName.get(shape.name);
+        if (named === undefined) byName.set(shape.name, [shape]);
+        else named.push(shape);
+      }
+    };
+    const addShape = (file: FileContext, node: ts.Node, name: string | undefined, members: MemberInfo[], bases: string[]): void => {
+      const own = ownSides(members);
       // A shape with neither an identity member nor a base can never complete a pair, nor help
       // another shape complete one: most declarations of a codebase stop here.
-      if (bases.length === 0 && !own.some((member) => isAgentSide(member.kind) || isSessionSide(member.kind))) return;
+      if (bases.length === 0 && own.agent === undefined && own.session === undefined) return;
       const at = file.position(name === undefined ? node : ((node as { name?: ts.Node }).name ?? node));
-      const shape: Shape = { name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...at, own, bases };
-      shapes.push(shape);
-      if (name !== undefined) {
-        const list = byName.get(name);
-        if (list === undefined) byName.set(name, [shape]);
-        else list.push(shape);
-      }
+      keep({ name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...at, own, bases });
     };
 
     const intersectionParts = (type: ts.TypeNode, file: FileContext, owner: string, own: MemberInfo[], bases: string[]): void => {
@@ -98,7 +108,7 @@ export const twoIdMembers: Rule = {
 
     // The sides a named shape has, own or inherited; `seen` guards against cyclic declarations.
     const resolve = (shape: Shape, seen: Set<Shape>): Sides => {
-      let { agent, session } = ownSides(shape.own);
+      let { agent, session } = shape.own;
       for (const base of shape.bases) {
         const candidates = byName.get(base) ?? [];
         const target = candidates.find((candidate) => candidate.file === shape.file) ?? candidates[0];
@@ -114,6 +124,10 @@ export const twoIdMembers: Rule = {
     const complete = (sides: Sides): boolean => sides.agent !== undefined && sides.session !== undefined;
 
     return {
+      saveFile: (file) => byFile.get(file) ?? [],
+      restoreFile: (_file, state) => {
+        for (const shape of state as Shape[]) keep(shape);
+      },
       enter: {
         [ts.SyntaxKind.InterfaceDeclaration]: (node, file) => {
           const declaration = node as ts.InterfaceDeclaration;
