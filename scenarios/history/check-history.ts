@@ -44,10 +44,10 @@ const TEARDOWNS = new Set(['dispose', 'disposeContext', 'unload', 'shutdown', 'r
 /**
  * Checks a parsed history offline (DESIGN.md "Histories") for the requirements a history decides
  * without fault control: AIK-ID-001 (from recorded lookups and announcements), AIK-TXN-002,
- * AIK-EVENT-001/002, AIK-CONFLICT-001, AIK-QUIESCE-002 (disposed order), AIK-DETACH-001 and
- * AIK-CONFIG-001. ILLEGAL reports the first violation in history order, so its witness ends the
- * shortest illegal prefix; otherwise an `info` completion or a call still pending at the end
- * makes the verdict UNKNOWN.
+ * AIK-EVENT-001/002, AIK-CONFLICT-001, AIK-QUIESCE-002 (disposed order), AIK-QUIESCE-005
+ * (shutdown resolves last), AIK-DETACH-001 and AIK-CONFIG-001. ILLEGAL reports the first
+ * violation in history order, so its witness ends the shortest illegal prefix; otherwise an
+ * `info` completion or a call still pending at the end makes the verdict UNKNOWN.
  */
 export function checkHistory(lines: readonly HistoryLine[]): TraceVerdict {
   const checker = new Checker(lines.some((line) => line.record.kind === 'event'));
@@ -127,6 +127,7 @@ class Checker {
         break;
       case 'shutdown':
         this.allGone(call, line, 'shutdown', line.record.seq);
+        this.nothingPending(call, line);
         break;
       case 'restart':
         this.allGone(call, line, 'restart', call.invoke.record.seq);
@@ -312,6 +313,14 @@ class Checker {
     const leftover = [...this.entries.values()].find((entry) => entry.disposed === undefined && entry.created.record.seq < before);
     if (leftover !== undefined) {
       this.violate('AIK-EVENT-001', `${op} resolved at line ${line.line} but ${leftover.kind} object ${leftover.object} (id ${JSON.stringify(leftover.id)}, announced at line ${leftover.created.line}) never got ${leftover.kind}/disposed: after ${op} every entry is gone, so its edges must be paired`, [leftover.created, call.invoke, line]);
+    }
+  }
+
+  /** AIK-QUIESCE-005: shutdown resolves last — after every creation that was pending when it began has settled. */
+  private nothingPending(call: CallState, line: HistoryLine): void {
+    const pending = [...this.pending.values()].find((other) => CREATIONS.has(other.record.op) && other.invoke.record.seq < call.invoke.record.seq);
+    if (pending !== undefined) {
+      this.violate('AIK-QUIESCE-005', `shutdown resolved at line ${line.line} while ${pending.record.op} (call ${JSON.stringify(pending.record.call)}, invoked at line ${pending.invoke.line} before the shutdown began) had not settled: shutdown rejects pending creations after their rollback and resolves last`, [pending.invoke, call.invoke, line]);
     }
   }
 

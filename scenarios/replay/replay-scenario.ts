@@ -138,6 +138,7 @@ class Replay implements CheckState {
   current = 0;
   readonly #owners = new Map<string, string>();
   readonly #calls = new Map<string, PendingCall>();
+  readonly #named = new Map<string, PendingCall>();
   readonly #all: PendingCall[] = [];
   #synced = 0;
 
@@ -154,6 +155,10 @@ class Replay implements CheckState {
   /** The reader for outcomes of `op`. */
   reader(op: OperationName): OutcomeReader {
     return { classify: (error) => this.system.classify(error, op), values: this.values };
+  }
+
+  isSettled(name: string): boolean {
+    return this.#named.get(name)?.outcome !== undefined;
   }
 
   idOf(name: string): string {
@@ -207,19 +212,19 @@ class Replay implements CheckState {
         started.after?.(outcome);
       }, () => undefined);
       if (step.wait === false) {
-        if (step.name !== undefined) this.#calls.set(step.name, call);
-        await tick();
+        if (step.name !== undefined) {
+          this.#calls.set(step.name, call);
+          this.#named.set(step.name, call);
+        }
         if (step.expect !== undefined) this.expect(step.expect, call.outcome, started.op);
       } else {
         await started.promise;
-        await Promise.resolve();
         if (step.expect !== undefined) this.expect(step.expect, call.outcome, started.op);
       }
     } else if (step.op === 'await') {
       const call = this.#calls.get(step.call) as PendingCall;
       this.#calls.delete(step.call);
       await call.promise;
-      await Promise.resolve();
       if (step.expect !== undefined) this.expect(step.expect, call.outcome, call.op);
     } else if (step.op === 'settle') {
       await tick();

@@ -95,6 +95,8 @@ export interface ScenarioCheck {
   readonly config?: { readonly reject: ErrorCode } | readonly ConfigEntryExpectation[];
   /** Outcomes of plan-started operations, in settlement order. */
   readonly planOutcomes?: readonly PlanOutcomeExpectation[];
+  /** Calls started with `wait: false` (by step name) that must have settled by now: "resolves only after". */
+  readonly settled?: readonly string[];
   /** Ids the durable store saw no call for since the previous check. */
   readonly untouched?: readonly string[];
 }
@@ -103,7 +105,7 @@ export interface ScenarioCheck {
 export interface StepCommon {
   /** Names the step's handle, call or owner for later steps. */
   readonly name?: string;
-  /** `false`: start the operation and go on (finish it with an `await` step). Default: wait for it. */
+  /** `false`: start the operation and go on at once, without yielding (finish it with `await`; `settle` lets it progress). Default: wait for it. */
   readonly wait?: boolean;
   /** The expected outcome (checked when the operation settles; `pending` right after starting it). */
   readonly expect?: Expectation;

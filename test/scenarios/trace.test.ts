@@ -31,7 +31,7 @@ describe('trace: hand-written histories', () => {
 
   it('has an ILLEGAL fixture for every requirement trace decides', () => {
     const covered = new Set(fixtures('illegal').map((name) => /^(AIK-[A-Z]+-\d{3})/.exec(name)?.[1]));
-    const decided = ['AIK-ID-001', 'AIK-TXN-002', 'AIK-EVENT-001', 'AIK-EVENT-002', 'AIK-CONFLICT-001', 'AIK-QUIESCE-002', 'AIK-DETACH-001', 'AIK-CONFIG-001'];
+    const decided = ['AIK-ID-001', 'AIK-TXN-002', 'AIK-EVENT-001', 'AIK-EVENT-002', 'AIK-CONFLICT-001', 'AIK-QUIESCE-002', 'AIK-QUIESCE-005', 'AIK-DETACH-001', 'AIK-CONFIG-001'];
     expect(decided.filter((id) => !covered.has(id))).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
   const handles = new Set<string>();
   const owners = new Set<string>();
   const pendingCalls = new Set<string>();
+  const startedCalls = new Set<string>();
   let configSize = scenario.config?.agents.length ?? 0;
   const addConfig = () => {
     for (let index = 0; index < configSize; index += 1) handles.add(`config[${index}]`);
@@ -56,6 +57,8 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
     ];
     const unknown = ids.find((id) => id !== null && id.startsWith('@') && !allHandles.has(id.slice(1)) && !/^@config\[\d+\]$/.test(id));
     if (unknown !== undefined) return `${pointer}/check ${JSON.stringify(unknown)} names no handle of this scenario`;
+    const notStarted = (check.settled ?? []).find((name) => !startedCalls.has(name));
+    if (notStarted !== undefined) return `${pointer}/check/settled ${JSON.stringify(notStarted)} names no earlier step started with "wait": false`;
     for (const [index, outcome] of (check.planOutcomes ?? []).entries()) {
       const problem = expectationProblem(outcome.expect, `${pointer}/check/planOutcomes/${index}/expect`);
       if (problem !== undefined) return problem;
@@ -116,6 +119,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
       if (step.wait === false) {
         if (pendingCalls.has(step.name)) return `${at}/name ${JSON.stringify(step.name)} is already a pending call`;
         pendingCalls.add(step.name);
+        startedCalls.add(step.name);
       }
     } else if (step.wait === false) {
       return `${at} has "wait": false but no name to await it by`;

@@ -15,6 +15,8 @@ export interface CheckState {
   /** Ids published or requested so far (for `{ fresh: true }`). */
   readonly seenIds: Set<string>;
   readonly handles: ReadonlyMap<string, { readonly token: HandleToken; readonly id: string }>;
+  /** Whether the call started by the step named `name` has settled. */
+  isSettled(name: string): boolean;
   /** `@name` → the id of that handle; anything else unchanged. */
   idOf(name: string): string;
   reader(op: OperationName): OutcomeReader;
@@ -117,6 +119,8 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     const matches = expected.length === observed.length && check.planOutcomes.every((entry, index) => entry.plan === freshPlans[index]?.plan && meetsExpectation(entry.expect, freshPlans[index]?.outcome, reader));
     if (!matches) return { expected: `plan outcomes: ${show(expected)}`, observed: `plan outcomes: ${show(observed)}` };
   }
+  const unsettled = (check.settled ?? []).filter((name) => !state.isSettled(name));
+  if (unsettled.length > 0) return { expected: `settled by now: ${unsettled.join(', ')}`, observed: `still pending: ${unsettled.join(', ')}` };
   for (const name of check.untouched ?? []) {
     const id = state.idOf(name);
     const touched = storeCalls.filter((call) => call.id === id);
