@@ -9,6 +9,8 @@ import type {
   Capabilities,
   ConfigInput,
   ConfigOutcome,
+  ForwardedMessage,
+  JobToken,
   HandleToken,
   ListenPlan,
   ObservedEvent,
@@ -22,7 +24,12 @@ import type {
 import { EVENT_TYPES, RECORDER } from '../src/contract/adapter.js';
 import type { Profiles } from '../src/contract/requirements.js';
 import {
+  AcpBridge,
+  Consumers,
   createRuntime,
+  forwardSubagentRuns,
+  type BackgroundJob,
+  type ConfigEntryResult,
   isRuntimeError,
   type Agent,
   type AgentContext,
@@ -47,13 +54,13 @@ export interface ReferenceAdapterOptions {
   readonly maxDepth?: number;
 }
 
-/** What the reference runtime offers today (it declares only what it implements). */
+/** The reference runtime implements every capability. */
 const CAPABILITIES: Capabilities = {
   subagents: true,
-  remote: false,
-  bridge: false,
-  rpc: false,
-  consumers: false,
+  remote: true,
+  bridge: true,
+  rpc: true,
+  consumers: true,
   contextDispose: true,
   idSource: true,
   clock: true,
@@ -90,8 +97,14 @@ class ReferenceSystem implements System {
   readonly #offs = new Map<string, () => void>();
   readonly #log: ObservedEvent[] = [];
   readonly #planOutcomes: PlanOutcome[] = [];
+  readonly #agents = new Map<string, Agent>();
+  readonly #jobs = new Map<JobToken, BackgroundJob>();
+  readonly #forwarded: ForwardedMessage[] = [];
   #runtime!: Runtime;
+  #bridge!: AcpBridge;
+  #consumers!: Consumers;
   #config: ConfigOutcome = { ok: true, entries: [] };
+  #configEntries: readonly ConfigEntryResult[] = [];
 
   constructor(env: AdapterEnv, options: ReferenceAdapterOptions) {
     this.#env = env;
@@ -121,8 +134,12 @@ class ReferenceSystem implements System {
     }
     for (const type of EVENT_TYPES) this.#runtime.on(type, (payload) => void this.#record(RECORDER, undefined, type, payload));
     for (const plan of this.#globalPlans.values()) this.#installGlobal(plan);
+    this.#bridge = new AcpBridge(this.#runtime, () => undefined);
+    forwardSubagentRuns(this.#runtime, (message) => this.#forwarded.push(message));
+    this.#consumers = new Consumers(this.#runtime);
     const refused = !this.#config.ok;
     const results = await this.#runtime.start();
+    this.#configEntries = results;
     if (refused) return;
     this.#config = {
       ok: true,
@@ -144,7 +161,9 @@ class ReferenceSystem implements System {
   // An agent is tokenised through its context, so a scope installed during setup (before the
   // agent object is visible) already carries its agent's token.
   #agentToken(agent: Agent): string {
-    return this.#token('agent', agent.context);
+    const token = this.#token('agent', agent.context);
+    this.#agents.set(token, agent);
+    return token;
   }
 
   #sessionToken(session: Session): string {
@@ -357,6 +376,7 @@ class ReferenceSystem implements System {
   restart(options: { readonly config?: ConfigInput }): Promise<Outcome> {
     return settle(async () => {
       await this.#runtime.shutdown();
+      this.#bridge.close();
       this.#config = { ok: true, entries: [] };
       await this.boot(options.config);
       return {};
@@ -419,6 +439,44 @@ class ReferenceSystem implements System {
 
   planOutcomes(): readonly PlanOutcome[] {
     return [...this.#planOutcomes];
+  }
+
+  bridgeOpen(token: HandleToken): Promise<Outcome> {
+    return settle(async () => {
+      this.#bridge.open(this.#agentHandle(token));
+      return {};
+    });
+  }
+
+  bridgeServes(token: string): boolean {
+    const agent = this.#agents.get(token);
+    return agent !== undefined && this.#bridge.serves(agent);
+  }
+
+  forwarded(): readonly ForwardedMessage[] {
+    return [...this.#forwarded];
+  }
+
+  hookPayload(token: HandleToken): Readonly<Record<string, unknown>> {
+    return { ...this.#consumers.hookPayload(this.#agentHandle(token).agent, 'SessionStart') };
+  }
+
+  startJob(token: HandleToken): Promise<Outcome<{ readonly job: JobToken }>> {
+    return settle(async () => {
+      const job = this.#consumers.startJob(this.#agentHandle(token).agent);
+      const name = this.#token('job', job);
+      this.#jobs.set(name, job);
+      return { job: name };
+    });
+  }
+
+  authorizeJob(job: JobToken, requesterId: string): boolean {
+    const owned = this.#jobs.get(job);
+    return owned !== undefined && this.#consumers.authorize(owned, requesterId);
+  }
+
+  frontEndTarget(entry: number): string | undefined {
+    return this.#consumers.frontEndTarget(this.#configEntries, entry);
   }
 
   classifyError(error: unknown): ReturnType<System['classifyError']> {

@@ -14,6 +14,8 @@ export interface KitEnvOptions {
   readonly pause?: (name: string) => Promise<void>;
   /** The fake ACP child command, when the check needs one. */
   readonly remote?: RemoteCommand;
+  /** Ids `env.ids` hands out first, in order, before its fresh `minted-<n>` ones. */
+  readonly ids?: readonly string[];
 }
 
 /** The env handed to an adapter plus the kit's controls over it. One per directed check or property run. */
@@ -55,7 +57,7 @@ export function createKitEnv(options: KitEnvOptions = {}): KitEnv {
   const env: AdapterEnv = {
     store,
     ids() {
-      const id = `minted-${minted.length + 1}`;
+      const id = options.ids?.[minted.length] ?? `minted-${minted.length + 1}`;
       minted.push(id);
       return id;
     },

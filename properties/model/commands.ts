@@ -11,8 +11,11 @@ type RunCommand = AsyncCommand<GeneratedRun, GeneratedRun>;
 /** A line of a counterexample: a command as it ran. */
 export type CommandLine = { toString(): string };
 
-/** The small id pool: collisions are the point. One id is a prefix of another, one looks minted. */
-const IDS = ['s1', 's2', 's1-session-minted-1', 'ü🦀'] as const;
+/**
+ * The small id pool: collisions are the point. One id is a prefix of another; one looks like a
+ * config-minted id of the label `main` (the kit's id source starts at `minted-1`, so it stays fresh).
+ */
+const IDS = ['s1', 's2', 's1-x', 'main-session-minted-0', 'ü🦀'] as const;
 const LABELS = ['main', 's1'] as const;
 
 /** A creation's generated plans. */

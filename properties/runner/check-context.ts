@@ -22,7 +22,11 @@ export class CheckContext {
   /** The first adapter failure met, also in an operation the check did not await. */
   adapterFailure: AdapterFailure | undefined;
 
-  constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, timeoutMs: number) {
+  /** Where the check's fake ACP child writes its pid (checks of `remote` prove the child exited). */
+  readonly pidFile: string;
+
+  constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, timeoutMs: number, pidFile = '') {
+    this.pidFile = pidFile;
     this.#factory = factory;
     this.kit = kit;
     this.steps = kit.steps;

@@ -1,3 +1,4 @@
+import type { RemoteCommand } from '../../src/contract/adapter.js';
 import type { Capability, Profiles } from '../../src/contract/requirements.js';
 import type { CheckContext } from './check-context.js';
 
@@ -16,6 +17,10 @@ export interface Check {
   readonly profile?: Partial<Profiles>;
   /** Whether its env has a durable store (default true). */
   readonly durable?: boolean;
+  /** The fake ACP child its env offers, given a fresh pid file path the child writes its pid to. */
+  readonly remote?: (pidFile: string) => RemoteCommand;
+  /** Ids the env's id source hands out first, in order (then its usual fresh ones). */
+  readonly ids?: readonly string[];
   /** Runs against fresh systems from `ctx.open()`; throws a CheckFailure (or an AdapterFailure) when it fails. */
   run(ctx: CheckContext): Promise<void>;
 }

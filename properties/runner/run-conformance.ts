@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { AdapterFactory, Capabilities, RemoteCommand } from '../../src/contract/adapter.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js';
 import { CONTRACT_VERSION, REQUIREMENTS, type Capability, type Requirement } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
@@ -25,8 +27,6 @@ export interface ConformanceOptions {
   readonly expectedFailures?: readonly string[];
   /** Per-operation timeout for operations that must settle, in ms. Default 1000. */
   readonly timeoutMs?: number;
-  /** The fake ACP child command for `remote` checks; without it they are NOT-TESTED. */
-  readonly remote?: RemoteCommand;
   /** Called after each directed check and once before the generated runs (for a TTY progress line). */
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
 }
@@ -51,14 +51,14 @@ function skipReason(check: Check, requirement: Requirement, declared: { capabili
   for (const [axis, variant] of Object.entries(check.profile ?? {})) {
     if (declared.profiles[axis] !== variant) return `applies to ${axis} ${variant} (declared ${declared.profiles[axis]})`;
   }
-  if (requirement.capability === 'remote' && options.remote === undefined) return 'no fake ACP child command available';
   return undefined;
 }
 
 /** Runs one directed check against fresh systems; never throws. */
 async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
-  const kit = createKitEnv({ durable: check.durable ?? true, ...(options.remote === undefined ? {} : { remote: options.remote }) });
-  const ctx = new CheckContext(factory, kit, declared, options.timeoutMs ?? 1000);
+  const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
+  const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
+  const ctx = new CheckContext(factory, kit, declared, options.timeoutMs ?? 1000, pidFile);
   let failure: unknown;
   try {
     await check.run(ctx);

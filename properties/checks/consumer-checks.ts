@@ -1,0 +1,83 @@
+import type { ConfigInput } from '../../src/contract/adapter.js';
+import { check, type Check } from '../runner/check.js';
+import { fakeAcpChild } from './_internals/fake-acp-child.js';
+import { recorded } from './_internals/observe.js';
+
+/** Directed checks of forwarding and consumers (AIK-RPC-*, AIK-USE-*). */
+export const consumerChecks: readonly Check[] = [
+  check(
+    'AIK-RPC-001',
+    'run-identity-stable-from-start-to-end',
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'lead' }), 'create(lead)');
+      const runs = [ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(lead)'), ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(lead)')];
+      if (ctx.capabilities.remote) runs.push(ctx.ok(await system.spawnRemote(parent.handle), 'spawnRemote(lead)'));
+      ctx.ok(await system.dispose(parent.handle), 'dispose(lead)');
+      const runIds = runs.map((run) => run.runId);
+      ctx.equal(new Set(runIds).size, runIds.length, `distinct runIds (${runIds.join(', ')})`);
+      for (const run of runs) {
+        ctx.assert(run.runId !== run.id, `runId equals the run id ${run.id}`);
+        const events = recorded(system).filter((event) => event.run?.runId === run.runId);
+        ctx.equal(events.map((event) => event.type), ['subagent/start', 'subagent/end'], `events of run ${run.runId}`);
+        const [start, end] = events.map((event) => ({ provider: event.run?.provider, id: event.run?.id, local: event.run?.local }));
+        ctx.equal(end, start, `run ${run.runId}: (provider, id, local) at end as at start`);
+        ctx.equal(start?.id, run.id, `run ${run.runId}: the id its events carry`);
+      }
+    },
+    { remote: fakeAcpChild() },
+  ),
+
+  check(
+    'AIK-RPC-002',
+    'finished-forwarded-iff-local',
+    async (ctx) => {
+      const system = await ctx.open();
+      const forwarded = () => ctx.present(system.raw.forwarded, 'the adapter declares rpc but offers no forwarded()').call(system.raw);
+      const parent = ctx.ok(await system.create({ sessionId: 'lead' }), 'create(lead)');
+      const local = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(lead)');
+      // With the id source wired, the remote run gets the same id as the local child.
+      const remote = ctx.capabilities.remote ? ctx.ok(await system.spawnRemote(parent.handle), 'spawnRemote(lead)') : undefined;
+      if (remote !== undefined && ctx.capabilities.idSource) ctx.equal(remote.id, local.id, 'the remote run id (the id source repeats the child id)');
+      if (remote !== undefined) ctx.ok(await system.dispose(remote.handle), 'dispose the remote run');
+      ctx.equal(forwarded(), [], 'messages forwarded after the remote run ended');
+      ctx.ok(await system.dispose(local.handle), 'dispose the local child');
+      ctx.equal(forwarded(), [{ method: 'subagent.finished', params: { parentSessionId: 'lead', childSessionId: local.id } }], 'messages forwarded after the local child ended');
+      const late = ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(lead)');
+      ctx.ok(await system.dispose(parent.handle), 'dispose(lead) with a live child');
+      ctx.equal(forwarded().at(-1), { method: 'subagent.finished', params: { parentSessionId: 'lead', childSessionId: late.id } }, 'the message for a child disposed with its parent');
+    },
+    { remote: fakeAcpChild(), ids: ['twin', 'twin'] },
+  ),
+
+  check('AIK-USE-001', 'hooks-and-jobs-use-the-one-id', async (ctx) => {
+    const system = await ctx.open();
+    const first = ctx.ok(await system.create({ sessionId: 'worker', meta: { cwd: '/w' } }), 'create(worker)');
+    const payload = ctx.present(system.raw.hookPayload, 'the adapter declares consumers but offers no hookPayload').call(system.raw, first.handle);
+    ctx.equal(payload['session_id'], 'worker', 'hook payload session_id');
+    const job = ctx.ok(await ctx.present(system.raw.startJob, 'no startJob').call(system.raw, first.handle), 'startJob(worker)').job;
+    const authorize = (requester: string) => ctx.present(system.raw.authorizeJob, 'no authorizeJob').call(system.raw, job, requester);
+    ctx.equal([authorize('worker'), authorize('work'), authorize('worker-2')], [true, false, false], 'authorization of [worker, work, worker-2]');
+    ctx.ok(await system.dispose(first.handle), 'dispose(worker)');
+    const again = await system.create({ sessionId: 'worker' });
+    ctx.ok(again.ok ? again : await system.resume({ resumeSessionId: 'worker' }), 'a new agent under worker');
+    ctx.equal(authorize('worker'), false, "authorization of the job's id once a newer agent holds it");
+  }, { needs: ['consumers'] }),
+
+  check('AIK-USE-002', 'front-end-binds-the-resolved-id', async (ctx) => {
+    const config: ConfigInput = { agents: [{ id: 'ui', sessionId: 'pinned' }, { id: 'ui' }, { id: 'ui', resumeSessionId: 'never-stored' }] };
+    const system = await ctx.open(config);
+    const target = (entry: number) => ctx.present(system.raw.frontEndTarget, 'the adapter declares consumers but offers no frontEndTarget').call(system.raw, entry);
+    const results = system.configResults();
+    const fresh = results.ok ? results.entries[1] : undefined;
+    ctx.assert(fresh?.ok === true, 'the fresh configuration entry failed');
+    ctx.equal([target(0), target(1), target(2)], ['pinned', fresh?.ok === true ? fresh.id : 'a fresh id', undefined], 'front-end targets of the three entries');
+    ctx.ok(await system.create({ sessionId: 'pinned-2' }), 'create(pinned-2), a prefix look-alike');
+    ctx.ok(await system.create({ sessionId: 'ui' }), 'create(ui), the label as an id');
+    ctx.equal(target(0), 'pinned', 'front-end target of entry 0 with look-alikes live');
+    const handle = results.ok && results.entries[0]?.ok === true ? results.entries[0].handle : undefined;
+    if (handle !== undefined) ctx.ok(await system.prompt(handle), 'prompt(pinned)');
+    ctx.ok(await system.restart(config), 'restart with the same configuration');
+    ctx.equal(target(0), 'pinned', 'front-end target of entry 0 after restart (resumed)');
+  }, { needs: ['consumers'] }),
+];
