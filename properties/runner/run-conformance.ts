@@ -6,8 +6,9 @@ import { CONTRACT_VERSION, REQUIREMENTS, type Capability, type Requirement } fro
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
 import { runGenerated } from '../model/run-generated.js';
-import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult, RequirementStatus } from '../report/conformance-report.js';
+import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
+import { decideRequirement } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
 import { stepLine } from './step.js';
@@ -85,20 +86,6 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   };
 }
 
-function decide(requirement: Requirement, tallies: readonly CheckTally[], declared: { capabilities: Capabilities; profiles: Record<string, string> }): { status: RequirementStatus; note?: string } {
-  if (requirement.tier === 'STATIC') return { status: 'STATIC', note: 'decided on source code by lint / check, not by conform' };
-  if (requirement.capability !== undefined && !declared.capabilities[requirement.capability]) {
-    return { status: 'NOT-APPLICABLE', note: `capability ${requirement.capability} not declared` };
-  }
-  if (tallies.some((tally) => tally.failures > 0)) return { status: 'FAIL' };
-  if (!tallies.some((tally) => tally.runs > 0)) {
-    const reasons = [...new Set(tallies.map((tally) => tally.skipped).filter((reason) => reason !== undefined))];
-    return { status: 'NOT-TESTED', note: reasons.length > 0 ? reasons.join('; ') : 'no check ran' };
-  }
-  const profile = requirement.profile === undefined ? undefined : `checked variant ${declared.profiles[requirement.profile.axis]}`;
-  return profile === undefined ? { status: 'PASS' } : { status: 'PASS', note: profile };
-}
-
 /**
  * Runs the conformance suite against an adapter: every directed check (each always runs, so a
  * verdict never depends on luck), then the generated model-based runs, and decides every
@@ -166,7 +153,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const expectedEntries = options.expectedFailures ?? [];
   const results: RequirementResult[] = requirements.map((requirement) => {
     const own = tallies.get(requirement.id) ?? [];
-    const decided = decide(requirement, own, declared);
+    const decided = decideRequirement(requirement, own, declared);
     const ownFailures = failures.filter((failure) => failure.requirement === requirement.id);
     const expected = decided.status === 'FAIL' && ownFailures.every((failure) => failure.expected);
     return { id: requirement.id, area: requirement.area, tier: requirement.tier, ...decided, ...(expected ? { expected } : {}), checks: own };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { decideRequirement } from '../../properties/runner/decide-requirement.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import { requirement as lookup, type Requirement } from '../../src/contract/requirements.js';
+
+const REFERENCE_CAPABILITIES: Capabilities = { subagents: true, remote: false, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true };
+
+function requirementOf(id: string): Requirement {
+  const found = lookup(id);
+  if (found === undefined) throw new Error(`no requirement ${id}`);
+  return found;
+}
 
 /** The reference adapter with `override` applied to the system. */
 function adjusted(override: (system: System) => Partial<System>): AdapterFactory {
@@ -50,17 +60,21 @@ describe('verdict rules', () => {
     expect(stale.verdict).toBe('NOT CONFORMANT');
   });
 
-  it('an undeclared capability makes its requirements NOT-APPLICABLE; a declared one nothing can test is NOT-TESTED and fails', async () => {
+  it('an undeclared capability makes its requirements NOT-APPLICABLE; a declared one whose checks cannot run is NOT-TESTED', async () => {
     const without = adjusted((system) => ({ capabilities: { ...system.capabilities, subagents: false } as Capabilities }));
     const report = await runConformance(without, { runs: 5, requirements: ['AIK-SUB', 'AIK-QUIESCE-004'] });
     expect(report.requirements.filter((result) => result.id.startsWith('AIK-SUB')).map((result) => result.status)).toEqual(['NOT-APPLICABLE', 'NOT-APPLICABLE', 'NOT-APPLICABLE', 'NOT-APPLICABLE']);
     expect(report.requirements.find((result) => result.id === 'AIK-SUB-001')?.note).toBe('capability subagents not declared');
     expect(report.verdict).toBe('CONFORMANT');
 
-    const remote = adjusted((system) => ({ capabilities: { ...system.capabilities, remote: true } as Capabilities }));
-    const untested = await runConformance(remote, { runs: 1, requirements: ['AIK-REMOTE-001'] });
-    expect(untested.requirements[0]).toMatchObject({ id: 'AIK-REMOTE-001', status: 'NOT-TESTED' });
-    expect(untested.verdict).toBe('NOT CONFORMANT');
+    const requirement = requirementOf('AIK-REMOTE-003');
+    const declared = { capabilities: { ...REFERENCE_CAPABILITIES, bridge: true }, profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' } } as const;
+    expect(decideRequirement(requirement, [{ id: 'AIK-REMOTE-003/x', kind: 'directed', runs: 0, failures: 0, skipped: 'needs capability remote (not declared)' }], declared)).toEqual({
+      status: 'NOT-TESTED',
+      note: 'needs capability remote (not declared)',
+    });
+    expect(decideRequirement(requirement, [], declared)).toEqual({ status: 'NOT-TESTED', note: 'no check ran' });
+    expect(decideRequirement(requirement, [], { ...declared, capabilities: { ...declared.capabilities, bridge: false } })).toEqual({ status: 'NOT-APPLICABLE', note: 'capability bridge not declared' });
   });
 
   it('a declared profile is checked as declared: a runtime declaring the other variant fails that PROFILE', async () => {

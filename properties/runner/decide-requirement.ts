@@ -1,0 +1,22 @@
+import type { Capabilities } from '../../src/contract/adapter.js';
+import type { Profiles, Requirement } from '../../src/contract/requirements.js';
+import type { CheckTally, RequirementStatus } from '../report/conformance-report.js';
+
+/**
+ * A requirement's status from the tallies of its checks (DESIGN.md "Conformance run"): STATIC is
+ * decided elsewhere; an undeclared capability is NOT-APPLICABLE; any failing check is FAIL; no
+ * check that ran is NOT-TESTED (which counts as a failure for MUST, declared CAP and PROFILE).
+ */
+export function decideRequirement(requirement: Requirement, tallies: readonly CheckTally[], declared: { readonly capabilities: Capabilities; readonly profiles: Profiles }): { status: RequirementStatus; note?: string } {
+  if (requirement.tier === 'STATIC') return { status: 'STATIC', note: 'decided on source code by lint / check, not by conform' };
+  if (requirement.capability !== undefined && !declared.capabilities[requirement.capability]) {
+    return { status: 'NOT-APPLICABLE', note: `capability ${requirement.capability} not declared` };
+  }
+  if (tallies.some((tally) => tally.failures > 0)) return { status: 'FAIL' };
+  if (!tallies.some((tally) => tally.runs > 0)) {
+    const reasons = [...new Set(tallies.map((tally) => tally.skipped).filter((reason) => reason !== undefined))];
+    return { status: 'NOT-TESTED', note: reasons.length > 0 ? reasons.join('; ') : 'no check ran' };
+  }
+  const profile = requirement.profile === undefined ? undefined : `checked variant ${declared.profiles[requirement.profile.axis]}`;
+  return profile === undefined ? { status: 'PASS' } : { status: 'PASS', note: profile };
+}
