@@ -25,7 +25,7 @@ export interface ReplayFailure {
   readonly observed: string;
 }
 
-/** One entry of a replay's timeline, in the order the kit saw it. */
+/** One entry of a replay's timeline, in the order the kit saw it (step -1: the configuration start). */
 export type TimelineEntry =
   | { readonly kind: 'call'; readonly step: number; readonly line: string }
   | { readonly kind: 'return'; readonly step: number; readonly line: string; readonly outcome: string }
@@ -91,7 +91,10 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
     return { status: 'SKIP', reason: unmet };
   }
   const replay = new Replay(scenario, system, kit, values, options.record);
-  if (config !== undefined) replay.recordStart(1);
+  if (config !== undefined) {
+    replay.timeline.push({ kind: 'call', step: -1, line: `start(config: ${config.agents.map((entry) => entry.sessionId ?? entry.resumeSessionId ?? `label ${entry.id}`).join(', ')})` });
+    replay.recordStart(1);
+  }
   try {
     for (const [index, step] of scenario.steps.entries()) {
       await replay.step(index, step);

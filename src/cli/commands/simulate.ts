@@ -1,0 +1,39 @@
+import { Option } from 'commander';
+import { referenceAdapter } from '../../../properties/reference-adapter.js';
+import { loadScenarios } from '../../../scenarios/load/load-scenarios.js';
+import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-error.js';
+import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
+import { renderMermaid } from '../../../scenarios/simulate/render-mermaid.js';
+import { renderText } from '../../../scenarios/simulate/render-text.js';
+import type { RegisterCommand } from './index.js';
+import { UsageError } from '../usage-error.js';
+
+/**
+ * `simulate <scenario> [--format text|mermaid]`: the lifecycle timeline of one scenario on the
+ * reference runtime (following the scenario's profile). Exit 0 when the scenario held, 1 when it
+ * diverged (the timeline is printed up to the end of the replay either way), 2 for bad input.
+ */
+export const registerSimulate: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('simulate')
+    .description('show the lifecycle timeline of a scenario on the reference runtime, as text or a Mermaid sequence diagram')
+    .argument('<scenario>', 'one scenario file')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'mermaid']).default('text'))
+    .action(async (path: string, options: { format: 'text' | 'mermaid' }) => {
+      let loaded;
+      try {
+        loaded = loadScenarios([path]);
+      } catch (error) {
+        if (error instanceof ScenarioFormatError) throw new UsageError(error.message);
+        throw error;
+      }
+      const [only, ...more] = loaded;
+      if (only === undefined || more.length > 0) throw new UsageError(`${path}: simulate takes one scenario file, found ${loaded.length}`);
+      const { scenario } = only;
+      const result = await replayScenario(scenario, referenceAdapter({ ...(scenario.profiles === undefined ? {} : { profiles: scenario.profiles }) }));
+      if (result.status === 'SKIP') throw new UsageError(`${path}: ${result.reason} on the reference runtime`);
+      process.stdout.write((options.format === 'mermaid' ? renderMermaid : renderText)(scenario, result.timeline));
+      if (result.status === 'FAIL') process.stderr.write(`the scenario diverged at step ${result.failure.step}: expected ${result.failure.expected}, observed ${result.failure.observed}\n`);
+      setExitCode(result.status === 'FAIL' ? 1 : 0);
+    });
+};
