@@ -5,6 +5,7 @@ import { registerDocs } from './docs.js';
 import { registerGraph } from './graph.js';
 import { registerLint } from './lint.js';
 import { registerReplay } from './replay.js';
+import { registerSimulate } from './simulate.js';
 import { registerTrace } from './trace.js';
 
 /**
@@ -14,4 +15,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerTrace, registerReplay, registerLint, registerGraph, registerDocs, registerCheck];
+export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerTrace, registerReplay, registerSimulate, registerLint, registerGraph, registerDocs, registerCheck];
