@@ -55,6 +55,15 @@ describe('docs gate', () => {
     ]);
   });
 
+  it('fails on a link to a heading that does not exist, in another document or the same one', () => {
+    const root = fixtureRepo();
+    append(root, 'docs/guide.md', '\n## Setup\n\n## Setup\n\n<a id="by-hand"></a>\n\n[ok](#setup-1), [ok](#by-hand), [ok](../README.md#fixture-kit), [ok](guide.md#setup)\n\n[no](#teardown) and [no](../README.md#Fixture-Kit)\n');
+    expect(runDocs({ root }).findings.map((finding) => `${finding.rule} ${finding.message}`)).toEqual([
+      'dead-anchor link #teardown: docs/guide.md has no heading or anchor #teardown',
+      'dead-anchor link ../README.md#Fixture-Kit: README.md has no heading or anchor #Fixture-Kit',
+    ]);
+  });
+
   it('leaves URLs, anchors, event names, package subpaths and patterns alone', () => {
     const root = fixtureRepo();
     append(

@@ -17,7 +17,7 @@ const PROGRAM_HELP = 'Usage: agent-identity-kit [options] [command]\n\nOptions:\
 const GRAPH_HELP = 'Usage: agent-identity-kit graph [options]\n\nOptions:\n  --update  write docs/module-graph.md\n';
 const helpFor = (path: readonly string[]): string | undefined => (path.length === 0 ? PROGRAM_HELP : path.join(' ') === 'graph' ? GRAPH_HELP : undefined);
 
-const README = ['# kit', '', '## CLI', '', '```text', '$ agent-identity-kit --help', PROGRAM_HELP.trimEnd(), '```', '', '```text', '$ agent-identity-kit graph --help', GRAPH_HELP.trimEnd(), '```', '', '## Other', ''].join('\n');
+const README = ['# fixture-kit', '', '## CLI', '', '```text', '$ agent-identity-kit --help', PROGRAM_HELP.trimEnd(), '```', '', '```text', '$ agent-identity-kit graph --help', GRAPH_HELP.trimEnd(), '```', '', '## Other', ''].join('\n');
 
 /** A fixture that already satisfies every kit check. */
 function kitLike(kit: KitDocsOptions = { helpFor, ruleIds: ['two-id-members'] }): { root: string; kit: KitDocsOptions } {
@@ -109,7 +109,7 @@ describe('README CLI usage', () => {
 
   it('fails without a README, without a ## CLI section, or without the program’s own help block', () => {
     const { root, kit } = kitLike();
-    write(root, 'README.md', '# kit\n\n## Usage\n\nRun it.\n');
+    write(root, 'README.md', '# fixture-kit\n\n## Usage\n\nRun it.\n');
     expect(findings(root, kit)).toEqual(['cli-help-sync README.md has no `## CLI` section with the output of `agent-identity-kit --help`']);
     write(root, 'README.md', README.replace(/```text\n\$ agent-identity-kit --help[^`]*```/, ''));
     expect(findings(root, kit)).toEqual(['cli-help-sync README.md the `## CLI` section has no block starting with `$ agent-identity-kit --help`']);

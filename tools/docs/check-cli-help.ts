@@ -1,6 +1,7 @@
-import type { Code, Nodes, RootContent } from 'mdast';
+import type { Code, RootContent } from 'mdast';
 import type { Finding } from '../check/finding.js';
 import type { MarkdownDocument } from './markdown-document.js';
+import { plainText } from './plain-text.js';
 
 /** The README section that holds the CLI usage: a level-2 heading reading exactly `CLI`. */
 export const CLI_HEADING = 'CLI';
@@ -51,7 +52,7 @@ export function checkCliHelp(readme: MarkdownDocument | undefined, helpFor: (com
 
 /** The fenced blocks between the `## CLI` heading and the next heading of level 1 or 2. */
 function sectionBlocks(children: readonly RootContent[]): Code[] | undefined {
-  const start = children.findIndex((node) => node.type === 'heading' && node.depth === 2 && text(node).trim() === CLI_HEADING);
+  const start = children.findIndex((node) => node.type === 'heading' && node.depth === 2 && plainText(node).trim() === CLI_HEADING);
   if (start < 0) return undefined;
   const blocks: Code[] = [];
   for (const node of children.slice(start + 1)) {
@@ -59,11 +60,6 @@ function sectionBlocks(children: readonly RootContent[]): Code[] | undefined {
     if (node.type === 'code') blocks.push(node);
   }
   return blocks;
-}
-
-function text(node: Nodes): string {
-  if ('value' in node) return node.value;
-  return 'children' in node ? node.children.map(text).join('') : '';
 }
 
 function normalise(output: string): string[] {

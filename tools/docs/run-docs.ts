@@ -14,6 +14,7 @@ import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
 import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles } from './find-markdown-files.js';
+import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
 import { loadDocsConfig } from './load-docs-config.js';
 import { readMarkdown } from './markdown-document.js';
@@ -69,12 +70,21 @@ export function runDocs(options: DocsOptions): DocsReport {
     declaredNames(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest), codeNames);
   }
 
+  const byFile = new Map(documents.map((document) => [document.file, document]));
+  const anchors = new Map<string, Set<string>>();
+  const anchorsOf = (file: string): Set<string> | undefined => {
+    const document = byFile.get(file);
+    if (document === undefined) return undefined;
+    const known = anchors.get(file) ?? headingAnchors(document);
+    anchors.set(file, known);
+    return known;
+  };
   const fences = documents.map((document) => tsFences(root, document));
   findings.push(...checkFences(fences.flat(), tsconfig?.options));
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
-    findings.push(...checkReferences(root, document));
+    findings.push(...checkReferences(root, document, anchorsOf));
     if (!vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
   });
 
@@ -85,7 +95,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (ignored > 0) notes.push(`${ignored} files exempt from the vocabulary check (docs.vocabularyIgnores)`);
   if (tsconfig === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
   if (options.kit !== undefined) {
-    const readme = documents.find((document) => document.file === 'README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
+    const readme = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
     findings.push(...checkCliHelp(readme, options.kit.helpFor));
     if (options.kit.ruleIds === undefined) notes.push('lint rule pages not checked: no rule list given');
     else findings.push(...checkRuleDocs(root, options.kit.ruleIds));
