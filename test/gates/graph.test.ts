@@ -46,6 +46,13 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     expect(rules(report)).toEqual(['not-to-dev-dep src/util/assert.ts']);
   });
 
+  it('leaves test fixtures out (they are other code, broken on purpose)', async () => {
+    const root = fixtureRepo();
+    write(root, 'test/fixtures/cycle/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
+    write(root, 'test/fixtures/cycle/b.ts', "import { a } from './a.js';\nexport const b = a;\n");
+    expect((await runGraph({ root })).findings).toEqual([]);
+  });
+
   it('fails on an orphan module and on an import that does not resolve', async () => {
     const root = fixtureRepo();
     write(root, 'src/lonely.ts', 'export const lonely = 1;\n');

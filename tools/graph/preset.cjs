@@ -73,9 +73,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // Build output at the root is not source. node_modules is not excluded, only not followed: its packages
-    // must stay visible as dependencies (and their own dist/ folders are their code).
-    exclude: { path: '^(?:dist|build|coverage|[.]git)/' },
+    // Build output at the root is not source, and test fixtures are copies of other code, broken on purpose.
+    // node_modules is not excluded, only not followed: its packages must stay visible as dependencies (and
+    // their own dist/ folders are their code).
+    exclude: { path: '^(?:dist|build|coverage|[.]git)/|^(?:test|tests|__tests__|spec)/fixtures/' },
     moduleSystems: ['es6', 'cjs'],
     // Follow type-only imports too: a layer may not borrow another layer's types either.
     tsPreCompilationDeps: true,
