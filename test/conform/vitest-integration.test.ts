@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { conformanceSuite } from '../../properties/vitest.js';
+
+// The suite as a user registers it: these tests are part of this file's run.
+conformanceSuite(referenceAdapter({ profiles: { teardown: 'scope-first' } }), { runs: 10, requirements: ['AIK-ID', 'AIK-QUIESCE-004', 'AIK-SUB-001'] });
+
+/** A system that calls not-found "invalid": AIK-RESUME-002 fails, listed as expected. */
+const misclassifying: AdapterFactory = async (env, options) => {
+  const system = await referenceAdapter()(env, options);
+  return new Proxy(system, {
+    get(target, key) {
+      if (key === 'classifyError') {
+        return (error: unknown, context: Parameters<typeof target.classifyError>[1]) => {
+          const code = target.classifyError(error, context);
+          return code === 'not-found' ? 'invalid' : code;
+        };
+      }
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};
+conformanceSuite(misclassifying, { name: 'known gap', seed: 99, runs: 10, requirements: ['AIK-RESUME-002', 'AIK-RESUME-003'], expectedFailures: ['AIK-RESUME-002'] });
+
+describe('conformanceSuite', () => {
+  it('names each suite with its seed (the kit default unless vitest or the options give one) and registers one test per requirement', ({ task }) => {
+    const suites = task.file.tasks.filter((candidate) => candidate.type === 'suite' && candidate.name !== 'conformanceSuite');
+    // With `--sequence.seed` the default suite takes vitest's seed.
+    const given = (globalThis as { __vitest_worker__?: { config?: { sequence?: { seed?: number } } } }).__vitest_worker__?.config?.sequence?.seed;
+    expect(suites.map((suite) => suite.name)).toEqual([`agent-identity-kit conformance (seed ${given ?? 202611})`, 'known gap (seed 99)']);
+    const [first] = suites;
+    const names = first?.type === 'suite' ? first.tasks.flatMap((child) => (child.type === 'suite' ? child.tasks.map((test) => test.name) : [child.name])) : [];
+    expect(names.map((name) => name.split(' ')[0])).toEqual(['AIK-ID-001', 'AIK-ID-002', 'AIK-ID-003', 'AIK-ID-004', 'AIK-QUIESCE-004', 'AIK-SUB-001', 'expected']);
+  });
+});
