@@ -44,6 +44,10 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     write(root, 'src/index.ts', `${readFileSync(join(root, 'src/index.ts'), 'utf8')}export { check } from './util/assert.js';\n`);
     const report = await runGraph({ root });
     expect(rules(report)).toEqual(['not-to-dev-dep src/util/assert.ts']);
+    // Declared as a peer dependency too, it is the user's to install: no finding.
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'package.json', JSON.stringify({ ...manifest, peerDependencies: { vitest: '>=4' } }));
+    expect((await runGraph({ root })).findings).toEqual([]);
   });
 
   it('leaves test fixtures out (they are other code, broken on purpose)', async () => {

@@ -58,8 +58,9 @@ module.exports = {
       },
       to: {
         dependencyTypes: ['npm-dev'],
-        // Type-only imports vanish at compile time: a dev dependency that only contributes types is fine.
-        dependencyTypesNot: ['type-only'],
+        // Type-only imports vanish at compile time: a dev dependency that only contributes types is fine. A
+        // package that is also a peer dependency is the user's to install (e.g. the test runner of a plugin).
+        dependencyTypesNot: ['type-only', 'npm-peer'],
         pathNot: ['node_modules/@types/'],
       },
     },
