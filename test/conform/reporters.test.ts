@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { AdapterFactory } from '../../src/contract/adapter.js';
+import type { ConformanceReport } from '../../properties/report/conformance-report.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { REPORTERS } from '../../properties/reporters/index.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+
+/** A system whose resume of an unknown id is classified invalid: one failing requirement, with a counterexample. */
+const broken: AdapterFactory = async (env, options) => {
+  const system = await referenceAdapter()(env, options);
+  return new Proxy(system, {
+    get(target, key) {
+      if (key === 'classifyError') return (error: unknown, context: Parameters<typeof target.classifyError>[1]) => (target.classifyError(error, context) === 'not-found' ? 'invalid' : target.classifyError(error, context));
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};
+
+const failing: Promise<ConformanceReport> = runConformance(broken, { runs: 10, requirements: ['AIK-RESUME-002', 'AIK-ID-004', 'AIK-CREATE-001'] });
+
+describe('reporters', () => {
+  it('text: each requirement with its checks, the failure with its counterexample, the verdict; colour only when asked', async () => {
+    const report = await failing;
+    const text = REPORTERS.text(report, { color: false });
+    expect(text).toMatch(/^ {2}FAIL {11}AIK-RESUME-002 {2}2 checks, \d+ runs$/m);
+    expect(text).toMatch(/^ {2}STATIC {9}AIK-ID-004 {2}decided on source code/m);
+    expect(text).toContain('  ✗ AIK-RESUME-002/not-persisted-is-not-found\n');
+    expect(text).toContain('      resume(ghost) ✗invalid\n');
+    expect(text).toMatch(/NOT CONFORMANT — 1 pass, 1 fail, 0 not applicable, 0 not tested, 1 static\n$/);
+    expect(text).not.toContain('\u001b[');
+    expect(REPORTERS.text(report, { color: true })).toContain('\u001b[31mFAIL');
+  });
+
+  it('json: the report itself', async () => {
+    const report = await failing;
+    expect(JSON.parse(REPORTERS.json(report, { color: false }))).toEqual(JSON.parse(JSON.stringify(report)));
+  });
+
+  it('junit: one suite per area, a failure for FAIL, skipped for STATIC', async () => {
+    const xml = REPORTERS.junit(await failing, { color: false });
+    expect(xml).toMatch(/<testsuite name="Create and resume" tests="2" failures="1"/);
+    expect(xml).toMatch(/<testcase classname="agent-identity-kit.Create and resume" name="AIK-RESUME-002">\s*<failure message="AIK-RESUME-002\//);
+    expect(xml).toMatch(/<testcase classname="agent-identity-kit.Identity" name="AIK-ID-004">\s*<skipped\/>/);
+  });
+
+  it('github: an error annotation per failing check (newlines escaped), then the verdict', async () => {
+    const lines = REPORTERS.github(await failing, { color: false }).trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('::error title=AIK-RESUME-002/'))).toHaveLength(2);
+    expect(lines.every((line) => line.startsWith('::'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^::error title=agent-identity-kit conform::NOT CONFORMANT/);
+    expect(lines.find((line) => line.includes('not-persisted-is-not-found'))).toContain('%0Aresume(ghost) ✗invalid');
+  });
+
+  it('markdown: the table and a Mermaid sequence diagram of each counterexample', async () => {
+    const markdown = REPORTERS.markdown(await failing, { color: false });
+    expect(markdown).toMatch(/^## agent-identity-kit conform: NOT CONFORMANT$/m);
+    expect(markdown).toMatch(/^\| FAIL \| AIK-RESUME-002 \| MUST \| not-persisted-is-not-found \(1\), generated-outcome \(\d+\) \| {2}\|$/m);
+    expect(markdown).toContain('```mermaid\nsequenceDiagram\n  participant Kit\n  participant System\n  Kit->>System: open()\n  System-->>Kit: ✓\n  Kit->>System: resume(ghost)\n  System-->>Kit: ✗invalid\n');
+  });
+});
