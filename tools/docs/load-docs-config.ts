@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from '../check/config-error.js';
-
-/** The configuration file shared by the kit's gates; the doc-sync gate reads its `docs` key. */
-export const CONFIG_FILE_NAME = 'agent-identity-kit.config.json';
+// The configuration file shared by the kit's gates; the doc-sync gate reads its `docs` key.
+import { CONFIG_FILE_NAME } from '../lint/index.js';
 
 /** The `docs` key of `agent-identity-kit.config.json`. */
 export interface DocsConfig {

@@ -1,4 +1,5 @@
-import { KIT_VERSION } from '../kit-version.js';
+// One version reader for every machine report of the kit (the lint's JSON and SARIF too).
+import { KIT_VERSION } from '../../lint/_internals/kit-version.js';
 import type { GateOutcome } from '../gate-outcome.js';
 
 /**
