@@ -4,11 +4,10 @@
  * violation (through `agent-identity-kit check`).
  * @type {import('dependency-cruiser').IConfiguration}
  */
-const manifest = require('./package.json');
+const entryPointPatterns = require('./tools/graph/entry-points.cjs');
 
-const escape = (path) => path.replace(/^[.]\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Package entry points (`bin`, `exports`) are imported by users, never by the kit itself.
-const entryPoints = [...Object.values(manifest.bin), ...Object.values(manifest.exports)].map((path) => `^${escape(path)}$`);
+const entryPoints = entryPointPatterns(require('./package.json'));
 
 module.exports = {
   extends: './tools/graph/preset.cjs',

@@ -50,6 +50,18 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     expect((await runGraph({ root })).findings).toEqual([]);
   });
 
+  it('counts the package entry points (bin, exports, main) as roots, not orphans', async () => {
+    const root = fixtureRepo();
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'package.json', JSON.stringify({ ...manifest, bin: { fx: './bin/fx.mjs' }, exports: { '.': './src/index.ts', './standalone': { import: './src/standalone.ts' } } }));
+    write(root, 'bin/fx.mjs', "console.log('fx');\n");
+    write(root, 'bin/stray.mjs', "console.log('stray');\n");
+    write(root, 'src/standalone.ts', 'export const standalone = true;\n');
+    expect(rules(await runGraph({ root }))).toEqual(['no-orphans bin/stray.mjs']);
+    write(root, 'package.json', '{ "name": ');
+    await expect(runGraph({ root })).rejects.toThrow(/^package\.json: not valid JSON/);
+  });
+
   it('leaves test fixtures out (they are other code, broken on purpose)', async () => {
     const root = fixtureRepo();
     write(root, 'test/fixtures/cycle/a.ts', "import { b } from './b.js';\nexport const a = b;\n");

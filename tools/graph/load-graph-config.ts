@@ -1,10 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ICruiseOptions } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import { ConfigError } from '../check/config-error.js';
 import { shownPath } from '../check/shown-path.js';
+
+/** Shared with the kit's own `.dependency-cruiser.cjs`, hence CommonJS. */
+const entryPointPatterns = createRequire(import.meta.url)('./entry-points.cjs') as (manifest: Record<string, unknown>) => string[];
 
 /** The names dependency-cruiser itself looks for, in its own order of preference. */
 const CONFIG_NAMES = ['.dependency-cruiser.json', '.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'];
@@ -36,9 +40,32 @@ export async function loadGraphConfig(root: string, file?: string): Promise<Grap
   } catch (error) {
     throw new ConfigError(source, `dependency-cruiser config does not load: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (found === undefined) options = withEntryPointRoots(root, options);
   const tsConfigFile = options.tsConfig?.fileName;
   if (tsConfigFile !== undefined && !isAbsolute(tsConfigFile)) {
     options = { ...options, tsConfig: { ...options.tsConfig, fileName: join(root, tsConfigFile) } };
   }
   return { source, options };
+}
+
+/**
+ * The preset cannot know the repository it runs on: its package entry points (`main`, `bin`,
+ * `exports`, …) are added as roots of the `no-orphans` rule here.
+ */
+function withEntryPointRoots(root: string, options: ICruiseOptions): ICruiseOptions {
+  const manifestPath = join(root, 'package.json');
+  if (!existsSync(manifestPath)) return options;
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigError('package.json', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const roots = entryPointPatterns(manifest);
+  const forbidden = options.ruleSet?.forbidden?.map((rule) => {
+    if (rule.name !== 'no-orphans') return rule;
+    const pathNot = rule.from.pathNot ?? [];
+    return { ...rule, from: { ...rule.from, pathNot: [...(Array.isArray(pathNot) ? pathNot : [pathNot]), ...roots] } };
+  });
+  return forbidden === undefined ? options : { ...options, ruleSet: { ...options.ruleSet, forbidden } };
 }
