@@ -117,18 +117,20 @@ describe('docs command', () => {
     expect(err.join('')).toMatch(/^agent-identity-kit: tsconfig\.json: TS\d+: [^\n]+\n$/);
   });
 
-  it('in the kit, compares the README CLI block with the real --help output, checks the lint rule pages and regenerates docs/requirements.md', async () => {
+  it('in the kit, fills and compares the README CLI block with the real --help output, checks the lint rule pages and regenerates docs/requirements.md', async () => {
     expect(await run('--help')).toBe(0);
     const help = out.join('');
     out.length = 0;
     const root = fixtureRepo();
     write(root, 'package.json', JSON.stringify({ name: 'agent-identity-kit', version: '0.0.0', type: 'module' }));
-    write(root, 'README.md', `# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help}\`\`\`\n`);
+    // The README section needs only the command line: --update fills in the help.
+    write(root, 'README.md', '# agent-identity-kit\n\n## CLI\n\n```text\n$ agent-identity-kit --help\n```\n');
     write(root, 'docs/guide.md', '# Guide\n');
     for (const rule of RULES) write(root, `docs/rules/${rule.id}.md`, `# ${rule.id}\n`);
     rmSync(join(root, 'docs/requirements.md'), { force: true });
     expect(await run('docs', '--root', root, '--update')).toBe(0);
     expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(`# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help}\`\`\`\n`);
     expect(await run('docs', '--root', root, '--check')).toBe(0);
     const [first] = RULES;
     rmSync(join(root, `docs/rules/${first?.id ?? ''}.md`));

@@ -101,6 +101,16 @@ describe('README CLI usage', () => {
     expect(findings(root, { helpFor: longer, ruleIds: ['two-id-members'] })[0]).toMatch(/expected "  -V, --version  output the version", found "\(end of block\)"$/);
   });
 
+  it('with --update, rewrites stale blocks to the real help and keeps everything else', () => {
+    const { root, kit } = kitLike();
+    const stale = README.replace('  --update  write docs/module-graph.md', '  --update  write the graph').replace(PROGRAM_HELP.trimEnd(), 'Usage: old');
+    write(root, 'README.md', stale);
+    expect(findings(root, kit, true)).toEqual([]);
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(README);
+    write(root, 'README.md', README.replace('$ agent-identity-kit graph --help', '$ agent-identity-kit graf --help'));
+    expect(findings(root, kit, true)).toHaveLength(1);
+  });
+
   it('fails on a block for a command that does not exist', () => {
     const { root, kit } = kitLike();
     write(root, 'README.md', README.replace('$ agent-identity-kit graph --help', '$ agent-identity-kit graf --help'));

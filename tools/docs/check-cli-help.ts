@@ -9,21 +9,33 @@ export const CLI_HEADING = 'CLI';
 /** The first line of a help block: `$ agent-identity-kit [command…] --help`. */
 const HELP_COMMAND = /^\$ agent-identity-kit((?: [a-z][\w-]*)*) --help$/;
 
+/** What {@link checkCliHelp} found, and the README as it reads with every help block brought up to date. */
+export interface CliHelpSync {
+  readonly findings: Finding[];
+  /** The README text with each recognised block holding the real help (equal to the input when all are current). */
+  readonly synced: string;
+}
+
 /**
  * The README's CLI usage equals the real help output (rule `cli-help-sync`). In the README's
  * `## CLI` section, every fenced block whose first line is `$ agent-identity-kit [command…]
  * --help` must continue with exactly what that command prints (trailing spaces and blank lines
  * at the end aside); the section must exist and hold at least the program's own
- * `$ agent-identity-kit --help` block.
+ * `$ agent-identity-kit --help` block. `synced` is the fix for every stale block, which
+ * `docs --update` writes.
  */
-export function checkCliHelp(readme: MarkdownDocument | undefined, helpFor: (commandPath: readonly string[]) => string | undefined): Finding[] {
+export function checkCliHelp(readme: MarkdownDocument | undefined, helpFor: (commandPath: readonly string[]) => string | undefined): CliHelpSync {
   const file = readme?.file ?? 'README.md';
-  if (readme === undefined) return [{ rule: 'cli-help-sync', file, message: `missing: the README must show \`agent-identity-kit --help\` under \`## ${CLI_HEADING}\`` }];
+  if (readme === undefined) return { findings: [{ rule: 'cli-help-sync', file, message: `missing: the README must show \`agent-identity-kit --help\` under \`## ${CLI_HEADING}\`` }], synced: '' };
   const blocks = sectionBlocks(readme.tree.children);
-  if (blocks === undefined) return [{ rule: 'cli-help-sync', file, message: `has no \`## ${CLI_HEADING}\` section with the output of \`agent-identity-kit --help\`` }];
+  if (blocks === undefined) {
+    return { findings: [{ rule: 'cli-help-sync', file, message: `has no \`## ${CLI_HEADING}\` section with the output of \`agent-identity-kit --help\`` }], synced: readme.text };
+  }
   const findings: Finding[] = [];
+  let synced = readme.text;
   let programBlock = false;
-  for (const block of blocks) {
+  // From the last block to the first, so earlier offsets stay valid while the text is spliced.
+  for (const block of [...blocks].reverse()) {
     const [first = '', ...rest] = block.value.split('\n');
     const command = HELP_COMMAND.exec(first.trim());
     if (command === null) continue;
@@ -37,17 +49,27 @@ export function checkCliHelp(readme: MarkdownDocument | undefined, helpFor: (com
       continue;
     }
     const difference = firstDifference(normalise(expected), normalise(rest.join('\n')));
-    if (difference !== undefined) {
-      findings.push({
-        rule: 'cli-help-sync',
-        file,
-        line: line + difference.index + 1,
-        message: `the block for \`${shown}\` differs from the real help: expected ${JSON.stringify(difference.expected)}, found ${JSON.stringify(difference.found)}`,
-      });
-    }
+    if (difference === undefined) continue;
+    findings.push({
+      rule: 'cli-help-sync',
+      file,
+      line: line + difference.index + 1,
+      message: `the block for \`${shown}\` differs from the real help: expected ${JSON.stringify(difference.expected)}, found ${JSON.stringify(difference.found)}`,
+    });
+    synced = rewriteBlock(synced, block, [first, ...normalise(expected)]);
   }
   if (!programBlock) findings.push({ rule: 'cli-help-sync', file, message: `the \`## ${CLI_HEADING}\` section has no block starting with \`$ agent-identity-kit --help\`` });
-  return findings;
+  return { findings, synced };
+}
+
+/** `text` with the content of the fenced `block` replaced by `lines`, its fence lines kept. */
+function rewriteBlock(text: string, block: Code, lines: readonly string[]): string {
+  const start = block.position?.start.offset ?? 0;
+  const end = block.position?.end.offset ?? 0;
+  const fence = text.slice(start, end);
+  const opening = fence.slice(0, fence.indexOf('\n'));
+  const closing = fence.slice(fence.lastIndexOf('\n') + 1);
+  return `${text.slice(0, start)}${[opening, ...lines, closing].join('\n')}${text.slice(end)}`;
 }
 
 /** The fenced blocks between the `## CLI` heading and the next heading of level 1 or 2. */

@@ -6,6 +6,7 @@ import { compareFindings } from '../check/compare-findings.js';
 import type { Finding } from '../check/finding.js';
 import type { GateReport } from '../check/gate-report.js';
 import { loadTsconfig } from '../check/load-tsconfig.js';
+import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
 import { checkReferences } from './check-references.js';
@@ -35,7 +36,10 @@ export interface DocsOptions {
   readonly exclude?: readonly string[];
   /** The kit's own repository only: the extra checks (requirements list, rule pages, README help). */
   readonly kit?: KitDocsOptions;
-  /** With `kit`: rewrite `docs/requirements.md` instead of comparing it. Default false. */
+  /**
+   * With `kit`: rewrite `docs/requirements.md` and the README's stale CLI help blocks instead of
+   * reporting them. Default false.
+   */
   readonly update?: boolean;
 }
 
@@ -96,7 +100,13 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (tsconfig === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
   if (options.kit !== undefined) {
     const readme = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
-    findings.push(...checkCliHelp(readme, options.kit.helpFor));
+    const help = checkCliHelp(readme, options.kit.helpFor);
+    if (options.update === true && readme !== undefined && help.synced !== readme.text) {
+      writeFileAtomic(join(root, readme.file), help.synced);
+      findings.push(...checkCliHelp(readMarkdown(root, readme.file), options.kit.helpFor).findings);
+    } else {
+      findings.push(...help.findings);
+    }
     if (options.kit.ruleIds === undefined) notes.push('lint rule pages not checked: no rule list given');
     else findings.push(...checkRuleDocs(root, options.kit.ruleIds));
   }

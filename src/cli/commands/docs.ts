@@ -31,7 +31,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
-    .addOption(new Option('--update', "regenerate the kit's docs/requirements.md").conflicts('check'))
+    .addOption(new Option('--update', "regenerate the kit's docs/requirements.md and README CLI help blocks").conflicts('check'))
     .option('--check', 'compare generated docs instead of writing them (the default)')
     .action(async (flags: DocsFlags) => {
       const root = repositoryRoot(flags.root);
