@@ -25,6 +25,8 @@ export interface ResolvedVocabulary {
   readonly compatibility: ReadonlySet<string>;
   /** Classifications already made with this vocabulary, by name (`null`: not an identity name). */
   readonly memo: Map<string, IdentityKind | null>;
+  /** The same for type names. */
+  readonly typeMemo: Map<string, IdentityKind | null>;
 }
 
 /** The defaults each allow-list starts from; configured entries are added to them. */
@@ -60,6 +62,7 @@ export function resolveVocabulary(configured: IdentityVocabulary | undefined): R
     lineage: merged('lineageNames'),
     compatibility: merged('compatibilityFields'),
     memo: new Map(),
+    typeMemo: new Map(),
   };
 }
 
@@ -120,9 +123,17 @@ function idKindOfWords(words: readonly string[]): 'agent-id' | 'session-id' | un
 
 /**
  * Classifies a type name: `AgentId`/`AgentID` → agent id, `SessionId` → session id, `Agent`,
- * `LiveAgent` → agent object, `Session` → session object.
+ * `LiveAgent` → agent object, `Session` → session object. `vocabulary` only lends its memo.
  */
-export function classifyTypeName(name: string): IdentityKind | undefined {
+export function classifyTypeName(name: string, vocabulary?: ResolvedVocabulary): IdentityKind | undefined {
+  const known = vocabulary?.typeMemo.get(name);
+  if (known !== undefined) return known ?? undefined;
+  const kind = classifyUnseenTypeName(name);
+  vocabulary?.typeMemo.set(name, kind ?? null);
+  return kind;
+}
+
+function classifyUnseenTypeName(name: string): IdentityKind | undefined {
   const lower = name.toLowerCase();
   if (!lower.includes('agent') && !lower.includes('session')) return undefined;
   const words = splitWords(name);

@@ -21,7 +21,7 @@ export interface MemberInfo {
  * such as `parentSessionId`), then the type (`id: AgentId`, `session: Session`).
  */
 export function slotKind(name: string, type: ts.TypeNode | undefined, file: FileContext, owner?: string): IdentityKind | undefined {
-  return classifyName(name, file.vocabulary, owner) ?? classifyTypeNode(type, file.aliasKinds);
+  return classifyName(name, file.vocabulary, owner) ?? classifyTypeNode(type, file);
 }
 
 /** The property signatures of an interface or type literal. */

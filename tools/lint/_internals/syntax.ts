@@ -3,7 +3,13 @@
  * the symbol a node belongs to, and the identity kind a type annotation stands for.
  */
 import { ts } from 'ts-morph';
-import { classifyTypeName, type IdentityKind } from './identity-names.js';
+import { classifyTypeName, type IdentityKind, type ResolvedVocabulary } from './identity-names.js';
+
+/** What classifying a type needs: the file's identity aliases and the run's vocabulary (for its memo). */
+export interface TypeScope {
+  readonly aliasKinds: ReadonlyMap<string, IdentityKind>;
+  readonly vocabulary: ResolvedVocabulary;
+}
 
 /** The text of a declaration name, or `undefined` for computed and binding-pattern names. */
 export function nameText(name: ts.Node | undefined): string | undefined {
@@ -70,13 +76,13 @@ function referenceName(name: ts.EntityName): string {
  * same-file alias (`type Key = AgentId`), through a brand (`Brand<string, 'AgentId'>`,
  * `string & { __brand: 'AgentId' }`), or through an optional/nullable union.
  */
-export function classifyTypeNode(type: ts.TypeNode | undefined, aliases: ReadonlyMap<string, IdentityKind>): IdentityKind | undefined {
+export function classifyTypeNode(type: ts.TypeNode | undefined, scope: TypeScope): IdentityKind | undefined {
   if (type === undefined) return undefined;
   switch (type.kind) {
     case ts.SyntaxKind.TypeReference: {
       const reference = type as ts.TypeReferenceNode;
       const name = referenceName(reference.typeName);
-      const byName = classifyTypeName(name) ?? aliases.get(name);
+      const byName = classifyTypeName(name, scope.vocabulary) ?? scope.aliasKinds.get(name);
       if (byName !== undefined) return byName;
       for (const argument of reference.typeArguments ?? []) {
         if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
@@ -87,14 +93,14 @@ export function classifyTypeNode(type: ts.TypeNode | undefined, aliases: Readonl
       return undefined;
     }
     case ts.SyntaxKind.ParenthesizedType:
-      return classifyTypeNode((type as ts.ParenthesizedTypeNode).type, aliases);
+      return classifyTypeNode((type as ts.ParenthesizedTypeNode).type, scope);
     case ts.SyntaxKind.LiteralType: {
       const literal = (type as ts.LiteralTypeNode).literal;
       return ts.isStringLiteral(literal) ? brandKind(literal.text) : undefined;
     }
     case ts.SyntaxKind.IntersectionType: {
       for (const part of (type as ts.IntersectionTypeNode).types) {
-        const kind = classifyTypeNode(part, aliases);
+        const kind = classifyTypeNode(part, scope);
         if (kind === 'agent-id' || kind === 'session-id') return kind;
       }
       return undefined;
@@ -103,7 +109,7 @@ export function classifyTypeNode(type: ts.TypeNode | undefined, aliases: Readonl
       let found: IdentityKind | undefined;
       for (const part of (type as ts.UnionTypeNode).types) {
         if (isNullish(part)) continue;
-        const kind = classifyTypeNode(part, aliases);
+        const kind = classifyTypeNode(part, scope);
         if (kind === undefined || (found !== undefined && found !== kind)) return undefined;
         found = kind;
       }
@@ -113,7 +119,7 @@ export function classifyTypeNode(type: ts.TypeNode | undefined, aliases: Readonl
       // A brand member: `{ readonly __brand: 'AgentId' }`.
       for (const member of (type as ts.TypeLiteralNode).members) {
         if (ts.isPropertySignature(member) && member.type !== undefined && ts.isLiteralTypeNode(member.type)) {
-          const kind = classifyTypeNode(member.type, aliases);
+          const kind = classifyTypeNode(member.type, scope);
           if (kind !== undefined) return kind;
         }
       }
@@ -137,11 +143,12 @@ function isNullish(type: ts.TypeNode): boolean {
 }
 
 /** Kinds of the top-level type aliases of a file whose right-hand side names an identity type. */
-export function collectAliasKinds(sourceFile: ts.SourceFile): Map<string, IdentityKind> {
+export function collectAliasKinds(sourceFile: ts.SourceFile, vocabulary: ResolvedVocabulary): Map<string, IdentityKind> {
   const kinds = new Map<string, IdentityKind>();
+  const scope: TypeScope = { aliasKinds: kinds, vocabulary };
   for (const statement of sourceFile.statements) {
     if (ts.isTypeAliasDeclaration(statement)) {
-      const kind = classifyTypeNode(statement.type, kinds);
+      const kind = classifyTypeNode(statement.type, scope);
       if (kind === 'agent-id' || kind === 'session-id') kinds.set(statement.name.text, kind);
     }
   }

@@ -1,19 +1,27 @@
 /**
  * The single pass over one parsed file: every rule's handlers are dispatched from one walk, so
  * the cost of linting stays one traversal per file whatever the number of rules.
+ *
+ * Each rule declares its *triggers*: words without which a piece of code cannot hold one of its
+ * findings (`agent`, `session`, an id generator's name…). The walker finds where the triggers of
+ * all rules occur in the file's text, once, and does not descend into a subtree whose text has
+ * none — which is most of the code of a codebase. A same-file identity alias (`type Key =
+ * AgentId`) is a trigger too, and an interface, class or intersection alias with bases is still
+ * handed to the rules: its bases may carry the ids.
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
 import type { ResolvedVocabulary } from './identity-names.js';
 import { collectAliasKinds } from './syntax.js';
 
-/** Handlers of all rules, indexed by syntax kind, built once per run. */
+/** Handlers of all rules, indexed by syntax kind, and their combined triggers; built once per run. */
 export interface Dispatch {
   readonly enter: ReadonlyArray<readonly NodeHandler[] | undefined>;
   readonly leave: ReadonlyArray<readonly NodeHandler[] | undefined>;
+  readonly triggers: RegExp;
 }
 
-/** Indexes the visitors' handlers by syntax kind. */
+/** Indexes the visitors' handlers by syntax kind and joins their triggers into one pattern. */
 export function buildDispatch(visitors: readonly RuleVisitor[]): Dispatch {
   const enter: NodeHandler[][] = [];
   const leave: NodeHandler[][] = [];
@@ -27,48 +35,74 @@ export function buildDispatch(visitors: readonly RuleVisitor[]): Dispatch {
     add(enter, visitor.enter);
     add(leave, visitor.leave);
   }
-  return { enter, leave };
+  const sources = [...new Set(visitors.flatMap((visitor) => visitor.triggers))];
+  // With no rule running, nothing triggers (`(?!)` never matches).
+  return { enter, leave, triggers: new RegExp(sources.length === 0 ? '(?!)' : sources.join('|'), 'gi') };
 }
 
-/**
- * Text without any of these words cannot hold a finding inside the file: every shape names an
- * agent or a session, or (for `duplicate-identity` and `id-text-parsing`) a header, parent or child.
- */
-const IDENTITY_TEXT = /agent|session|header|parent|child/i;
-
-/** A top-level declaration that may still complete a two-identity shape through its bases. */
-function inherits(statement: ts.Statement): boolean {
-  if (ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement)) return statement.heritageClauses !== undefined;
-  return ts.isTypeAliasDeclaration(statement) && ts.isIntersectionTypeNode(statement.type);
+/** A declaration whose bases (from anywhere) may complete a two-identity shape. */
+function inherits(node: ts.Node): boolean {
+  if (ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node)) return node.heritageClauses !== undefined;
+  return ts.isTypeAliasDeclaration(node) && ts.isIntersectionTypeNode(node.type);
 }
 
-/**
- * Walks `sourceFile` once, calling the dispatched handlers with a context that tracks ancestors.
- * A file whose text names no identity at all only has its top-level interfaces, classes and type
- * aliases visited: they can still extend bases from other files that together carry both ids.
- */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Sorted start offsets of every trigger (and identity alias name) in `text`. */
+function triggerOffsets(text: string, triggers: RegExp, aliases: ReadonlyMap<string, unknown>): number[] {
+  const offsets: number[] = [];
+  const collect = (pattern: RegExp): void => {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      offsets.push(match.index);
+      if (match[0].length === 0) pattern.lastIndex += 1;
+    }
+  };
+  collect(triggers);
+  if (aliases.size > 0) {
+    collect(new RegExp(`\\b(?:${[...aliases.keys()].map(escape).join('|')})\\b`, 'g'));
+    offsets.sort((a, b) => a - b);
+  }
+  return offsets;
+}
+
+/** Walks `sourceFile` once, calling the dispatched handlers with a context that tracks ancestors. */
 export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: ResolvedVocabulary, dispatch: Dispatch): void {
   const ancestors: ts.Node[] = [];
+  const aliasKinds = collectAliasKinds(sourceFile, vocabulary);
   const context: FileContext = {
     sourceFile,
     file,
     vocabulary,
     ancestors,
-    aliasKinds: collectAliasKinds(sourceFile),
+    aliasKinds,
     position(node) {
       const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
       return { line: line + 1, column: character + 1 };
     },
   };
   const { enter, leave } = dispatch;
-  if (!IDENTITY_TEXT.test(sourceFile.text)) {
-    for (const statement of sourceFile.statements) {
-      if (!inherits(statement)) continue;
-      for (const handler of enter[statement.kind] ?? []) handler(statement, context);
+  const offsets = triggerOffsets(sourceFile.text, dispatch.triggers, aliasKinds);
+  // True when a trigger starts inside [pos, end): binary search over the sorted offsets.
+  const triggered = (pos: number, end: number): boolean => {
+    let low = 0;
+    let high = offsets.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((offsets[middle] as number) < pos) low = middle + 1;
+      else high = middle;
     }
-    return;
-  }
+    return low < offsets.length && (offsets[low] as number) < end;
+  };
   const visit = (node: ts.Node): void => {
+    // Tokens, identifiers and literals have no children and no handlers: most nodes stop here.
+    if (node.kind < ts.SyntaxKind.FirstNode) return;
+    if (!triggered(node.pos, node.end)) {
+      if (inherits(node)) for (const handler of enter[node.kind] ?? []) handler(node, context);
+      return;
+    }
     const before = enter[node.kind];
     if (before !== undefined) for (const handler of before) handler(node, context);
     ancestors.push(node);

@@ -17,8 +17,8 @@ export const agentIdType: Rule = {
     const check = (node: ts.Node, file: FileContext): void => {
       const declaration = node as ts.TypeAliasDeclaration | ts.InterfaceDeclaration;
       const name = declaration.name.text;
-      const aliased = ts.isTypeAliasDeclaration(declaration) ? classifyTypeNode(declaration.type, file.aliasKinds) : undefined;
-      if (classifyTypeName(name) !== 'agent-id' && aliased !== 'agent-id') return;
+      const aliased = ts.isTypeAliasDeclaration(declaration) ? classifyTypeNode(declaration.type, file) : undefined;
+      if (classifyTypeName(name, file.vocabulary) !== 'agent-id' && aliased !== 'agent-id') return;
       run.report({
         file: file.file,
         ...file.position(declaration.name),
@@ -26,6 +26,6 @@ export const agentIdType: Rule = {
         message: `'${name}' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove '${name}'.`,
       });
     };
-    return { enter: { [ts.SyntaxKind.TypeAliasDeclaration]: check, [ts.SyntaxKind.InterfaceDeclaration]: check } };
+    return { triggers: ['agent'], enter: { [ts.SyntaxKind.TypeAliasDeclaration]: check, [ts.SyntaxKind.InterfaceDeclaration]: check } };
   },
 };

@@ -83,6 +83,7 @@ export const doubleMint: Rule = {
       else if (kind === 'session-id') frame.session ??= target;
     };
     return {
+      triggers: [...mintFunctions].map((name) => `\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`),
       enter: { ...Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, enterFunction])), [ts.SyntaxKind.CallExpression]: onCall },
       leave: Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, leaveFunction])),
     };

@@ -38,6 +38,6 @@ export const duplicateIdentity: Rule = {
         });
       }
     };
-    return { enter: { [ts.SyntaxKind.ClassDeclaration]: check, [ts.SyntaxKind.ClassExpression]: check } };
+    return { triggers: ['header', 'agent', 'session'], enter: { [ts.SyntaxKind.ClassDeclaration]: check, [ts.SyntaxKind.ClassExpression]: check } };
   },
 };

@@ -42,7 +42,7 @@ function isTypedIdParameter(ancestors: readonly ts.Node[], file: FileContext): b
     if (!ts.isFunctionLike(node)) continue;
     for (const parameter of node.parameters) {
       if (ts.isIdentifier(parameter.name) && parameter.name.text === 'id') {
-        const kind = classifyTypeNode(parameter.type, file.aliasKinds);
+        const kind = classifyTypeNode(parameter.type, file);
         return kind === 'agent-id' || kind === 'session-id';
       }
     }
@@ -94,6 +94,19 @@ export const idTextParsing: Rule = {
         message: `'${symbol}' reads meaning from the text of '${id}' ('${method}'): ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
       });
     };
-    return { enter: { [ts.SyntaxKind.CallExpression]: onCall } };
+    return {
+      // Owner words of `agent.id`, `header.id`…, id names, and a bare `id` handed to a string or
+      // regex method (judged against the enclosing function's `id: SessionId` parameter).
+      triggers: [
+        'agent',
+        'session',
+        'header',
+        'child',
+        'parent',
+        `\\bid[?!]?\\.(?:${[...STRING_METHODS].join('|')})\\b`,
+        `\\.(?:${[...REGEX_METHODS].join('|')})\\(\\s*id\\b`,
+      ],
+      enter: { [ts.SyntaxKind.CallExpression]: onCall },
+    };
   },
 };

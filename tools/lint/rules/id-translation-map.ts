@@ -64,7 +64,7 @@ export const idTranslationMap: Rule = {
       const args = mapTypeArguments(node);
       if (args !== undefined) {
         const [key, value] = args;
-        return [classifyTypeNode(key, file.aliasKinds), classifyTypeNode(value, file.aliasKinds)];
+        return [classifyTypeNode(key, file), classifyTypeNode(value, file)];
       }
       if (ts.isTypeLiteralNode(node) && node.members.length === 1) {
         const [member] = node.members;
@@ -76,8 +76,8 @@ export const idTranslationMap: Rule = {
     const indexKinds = (member: ts.IndexSignatureDeclaration, file: FileContext): readonly [IdentityKind | undefined, IdentityKind | undefined] => {
       const [parameter] = member.parameters;
       const keyName = nameText(parameter?.name);
-      const key = (keyName === undefined ? undefined : classifyName(keyName, file.vocabulary)) ?? classifyTypeNode(parameter?.type, file.aliasKinds);
-      return [key, classifyTypeNode(member.type, file.aliasKinds)];
+      const key = (keyName === undefined ? undefined : classifyName(keyName, file.vocabulary)) ?? classifyTypeNode(parameter?.type, file);
+      return [key, classifyTypeNode(member.type, file)];
     };
 
     const report = (node: ts.Node, file: FileContext, symbol: string, message: string): void => {
@@ -137,6 +137,7 @@ export const idTranslationMap: Rule = {
     };
 
     return {
+      triggers: ['agent', 'session'],
       enter: {
         [ts.SyntaxKind.VariableDeclaration]: onDeclaration,
         [ts.SyntaxKind.PropertyDeclaration]: onDeclaration,

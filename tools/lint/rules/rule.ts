@@ -34,6 +34,12 @@ export type NodeHandler = (node: ts.Node, file: FileContext) => void;
 
 /** What a rule does during one lint run. */
 export interface RuleVisitor {
+  /**
+   * Regular-expression sources (matched case-insensitively) of the words without which a piece
+   * of code cannot hold this rule's finding; the walker skips subtrees where no rule's trigger
+   * occurs. Same-file identity aliases are added by the walker.
+   */
+  readonly triggers: readonly string[];
   /** Called before a node's children are walked. */
   readonly enter: Partial<Record<ts.SyntaxKind, NodeHandler>>;
   /** Called after a node's children were walked. */

@@ -124,6 +124,7 @@ export const twoIdMembers: Rule = {
     const complete = (sides: Sides): boolean => sides.agent !== undefined && sides.session !== undefined;
 
     return {
+      triggers: ['agent', 'session'],
       saveFile: (file) => byFile.get(file) ?? [],
       restoreFile: (_file, state) => {
         for (const shape of state as Shape[]) keep(shape);

@@ -86,6 +86,6 @@ export const twoIdParameters: Rule = {
         message: `'${symbol}' takes both '${agent.name}' and '${session.name}' as separate inputs; ${advice}`,
       });
     };
-    return { enter: Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, check])) };
+    return { triggers: ['agent', 'session'], enter: Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, check])) };
   },
 };
