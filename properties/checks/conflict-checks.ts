@@ -2,13 +2,8 @@ import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
 import { heardBy, recorded, typesOf, writesOf } from './_internals/observe.js';
 
-async function settleAll(): Promise<void> {
-  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-}
-
-async function waitFor(ctx: CheckContext, name: string): Promise<void> {
-  for (let turn = 0; turn < 100 && !ctx.kit.pauses.waiting(name); turn += 1) await new Promise((resolve) => setImmediate(resolve));
-  ctx.assert(ctx.kit.pauses.waiting(name), `a creation never reached its setup pause ${name}`);
+function waitFor(ctx: CheckContext, name: string): Promise<void> {
+  return ctx.until(() => ctx.kit.pauses.waiting(name), `a creation reached its setup pause ${name}`);
 }
 
 /** Directed checks of collisions and detach (AIK-CONFLICT-*, AIK-DETACH-*). */
@@ -123,8 +118,7 @@ export const conflictChecks: readonly Check[] = [
     ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created');
     const seen = heardBy(system, 'after-unload').find((event) => event.id === 'announced');
     ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound');
-    await settleAll();
-    ctx.equal(system.getSession('announced'), undefined, 'getSession(announced) after the dispatch unwound');
+    await ctx.until(() => system.getSession('announced') === undefined, 'the announced entry left once the dispatch unwound');
     ctx.assert(system.getAgent('bystander') !== undefined, 'the teardown touched another entry');
     ctx.ok(await system.prompt(bystander.handle), 'prompt(bystander)');
   }),

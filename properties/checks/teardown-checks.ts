@@ -1,8 +1,9 @@
 import { check, type Check } from '../runner/check.js';
+import type { CheckContext } from '../runner/check-context.js';
 import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
 
-async function turnInFlight(): Promise<void> {
-  for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+function turnInFlight(ctx: CheckContext): Promise<void> {
+  return ctx.until(() => ctx.kit.turns.inFlight > 0, 'a turn started');
 }
 
 /** Directed checks of teardown and quiescence (AIK-QUIESCE-*). */
@@ -13,7 +14,7 @@ export const teardownChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'q1', owner }), 'create(q1)');
     ctx.kit.turns.plan('q1', { kind: 'hold' });
     const turn = system.prompt(made.handle);
-    await turnInFlight();
+    await turnInFlight(ctx);
     const goneWhenSettled: string[] = [];
     const watch = async (label: string, pending: ReturnType<typeof system.dispose>) => {
       const outcome = await pending;
@@ -34,7 +35,7 @@ export const teardownChecks: readonly Check[] = [
     ctx.kit.turns.plan('q2', { kind: 'hold' });
     const turn = system.prompt(made.handle);
     const turnWatch = watchSettled(turn);
-    await turnInFlight();
+    await turnInFlight(ctx);
     ctx.equal(ctx.kit.turns.inFlight, 1, 'turns in flight before dispose');
     ctx.ok(await system.dispose(made.handle), 'dispose(q2) during a turn');
     ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled');
@@ -117,7 +118,7 @@ export const teardownChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'closing' }), 'create(closing)');
     ctx.kit.turns.plan('closing', { kind: 'hold' });
     const turn = system.prompt(made.handle);
-    await turnInFlight();
+    await turnInFlight(ctx);
     const disposing = system.dispose(made.handle);
     ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began');
     ctx.ok(await disposing, 'dispose(closing)');
@@ -127,8 +128,8 @@ export const teardownChecks: readonly Check[] = [
   check('AIK-QUIESCE-005', 'shutdown-settles-everything-last', async (ctx) => {
     const system = await ctx.open();
     ctx.ok(await system.create({ sessionId: 'alive' }), 'create(alive)');
-    const pending = system.create({ sessionId: 'pending', setup: { name: 'forever', action: 'never' } });
-    await turnInFlight();
+    const pending = system.create({ sessionId: 'pending', setup: { name: 'forever', pause: 'never-released', action: 'resolve' } });
+    await ctx.until(() => ctx.kit.pauses.waiting('never-released'), 'the pending creation reached its setup');
     const pendingWatch = watchSettled(pending);
     ctx.ok(await system.shutdown(), 'shutdown()');
     ctx.assert(pendingWatch.settled(), 'shutdown resolved before the pending creation settled');

@@ -4,9 +4,8 @@ import type { DrivenSystem } from '../runner/driven-system.js';
 import { heardBy, recorded, registries, typesOf, writesOf } from './_internals/observe.js';
 
 /** Waits until the kit's pause `name` has a waiter (the creation reached its setup). */
-async function reached(ctx: CheckContext, name: string): Promise<void> {
-  for (let turn = 0; turn < 100 && !ctx.kit.pauses.waiting(name); turn += 1) await new Promise((resolve) => setImmediate(resolve));
-  ctx.assert(ctx.kit.pauses.waiting(name), `the creation never reached the setup pause ${name}`);
+function reached(ctx: CheckContext, name: string): Promise<void> {
+  return ctx.until(() => ctx.kit.pauses.waiting(name), `the creation reached the setup pause ${name}`);
 }
 
 /** Persists `id` (prompt + flush + dispose) so that it can be resumed. */
@@ -39,9 +38,11 @@ export const transactionChecks: readonly Check[] = [
     ctx.kit.pauses.release('setup-private');
     const made = ctx.ok(await pending, 'create(private)');
     await persisted(ctx, system, 'stored');
+    const loads = () => ctx.store.calls.filter((call) => call.op === 'load' && call.id === 'stored').length;
+    const loadsBefore = loads();
     ctx.store.inject({ op: 'load', id: 'stored', effect: 'hang', once: true });
     const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: ctx.error('give up') } });
-    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    await ctx.until(() => loads() > loadsBefore, 'the resume of stored loaded it');
     ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
     ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
     ctx.kit.pauses.release('stop-loading');
@@ -78,9 +79,11 @@ export const transactionChecks: readonly Check[] = [
       }
     }
     const loadFault = ctx.error('load failed');
-    ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault, once: true });
+    // Every load (not only the next): a late load of an earlier, already settled resume must not use it up.
+    ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault });
     ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
     await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+    ctx.store.heal('res');
     // The id is free again once each creation settled.
     const fresh = ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations');
     const res = ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes');
@@ -122,7 +125,7 @@ export const transactionChecks: readonly Check[] = [
     for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
     const live = ctx.ok(await system.create({ sessionId: 'a4', signal: { name: 'late', at: { pause: 'abort-a4' }, reason: ctx.error('too late') } }), 'create(a4)');
     ctx.kit.pauses.release('abort-a4');
-    await new Promise((resolve) => setImmediate(resolve));
+    await ctx.settle();
     ctx.assert(system.getAgent('a4') !== undefined, 'an abort after publication removed a4');
     ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
     ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');

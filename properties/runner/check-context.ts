@@ -72,6 +72,23 @@ export class CheckContext {
     return value;
   }
 
+  /**
+   * Waits until `condition` holds, polling on timers (so a store that answers on a later
+   * macrotask is waited for), at most the per-operation timeout; fails with "never <what>".
+   */
+  async until(condition: () => boolean, what: string): Promise<void> {
+    const deadline = performance.now() + this.#timeoutMs;
+    while (!condition()) {
+      if (performance.now() > deadline) throw new CheckFailure(`never ${what} (within ${this.#timeoutMs} ms)`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  }
+
+  /** Lets pending work run for a few timer turns (nothing to wait for, only time to misbehave). */
+  async settle(): Promise<void> {
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+
   /** Fails the check with `message` unless `condition` holds. */
   assert(condition: boolean, message: string): void {
     if (!condition) throw new CheckFailure(message);
