@@ -42,7 +42,8 @@ interface Measurement {
 }
 
 async function measure(mode: string, root: string): Promise<Measurement> {
-  const { lint, PARSE_OPTIONS } = await import('../tools/lint/lint.js');
+  const { lint } = await import('../tools/lint/lint.js');
+  const { parseSource } = await import('../tools/lint/_internals/parse-source.js');
   const { FORMATTERS } = await import('../tools/lint/report/index.js');
   const { ts } = await import('ts-morph');
   const cpuSince = (before: NodeJS.CpuUsage): number => {
@@ -63,13 +64,13 @@ async function measure(mode: string, root: string): Promise<Measurement> {
   }
   // The raw parse reads the list of files written by the generator (no discovery cost).
   const files = (JSON.parse(readFileSync(join(root, 'files.json'), 'utf8')) as string[]).map((file) => join(root, file));
-  const options: Parameters<typeof ts.createSourceFile>[2] = mode === 'parse' ? PARSE_OPTIONS : ts.ScriptTarget.Latest;
   const started = performance.now();
   const cpu = process.cpuUsage();
   let nodes = 0;
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const sourceFile = ts.createSourceFile(file, text, options, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const sourceFile =
+      mode === 'parse' ? parseSource(file, text) : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     nodes += sourceFile.statements.length;
   }
   const ms = performance.now() - started;

@@ -14,6 +14,7 @@ import { KIT_VERSION } from './_internals/kit-version.js';
 import { contentHash, readCache, writeCache, type FileOutcome } from './_internals/lint-cache.js';
 import { resolveVocabulary } from './_internals/identity-names.js';
 import { loadConfig, validateConfig } from './_internals/load-config.js';
+import { parseSource } from './_internals/parse-source.js';
 import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
 import { buildDispatch, walkFile } from './_internals/walk-file.js';
 import { RULES } from './rules/index.js';
@@ -28,15 +29,6 @@ function compare(a: RawFinding, b: RawFinding): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
-function scriptKind(file: string): ts.ScriptKind {
-  return file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-}
-
-/** Parse settings shared with the benchmark's raw-parse baseline: no JSDoc, no parent pointers. */
-export const PARSE_OPTIONS: ts.CreateSourceFileOptions = {
-  languageVersion: ts.ScriptTarget.Latest,
-  jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
-};
 
 /** Lints the TypeScript sources under `options.paths` (or of `options.project`) for the shapes of CONTRACT.md §6. */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
@@ -89,7 +81,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     const builtIn = (check: BuiltInCheck, line: number, column: number, symbol: string, message: string): void => {
       raw.push({ ruleId: check, file, line, column, symbol, message });
     };
-    const sourceFile = ts.createSourceFile(absolute, text, PARSE_OPTIONS, false, scriptKind(absolute));
+    const sourceFile = parseSource(absolute, text);
     const [syntaxError] = (sourceFile as unknown as { readonly parseDiagnostics: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics;
     if (syntaxError !== undefined) {
       const { line, character } = sourceFile.getLineAndCharacterOfPosition(syntaxError.start);
