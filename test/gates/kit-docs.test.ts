@@ -52,6 +52,14 @@ describe('requirement list', () => {
     expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
   });
 
+  it('is not written when a Markdown file of the run is not UTF-8 (nothing half-done on bad input)', () => {
+    const { root, kit } = kitLike();
+    write(root, 'docs/requirements.md', 'old');
+    write(root, 'docs/latin1.md', Uint8Array.from([0x63, 0x61, 0x66, 0xe9]));
+    expect(() => runDocs({ root, kit, update: true })).toThrow('docs/latin1.md: not valid UTF-8 Markdown');
+    expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe('old');
+  });
+
   it('is reported missing when absent, and only checked for the kit', () => {
     const { root, kit } = kitLike();
     rmSync(join(root, 'docs/requirements.md'));

@@ -18,7 +18,7 @@ import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles } from './find-markdown-files.j
 import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
 import { loadDocsConfig } from './load-docs-config.js';
-import { readMarkdown } from './markdown-document.js';
+import { readMarkdown, type MarkdownDocument } from './markdown-document.js';
 import { NO_CHECK_MARKER, tsFences } from './ts-fence.js';
 
 /** Options of {@link runDocs}. */
@@ -61,11 +61,16 @@ export function runDocs(options: DocsOptions): DocsReport {
   const { root } = options;
   const config = loadDocsConfig(root);
   const tsconfig = loadTsconfig(root, options.tsconfig);
-  const findings: Finding[] = [];
-  // Regenerated first, so the rest of the run reads the file as it now is.
-  if (options.kit !== undefined) findings.push(...checkRequirementsDoc(root, options.update === true));
   const exclude = [...DEFAULT_DOCS_EXCLUDE, ...(config.exclude ?? []), ...(options.exclude ?? [])];
-  const documents = findMarkdownFiles(root, exclude).map((file) => readMarkdown(root, file));
+  const readAll = (): MarkdownDocument[] => findMarkdownFiles(root, exclude).map((file) => readMarkdown(root, file));
+  // Every input is read (and so validated) before anything is written.
+  let documents = readAll();
+  const findings: Finding[] = [];
+  if (options.kit !== undefined) {
+    findings.push(...checkRequirementsDoc(root, options.update === true));
+    // The rest of the run reads the regenerated file as it now is.
+    if (options.update === true) documents = readAll();
+  }
   const vocabulary = new Set([...DEFAULT_VOCABULARY, ...(config.vocabulary ?? []), ...(options.vocabulary ?? [])]);
   const ignores = config.vocabularyIgnores ?? [];
   const vocabularyIgnored = (file: string): boolean => ignores.some(({ pattern }) => minimatch(file, pattern, { dot: true }));
