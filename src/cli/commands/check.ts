@@ -15,7 +15,8 @@ interface CheckFlags {
 export const registerCheck: RegisterCommand = (program, setExitCode) => {
   program
     .command('check')
-    .description('run the static gates (identity lint, module graph, doc-sync) with one summary and one exit code')
+    .summary('lint + graph + docs: one summary, one exit code')
+    .description('run the static gates (identity lint, module graph, doc-sync) on a repository, with one summary table and one exit code: 0 pass, 1 findings, 2 configuration error')
     .option('--root <dir>', 'repository to check', '.')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (flags: CheckFlags) => {

@@ -23,8 +23,9 @@ interface DocsFlags {
 export const registerDocs: RegisterCommand = (program, setExitCode) => {
   program
     .command('docs')
+    .summary('doc-sync gate: code fences, links, paths and identity vocabulary in Markdown')
     .description(
-      `doc-sync gate: ts fences typecheck (opt out with \`\`\`ts ${NO_CHECK_MARKER}), relative links and backticked paths resolve, backticked identity vocabulary is still defined; in the kit also docs/requirements.md, rule pages and the README's CLI help`,
+      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}" opts out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
     )
     .option('--root <dir>', 'repository to check', '.')
     .option('--project <tsconfig>', 'tsconfig the fences typecheck against (default: <root>/tsconfig.json)')

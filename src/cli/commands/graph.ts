@@ -19,7 +19,10 @@ interface GraphFlags {
 export const registerGraph: RegisterCommand = (program, setExitCode) => {
   program
     .command('graph')
-    .description("module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset), and docs/module-graph.md")
+    .summary('module-graph gate: dependency rules and docs/module-graph.md')
+    .description(
+      "module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset: no cycles, no orphans, no test or dev-dependency imports from production code), and the Mermaid module graph in docs/module-graph.md",
+    )
     .option('--root <dir>', 'repository to check', '.')
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
