@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AdapterFactory, HandleToken, ObservedEvent, OperationName, Outcome } from '../../src/contract/adapter.js';
 import { RECORDER } from '../../src/contract/adapter.js';
 import type { Scenario, ScenarioStep } from '../../src/contract/scenario.js';
+import { acpChildServer } from '../../src/runtime/index.js';
 import { createKitEnv, type KitEnv } from '../../properties/env/kit-env.js';
 import { AdapterFailure } from '../../properties/runner/adapter-failure.js';
 import { openSystem } from '../../properties/runner/check-context.js';
@@ -11,6 +14,7 @@ import { checkFailure, type CheckState } from './_internals/run-check.js';
 import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } from './_internals/outcome-expectation.js';
 import { ScenarioValues } from './_internals/scenario-values.js';
 import { stepLine } from './_internals/step-line.js';
+import { withinTimeout } from './_internals/within-timeout.js';
 
 /** Where and how a replay diverged from its scenario. */
 export interface ReplayFailure {
@@ -45,6 +49,11 @@ export interface ReplayOptions {
   readonly record?: HistoryRecorder;
 }
 
+/** The outcome of an optional adapter operation the adapter does not offer. */
+function missing(operation: string): Outcome {
+  return { ok: false, error: new Error(`the adapter offers no ${operation}()`) };
+}
+
 /** Stops the replay at the first divergence. */
 class Divergence extends Error {
   constructor(readonly failure: Omit<ReplayFailure, 'step' | 'line'>) {
@@ -64,6 +73,8 @@ const HISTORY_OPS: Partial<Record<ScenarioStep['op'], HistoryOperation>> = {
   restart: 'restart',
 };
 
+let replays = 0;
+
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
@@ -74,7 +85,11 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  */
 export async function replayScenario(scenario: Scenario, factory: AdapterFactory, options: ReplayOptions = {}): Promise<ScenarioResult> {
   const timeoutMs = options.timeoutMs ?? 2000;
-  const kit = createKitEnv({ durable: scenario.durable !== false });
+  replays += 1;
+  // The fake ACP child writes its pid here, so a check can tell whether it still runs.
+  const pidFile = join(tmpdir(), `agent-identity-kit-replay-${process.pid}-${replays}.pid`);
+  const remote = scenario.remote === undefined ? undefined : acpChildServer([...scenario.remote, '--pid-file', pidFile]);
+  const kit = createKitEnv({ durable: scenario.durable !== false, ...(remote === undefined ? {} : { remote: { command: remote.command, args: remote.args ?? [] } }) });
   const values = new ScenarioValues(scenario.injected, kit.env);
   const config = scenario.config === undefined ? undefined : values.resolve(scenario.config);
   if (config !== undefined) options.record?.invoke('start', { agents: config.agents });
@@ -90,7 +105,7 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
     await system.raw.shutdown();
     return { status: 'SKIP', reason: unmet };
   }
-  const replay = new Replay(scenario, system, kit, values, options.record);
+  const replay = new Replay(scenario, system, kit, values, options.record, { pidFile, timeoutMs });
   if (config !== undefined) {
     replay.timeline.push({ kind: 'call', step: -1, line: `start(config: ${config.agents.map((entry) => entry.sessionId ?? entry.resumeSessionId ?? `label ${entry.id}`).join(', ')})` });
     replay.recordStart(1);
@@ -137,8 +152,9 @@ class Replay implements CheckState {
   readonly timeline: TimelineEntry[] = [];
   readonly handles = new Map<string, { readonly token: HandleToken; readonly id: string }>();
   readonly seenIds = new Set<string>();
-  readonly cursors = { events: 0, plans: 0, storeCalls: 0 };
   current = 0;
+  readonly cursors = { events: 0, plans: 0, storeCalls: 0, forwarded: 0 };
+  readonly jobs = new Map<string, string>();
   readonly #owners = new Map<string, string>();
   readonly #calls = new Map<string, PendingCall>();
   readonly #named = new Map<string, PendingCall>();
@@ -151,6 +167,7 @@ class Replay implements CheckState {
     readonly kit: KitEnv,
     readonly values: ScenarioValues,
     readonly record: HistoryRecorder | undefined,
+    readonly remote: { readonly pidFile: string; readonly timeoutMs: number },
   ) {
     this.bindConfig();
   }
@@ -316,6 +333,26 @@ class Replay implements CheckState {
       case 'heal':
         this.kit.store?.heal(step.id);
         return undefined;
+      case 'bridgeOpen': {
+        const token = handle(step.handle);
+        const open = this.system.raw.bridgeOpen?.bind(this.system.raw);
+        const line = `bridgeOpen(${step.handle})`;
+        return { op: 'plan', promise: open === undefined ? Promise.resolve(missing('bridgeOpen')) : withinTimeout(open(token), this.remote.timeoutMs, line) };
+      }
+      case 'startJob': {
+        const token = handle(step.handle);
+        const start = this.system.raw.startJob?.bind(this.system.raw);
+        const name = step.name;
+        const promise = start === undefined ? Promise.resolve(missing('startJob')) : withinTimeout(start(token), this.remote.timeoutMs, `startJob(${step.handle})`);
+        return {
+          op: 'plan',
+          promise,
+          after: (outcome) => {
+            const job: unknown = outcome.ok ? (outcome as Record<string, unknown>)['job'] : undefined;
+            if (typeof job === 'string') this.jobs.set(name, job);
+          },
+        };
+      }
       case 'await':
       case 'settle':
         return undefined;

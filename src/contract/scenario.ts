@@ -53,6 +53,15 @@ export interface ConfigEntryExpectation {
   readonly id?: string | { readonly fresh: true };
 }
 
+/** An expected answer of `authorizeJob(job, requester)` (capability `consumers`). */
+export interface JobAuthorization {
+  /** The `startJob` step that named the job. */
+  readonly job: string;
+  /** The requester id (`@name` for a handle's id). */
+  readonly requester: string;
+  readonly expect: boolean;
+}
+
 /** A plan outcome expected of an operation a plan started without awaiting it. */
 export interface PlanOutcomeExpectation {
   readonly plan: string;
@@ -95,6 +104,27 @@ export interface ScenarioCheck {
   readonly config?: { readonly reject: ErrorCode } | readonly ConfigEntryExpectation[];
   /** Outcomes of plan-started operations, in settlement order. */
   readonly planOutcomes?: readonly PlanOutcomeExpectation[];
+  /**
+   * Subagent events the recorder heard since the previous check, each
+   * `"<type> <parent id> <run id> <provider> local|remote"` plus the outcome for `subagent/end`.
+   */
+  readonly runs?: readonly string[];
+  /** Every run heard so far has a runId unique among runs and distinct from its id, and its end carries its start's (runId, provider, id, local). */
+  readonly runPairs?: true;
+  /** Ids that appear in no event, no lookup and no registry (e.g. a remote child's wire-local session id). */
+  readonly hidden?: readonly string[];
+  /** Per id: whether the ACP bridge serves the agent live under it (capability `bridge`). */
+  readonly bridge?: { readonly [id: string]: boolean };
+  /** Messages the JSON-RPC forwarder sent since the previous check, each `"<method> <parentSessionId> <childSessionId>"` (capability `rpc`). */
+  readonly forwarded?: readonly string[];
+  /** Per handle name: fields its hook payload must carry (capability `consumers`). */
+  readonly hookPayloads?: { readonly [handle: string]: { readonly [field: string]: JsonValue } };
+  /** Answers of `authorizeJob` (capability `consumers`). */
+  readonly authorized?: readonly JobAuthorization[];
+  /** Per configuration entry index: the id a front end bound to, `null` for none (capability `consumers`). */
+  readonly frontEnd?: { readonly [entry: string]: string | null };
+  /** Whether the fake ACP child process of the scenario is still running. */
+  readonly childAlive?: boolean;
   /** Calls started with `wait: false` (by step name) that must have settled by now: "resolves only after". */
   readonly settled?: readonly string[];
   /** Ids the durable store saw no call for since the previous check. */
@@ -212,6 +242,19 @@ export interface FaultStep extends StepCommon {
   readonly once?: boolean;
 }
 
+/** `bridgeOpen(handle)`: the ACP bridge opens a record for the agent of the handle (capability `bridge`). */
+export interface BridgeOpenStep extends StepCommon {
+  readonly op: 'bridgeOpen';
+  readonly handle: string;
+}
+
+/** `startJob(handle)`: a background job owned by the agent of the handle, named by `name` (capability `consumers`). */
+export interface StartJobStep extends StepCommon {
+  readonly op: 'startJob';
+  readonly handle: string;
+  readonly name: string;
+}
+
 /** Removes the store faults of `id` (all when absent). */
 export interface HealStep extends StepCommon {
   readonly op: 'heal';
@@ -247,6 +290,8 @@ export type ScenarioStep =
   | ReleaseTurnsStep
   | FaultStep
   | HealStep
+  | BridgeOpenStep
+  | StartJobStep
   | AwaitStep
   | SettleStep;
 
@@ -269,6 +314,8 @@ export interface Scenario {
   readonly profiles?: Partial<Profiles>;
   /** Whether the system gets a durable store (default true). */
   readonly durable?: boolean;
+  /** Plan flags of the fake ACP child process remote runs spawn (see src/runtime/acp-child-server.mjs); absent: no remote command. */
+  readonly remote?: readonly string[];
   /** The configuration the system starts with. */
   readonly config?: ConfigInput;
   /** The values the scenario injects, by name. */

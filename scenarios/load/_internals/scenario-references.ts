@@ -7,7 +7,8 @@ import type { Expectation, Scenario, ScenarioCheck } from '../../../src/contract
  */
 export function scenarioReferences(scenario: Scenario): string | undefined {
   const injected = new Set(Object.keys(scenario.injected ?? {}));
-  const allHandles = new Set(scenario.steps.flatMap((step) => (step.name !== undefined && step.op !== 'owner' ? [step.name] : [])));
+  const allHandles = new Set(scenario.steps.flatMap((step) => (step.name !== undefined && step.op !== 'owner' && step.op !== 'startJob' ? [step.name] : [])));
+  const jobs = new Set<string>();
   const handles = new Set<string>();
   const owners = new Set<string>();
   const pendingCalls = new Set<string>();
@@ -54,9 +55,15 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
       ...Object.entries(check.headers ?? {}).flatMap(([id, header]) => [id, ...Object.values(header).filter((value): value is string => typeof value === 'string')]),
       ...Object.entries(check.parents ?? {}).flat(),
       ...[...(check.events ?? []), ...Object.values(check.heard ?? {}).flat()].map((event) => event.slice(event.indexOf(' ') + 1)),
+      ...[...(check.runs ?? []), ...(check.forwarded ?? [])].flatMap((line) => line.split(' ')),
+      ...Object.keys(check.bridge ?? {}),
+      ...Object.values(check.frontEnd ?? {}),
+      ...(check.authorized ?? []).map((entry) => entry.requester),
     ];
     const unknown = ids.find((id) => id !== null && id.startsWith('@') && !allHandles.has(id.slice(1)) && !/^@config\[\d+\]$/.test(id));
     if (unknown !== undefined) return `${pointer}/check ${JSON.stringify(unknown)} names no handle of this scenario`;
+    const unknownJob = (check.authorized ?? []).find((entry) => !jobs.has(entry.job));
+    if (unknownJob !== undefined) return `${pointer}/check/authorized job ${JSON.stringify(unknownJob.job)} names no earlier startJob step`;
     const notStarted = (check.settled ?? []).find((name) => !startedCalls.has(name));
     if (notStarted !== undefined) return `${pointer}/check/settled ${JSON.stringify(notStarted)} names no earlier step started with "wait": false`;
     for (const [index, outcome] of (check.planOutcomes ?? []).entries()) {
@@ -92,6 +99,8 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
       case 'prompt':
       case 'dispose':
       case 'flush':
+      case 'bridgeOpen':
+      case 'startJob':
         problem ??= needHandle(step.handle, `${at}/handle`);
         break;
       case 'unload':
@@ -115,6 +124,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
     if (problem !== undefined) return problem;
     if (step.name !== undefined) {
       if (step.op === 'owner') owners.add(step.name);
+      else if (step.op === 'startJob') jobs.add(step.name);
       else handles.add(step.name);
       if (step.wait === false) {
         if (pendingCalls.has(step.name)) return `${at}/name ${JSON.stringify(step.name)} is already a pending call`;

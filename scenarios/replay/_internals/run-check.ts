@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { HandleToken, ObservedEvent, OperationName } from '../../../src/contract/adapter.js';
 import { RECORDER } from '../../../src/contract/adapter.js';
@@ -10,8 +11,12 @@ import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } fr
 export interface CheckState {
   readonly system: DrivenSystem;
   readonly kit: KitEnv;
-  /** Where the previous check stopped reading the event log, plan outcomes and store calls. */
-  readonly cursors: { events: number; plans: number; storeCalls: number };
+  /** Where the previous check stopped reading the event log, plan outcomes, store calls and forwarded messages. */
+  readonly cursors: { events: number; plans: number; storeCalls: number; forwarded: number };
+  /** Job tokens by the name of the `startJob` step that started them. */
+  readonly jobs: ReadonlyMap<string, string>;
+  /** Where the fake ACP child writes its pid. */
+  readonly remote: { readonly pidFile: string };
   /** Ids published or requested so far (for `{ fresh: true }`). */
   readonly seenIds: Set<string>;
   readonly handles: ReadonlyMap<string, { readonly token: HandleToken; readonly id: string }>;
@@ -119,6 +124,8 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     const matches = expected.length === observed.length && check.planOutcomes.every((entry, index) => entry.plan === freshPlans[index]?.plan && meetsExpectation(entry.expect, freshPlans[index]?.outcome, reader));
     if (!matches) return { expected: `plan outcomes: ${show(expected)}`, observed: `plan outcomes: ${show(observed)}` };
   }
+  const problem = capabilityFailure(check, state, fresh);
+  if (problem !== undefined) return problem;
   const unsettled = (check.settled ?? []).filter((name) => !state.isSettled(name));
   if (unsettled.length > 0) return { expected: `settled by now: ${unsettled.join(', ')}`, observed: `still pending: ${unsettled.join(', ')}` };
   for (const name of check.untouched ?? []) {
@@ -153,5 +160,106 @@ function configFailure(expected: NonNullable<ScenarioCheck['config']>, state: Ch
     }
   }
   for (const entry of outcome.entries) if (entry.ok) state.seenIds.add(entry.id);
+  return undefined;
+}
+
+/** `@name` tokens of a space-separated line replaced by ids. */
+function resolveWords(text: string, state: CheckState): string {
+  return text
+    .split(' ')
+    .map((word) => state.idOf(word))
+    .join(' ');
+}
+
+function runText(event: ObservedEvent): string {
+  const run = event.run;
+  return run === undefined ? `${event.type} ${event.id}` : `${event.type} ${event.id} ${run.id} ${run.provider} ${run.local ? 'local' : 'remote'}${run.outcome === undefined ? '' : ` ${run.outcome}`}`;
+}
+
+function childRunning(pidFile: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The checks of subagent runs, remote children and the optional capabilities (bridge, rpc, consumers). */
+function capabilityFailure(check: ScenarioCheck, state: CheckState, fresh: readonly ObservedEvent[]): { expected: string; observed: string } | undefined {
+  const raw = state.system.raw;
+  const recorded = (events: readonly ObservedEvent[]) => events.filter((event) => event.listener === RECORDER && event.type.startsWith('subagent/'));
+  if (check.runs !== undefined) {
+    const expected = check.runs.map((line) => resolveWords(line, state));
+    const observed = recorded(fresh).map(runText);
+    if (!isDeepStrictEqual(expected, observed)) return { expected: `subagent runs: ${show(expected)}`, observed: `subagent runs: ${show(observed)}` };
+  }
+  if (check.runPairs === true) {
+    const runs = recorded(state.system.events());
+    const starts = new Map<string, ObservedEvent>();
+    for (const event of runs) {
+      const run = event.run;
+      if (run === undefined) return { expected: 'every subagent event carries its run', observed: `${event.type} ${event.id} without one` };
+      if (run.runId === run.id) return { expected: 'a runId distinct from the run id', observed: `run ${run.id} has runId ${run.runId}` };
+      const start = starts.get(run.runId);
+      if (event.type === 'subagent/start') {
+        if (start !== undefined) return { expected: `runId ${run.runId} used by one run`, observed: `two runs start with it (${start.run?.id}, ${run.id})` };
+        starts.set(run.runId, event);
+      } else {
+        const same = start?.run !== undefined && start.run.provider === run.provider && start.run.id === run.id && start.run.local === run.local;
+        if (!same) return { expected: `the end of run ${run.runId} carries its start's (provider, id, local)`, observed: `${start === undefined ? 'no start' : runText(start)} / ${runText(event)}` };
+      }
+    }
+  }
+  for (const id of check.hidden ?? []) {
+    const seen = [
+      state.system.agents().some((entry) => entry.id === id) ? 'the agent registry' : '',
+      state.system.sessions().some((entry) => entry.id === id) ? 'the session store' : '',
+      state.system.getAgent(id) !== undefined || state.system.getSession(id) !== undefined ? 'a lookup' : '',
+      JSON.stringify(state.system.events()).includes(JSON.stringify(id)) ? 'an event' : '',
+    ].filter((place) => place !== '');
+    if (seen.length > 0) return { expected: `${show(id)} appears nowhere`, observed: `it appears in ${seen.join(', ')}` };
+  }
+  for (const [name, expected] of Object.entries(check.bridge ?? {})) {
+    const id = state.idOf(name);
+    const token = state.system.getAgent(id);
+    const serves = token === undefined || raw.bridgeServes === undefined ? false : raw.bridgeServes(token);
+    if (serves !== expected) return { expected: `the bridge ${expected ? 'serves' : 'does not serve'} the agent live under ${show(id)}`, observed: token === undefined ? 'no agent is live under it' : `it ${serves ? 'serves' : 'does not serve'} it` };
+  }
+  if (check.forwarded !== undefined) {
+    const messages = raw.forwarded?.() ?? [];
+    const observed = messages.slice(state.cursors.forwarded).map((message) => `${message.method} ${message.params.parentSessionId} ${message.params.childSessionId}`);
+    state.cursors.forwarded = messages.length;
+    const expected = check.forwarded.map((line) => resolveWords(line, state));
+    if (!isDeepStrictEqual(expected, observed)) return { expected: `forwarded: ${show(expected)}`, observed: `forwarded: ${show(observed)}` };
+  }
+  for (const [name, fields] of Object.entries(check.hookPayloads ?? {})) {
+    const token = state.handles.get(name)?.token;
+    const payload = token === undefined || raw.hookPayload === undefined ? undefined : raw.hookPayload(token);
+    for (const [field, written] of Object.entries(fields)) {
+      const value = typeof written === 'string' ? state.idOf(written) : written;
+      if (!isDeepStrictEqual(payload?.[field], value)) return { expected: `hook payload of ${name}: ${field} = ${show(value)}`, observed: payload === undefined ? 'no hook payload' : `${field} = ${show(payload[field])}` };
+    }
+  }
+  for (const { job, requester, expect } of check.authorized ?? []) {
+    const token = state.jobs.get(job);
+    const id = state.idOf(requester);
+    const answer = token === undefined || raw.authorizeJob === undefined ? undefined : raw.authorizeJob(token, id);
+    if (answer !== expect) return { expected: `authorizeJob(${job}, ${show(id)}) is ${expect}`, observed: answer === undefined ? `job ${job} was not started` : `it is ${answer}` };
+  }
+  for (const [entry, written] of Object.entries(check.frontEnd ?? {})) {
+    const expected = written === null ? undefined : state.idOf(written);
+    const observed = raw.frontEndTarget?.(Number(entry));
+    if (observed !== expected) return { expected: `the front end of entry ${entry} binds ${expected === undefined ? 'nothing' : show(expected)}`, observed: observed === undefined ? 'nothing' : show(observed) };
+  }
+  if (check.childAlive !== undefined && childRunning(state.remote.pidFile) !== check.childAlive) {
+    return { expected: `the ACP child ${check.childAlive ? 'runs' : 'has exited'}`, observed: check.childAlive ? 'it has exited' : 'it still runs' };
+  }
   return undefined;
 }

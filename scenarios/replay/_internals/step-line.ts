@@ -39,6 +39,10 @@ export function stepLine(step: ScenarioStep): string {
       return `store fault: ${step.once === true ? 'next' : 'every'} ${step.store} of ${showId(step.id)} ${step.effect === 'hang' ? 'hangs' : `fails${step.value === undefined ? '' : ` with <injected ${step.value.$injected}>`}`}`;
     case 'heal':
       return `store heals${step.id === undefined ? '' : ` ${showId(step.id)}`}`;
+    case 'bridgeOpen':
+      return `bridgeOpen(${step.handle})`;
+    case 'startJob':
+      return `startJob(${step.handle}) → job ${step.name}`;
     case 'await':
       return `await ${step.call}`;
     case 'settle':
