@@ -82,5 +82,10 @@ describe('replay command', () => {
     output.length = 0;
     expect(await run('replay', 'scenarios/create', '--adapter', 'properties/reference-adapter.ts#nothing')).toBe(2);
     expect(text()).toContain('exports no adapter factory named "nothing"');
+    output.length = 0;
+    const broken = join(mkdtempSync(join(tmpdir(), 'aik-replay-')), 'throws.mjs');
+    writeFileSync(broken, "throw new Error('boom at import');\n");
+    expect(await run('replay', 'scenarios/create', '--adapter', broken)).toBe(2);
+    expect(text()).toContain(`${broken}: cannot load the adapter module (boom at import)`);
   });
 });

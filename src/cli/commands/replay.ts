@@ -44,8 +44,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       try {
         loaded = loadScenarios(paths);
       } catch (error) {
-        if (error instanceof ScenarioFormatError) throw new UsageError(error.message);
-        throw error;
+        throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;
       }
       const adapter = options.adapter === undefined ? undefined : await loadAdapter(options.adapter);
       if (options.record !== undefined && loaded.length > 1) mkdirSync(options.record, { recursive: true });

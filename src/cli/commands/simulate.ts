@@ -24,8 +24,7 @@ export const registerSimulate: RegisterCommand = (program, setExitCode) => {
       try {
         loaded = loadScenarios([path]);
       } catch (error) {
-        if (error instanceof ScenarioFormatError) throw new UsageError(error.message);
-        throw error;
+        throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;
       }
       const [only, ...more] = loaded;
       if (only === undefined || more.length > 0) throw new UsageError(`${path}: simulate takes one scenario file, found ${loaded.length}`);

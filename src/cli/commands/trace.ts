@@ -23,8 +23,7 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
       try {
         lines = parseHistory(text, file);
       } catch (error) {
-        if (error instanceof HistoryFormatError) throw new UsageError(error.message);
-        throw error;
+        throw error instanceof HistoryFormatError ? new UsageError(error.message) : error;
       }
       const verdict = checkHistory(lines);
       process.stdout.write(formatVerdict(file, lines.length, verdict));
