@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdapterFactory, HandleToken, ObservedEvent, OperationName, Outcome } from '../../src/contract/adapter.js';
@@ -111,6 +112,14 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
     replay.recordStart(1);
   }
   try {
+    return await replaySteps(scenario, replay, broken);
+  } finally {
+    rmSync(pidFile, { force: true });
+  }
+}
+
+async function replaySteps(scenario: Scenario, replay: Replay, broken: readonly AdapterFailure[]): Promise<ScenarioResult> {
+  try {
     for (const [index, step] of scenario.steps.entries()) {
       await replay.step(index, step);
       // An operation the scenario did not await may have broken the adapter protocol meanwhile.
@@ -124,7 +133,7 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
     const line = stepLine(scenario.steps[at] as ScenarioStep);
     if (error instanceof Divergence) return { status: 'FAIL', failure: { step: at, line, ...error.failure }, timeline: replay.timeline };
     if (error instanceof AdapterFailure) {
-      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, expected: 'an outcome within the timeout', observed: error.message }, timeline: replay.timeline };
+      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, expected: 'an outcome, as the adapter protocol demands', observed: error.message }, timeline: replay.timeline };
     }
     throw error;
   }

@@ -68,6 +68,16 @@ describe('replay command', () => {
     }
   });
 
+  it('gives the same output and the same history for the same scenarios, byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aik-replay-'));
+    expect(await run('replay', 'scenarios/transaction', '--record', join(dir, 'first'))).toBe(0);
+    const first = text();
+    output.length = 0;
+    expect(await run('replay', 'scenarios/transaction', '--record', join(dir, 'second'))).toBe(0);
+    expect(text()).toBe(first);
+    for (const file of readdirSync(join(dir, 'first'))) expect(readFileSync(join(dir, 'second', file), 'utf8'), file).toBe(readFileSync(join(dir, 'first', file), 'utf8'));
+  });
+
   it('records a single scenario into the named file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'aik-replay-')), 'one.jsonl');
     expect(await run('replay', 'scenarios/create/create-publishes-exactly-the-id.json', '--record', file)).toBe(0);
