@@ -107,11 +107,11 @@ describe('conform', () => {
     expect(existsSync(out)).toBe(false);
     const noExport = await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#absent`);
     expect(noExport).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
-    expect((await cli('conform', '--requirements', 'AIK-NOPE-999')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix: AIK-NOPE-999\n');
+    expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix: AIK-NOPE-99\n');
     expect((await cli('conform', '--runs', 'many')).code).toBe(2);
     const badYaml = join(dir, 'bad.yaml');
-    writeFileSync(badYaml, '- AIK-FOO-001\n');
-    expect((await cli('conform', '--expected-failures', badYaml)).stderr).toBe(`agent-identity-kit: ${badYaml}: "AIK-FOO-001" is not a requirement id or a check id (<requirement>/<name>)\n`);
+    writeFileSync(badYaml, '- AIK-FOO-01\n');
+    expect((await cli('conform', '--expected-failures', badYaml)).stderr).toBe(`agent-identity-kit: ${badYaml}: "AIK-FOO-01" is not a requirement id or a check id (<requirement>/<name>)\n`);
     expect((await cli('conform', '--format', 'xml')).code).toBe(2);
   });
 });
