@@ -295,9 +295,6 @@ export type ScenarioStep =
   | AwaitStep
   | SettleStep;
 
-/** The `op` of every step kind. */
-export type ScenarioOperation = ScenarioStep['op'];
-
 /** A scenario file. */
 export interface Scenario {
   /** An editor hint; ignored. */
