@@ -75,6 +75,14 @@ describe('agent-identity-kit lint (CLI)', () => {
     expect(baseline.stderr).toBe('agent-identity-kit: --baseline-update needs --baseline <file> to know where to write\n');
 
     expect((await run('lint', join(root, 'a.ts'), '--format', 'xml')).code).toBe(2);
+
+    const unreadable = await run('lint', join(root, 'a.ts'), '--config', root);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toMatch(/: cannot read configuration \(EISDIR\)\n$/);
+
+    const notJson = await run('lint', join(root, 'a.ts'), '--config', join(root, 'tsconfig.json'));
+    expect(notJson.stderr).toMatch(/tsconfig\.json: not valid JSON \(/);
+    expect((await run('lint', join(root, 'a.ts'), '--config', join(root, 'absent.json'))).stderr).toMatch(/absent\.json: configuration file not found\n$/);
   });
 
   it('--baseline-update writes the baseline, then --baseline fails only on new findings', async () => {

@@ -84,6 +84,7 @@ describe('baseline', () => {
       writeFileSync(join(root, 'broken.json'), '{');
       await expect(lint({ cwd: root, config: {}, baseline: 'broken.json' })).rejects.toThrow(/^broken\.json: baseline is not valid JSON/);
       await expect(lint({ cwd: root, config: {}, baseline: 'absent.json' })).rejects.toThrow(/^absent\.json: baseline file not found/);
+      await expect(lint({ cwd: root, config: {}, baseline: '.' })).rejects.toThrow(/: cannot read baseline \(EISDIR\)$/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -40,9 +40,15 @@ function isEntry(value: unknown): value is BaselineEntry {
 export function readBaseline(path: string, cwd: string): Baseline {
   const where = relative(cwd, path) || path;
   if (!existsSync(path)) throw new LintConfigError(`${where}: baseline file not found (create it with --baseline-update)`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new LintConfigError(`${where}: cannot read baseline (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new LintConfigError(`${where}: baseline is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }

@@ -74,9 +74,15 @@ export function loadConfig(cwd: string, file: string | undefined, rules: typeof 
     if (file !== undefined) throw new LintConfigError(`${where}: configuration file not found`);
     return { config: {}, base: cwd };
   }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new LintConfigError(`${where}: cannot read configuration (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new LintConfigError(`${where}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
