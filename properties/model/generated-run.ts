@@ -6,6 +6,7 @@ import type { Declared } from './declared.js';
 import { AdapterFailure } from '../runner/adapter-failure.js';
 import { openSystem } from '../runner/check-context.js';
 import { DrivenSystem } from '../runner/driven-system.js';
+import { IdAliases } from '../runner/id-aliases.js';
 import type { Step } from '../runner/step.js';
 import { GeneratedFailure } from './generated-failure.js';
 import type { Tallies } from './tallies.js';
@@ -46,12 +47,15 @@ export class GeneratedRun {
   readonly scheduler: Scheduler;
   /** The commands run so far, in order: the counterexample's lines. */
   readonly executed: { toString(): string }[] = [];
+  /** Ids the real system minted itself, aliased in the report when it has no id source. */
+  readonly aliases: IdAliases;
   /** The requirement an adapter failure during the current command is reported under. */
   home = 'AIK-CREATE-001';
   #injected = new Map<unknown, string>();
   #failure: AdapterFailure | undefined;
 
-  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler) {
+  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler, aliases: IdAliases) {
+    this.aliases = aliases;
     this.scheduler = scheduler;
     this.real = real;
     this.model = model;
@@ -73,10 +77,17 @@ export class GeneratedRun {
     const broke = (failure: AdapterFailure) => {
       if (run !== undefined) run.#failure ??= failure;
     };
-    const real = new DrivenSystem(await openSystem(factory, realKit, undefined, timeoutMs), { timeoutMs, steps, injected: (value) => injected.has(value), broke });
+    const aliases = new IdAliases();
+    const real = new DrivenSystem(await openSystem(factory, realKit, undefined, timeoutMs), {
+      timeoutMs,
+      steps,
+      injected: (value) => injected.has(value),
+      broke,
+      ...(declared.capabilities.idSource ? {} : { aliases }),
+    });
     const modelFactory = referenceAdapter({ profiles: declared.profiles });
     const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, timeoutMs), { timeoutMs, steps: [], injected: (value) => injected.has(value), broke: () => undefined });
-    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler);
+    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler, aliases);
     run.#injected = injected;
     return run;
   }

@@ -55,14 +55,14 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
     failures.push({
       check,
       requirement,
-      message: error instanceof Error ? error.message : String(error),
+      message: last.aliases.apply(error instanceof Error ? error.message : String(error)),
       adapter: error instanceof AdapterFailure,
       expected: options.expectedFailures.some((entry) => entry === check || entry === requirement),
       counterexample: {
         seed: details.seed,
         ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
-        commands: last.executed.map(String),
-        steps: last.steps.map((step) => ({ ...step })),
+        commands: last.executed.map((command) => last.aliases.apply(String(command))),
+        steps: last.steps.map((step) => ({ ...step, line: last.aliases.apply(step.line) })),
       },
     });
   }

@@ -7,6 +7,7 @@ import type { KitEnv } from '../env/kit-env.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { CheckFailure } from './check-failure.js';
 import { DrivenSystem } from './driven-system.js';
+import { IdAliases } from './id-aliases.js';
 import type { Step } from './step.js';
 
 /** Everything a check needs: fresh systems over one kit env, injected values, assertions. */
@@ -19,6 +20,8 @@ export class CheckContext {
   readonly #timeoutMs: number;
   readonly #systems: DrivenSystem[] = [];
   readonly #injected = new Set<unknown>();
+  /** Ids the implementation minted, aliased in the report when it has no id source. */
+  readonly aliases = new IdAliases();
   /** The first adapter failure met, also in an operation the check did not await. */
   adapterFailure: AdapterFailure | undefined;
 
@@ -43,7 +46,12 @@ export class CheckContext {
   /** Builds a fresh system over this check's env (and its store), started with `config`. */
   async open(config?: ConfigInput): Promise<DrivenSystem> {
     const system = await openSystem(this.#factory, this.kit, config, this.#timeoutMs);
-    const driven = new DrivenSystem(system, { timeoutMs: this.#timeoutMs, steps: this.steps, injected: (value) => this.#injected.has(value),
+    const driven = new DrivenSystem(system, {
+      timeoutMs: this.#timeoutMs,
+      steps: this.steps,
+      ...(config === undefined ? {} : { config }),
+      ...(this.capabilities.idSource ? {} : { aliases: this.aliases }),
+      injected: (value) => this.#injected.has(value),
       broke: (failure) => {
         this.adapterFailure ??= failure;
       },

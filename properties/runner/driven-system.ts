@@ -18,6 +18,7 @@ import type {
 import type { StoredEvent } from '../../src/contract/durable-store.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import { AdapterFailure } from './adapter-failure.js';
+import type { IdAliases } from './id-aliases.js';
 import { describeStep, type Step } from './step.js';
 
 /** What a spawn or remote run resolves to. */
@@ -33,6 +34,15 @@ export interface DrivenSystemOptions {
   readonly injected: (value: unknown) => boolean;
   /** Told of every adapter failure, also of operations the check never awaits. */
   readonly broke: (failure: AdapterFailure) => void;
+  /** Where ids the implementation minted are noted (when it mints its own: no `idSource`). */
+  readonly aliases?: IdAliases;
+  /** The exact ids of the configuration it started with (kit-chosen, never aliased). */
+  readonly config?: ConfigInput;
+}
+
+/** The exact ids a configuration names: chosen by the kit, so never implementation-minted. */
+function exactIdsOf(config: ConfigInput | undefined): ReadonlySet<string> {
+  return new Set((config?.agents ?? []).flatMap((entry) => [entry.sessionId, entry.resumeSessionId].filter((id) => id !== undefined)));
 }
 
 function isOutcome(value: unknown): value is Outcome {
@@ -50,10 +60,12 @@ export class DrivenSystem {
   readonly raw: System;
   readonly #options: DrivenSystemOptions;
   readonly #handleNames = new Map<HandleToken, string>();
+  #exactIds: ReadonlySet<string>;
 
   constructor(raw: System, options: DrivenSystemOptions) {
     this.raw = raw;
     this.#options = options;
+    this.#exactIds = exactIdsOf(options.config);
   }
 
   /** The kit's name of a handle token (`h1`, `h2`, … by first appearance), stable across adapters. */
@@ -81,12 +93,12 @@ export class DrivenSystem {
 
   spawn(parent: HandleToken, input: SpawnInput): Promise<RunResult> {
     const line = `${input.mode}(${this.handleName(parent)}${describeStep.plans(input)})`;
-    return this.#call('spawn', { parent: this.handleName(parent), ...input }, line, () => this.raw.spawn(parent, input), ['handle', 'id', 'runId']);
+    return this.#minting(this.#call('spawn', { parent: this.handleName(parent), ...input }, line, () => this.raw.spawn(parent, input), ['handle', 'id', 'runId']));
   }
 
   spawnRemote(parent: HandleToken, input: SpawnRemoteInput = {}): Promise<RunResult> {
     const line = `spawnRemote(${this.handleName(parent)}${describeStep.plans(input)})`;
-    return this.#call('spawnRemote', { parent: this.handleName(parent), ...input }, line, () => this.raw.spawnRemote(parent, input), ['handle', 'id', 'runId']);
+    return this.#minting(this.#call('spawnRemote', { parent: this.handleName(parent), ...input }, line, () => this.raw.spawnRemote(parent, input), ['handle', 'id', 'runId']));
   }
 
   prompt(handle: HandleToken): Promise<Outcome> {
@@ -119,6 +131,7 @@ export class DrivenSystem {
   }
 
   restart(config?: ConfigInput): Promise<Outcome> {
+    this.#exactIds = exactIdsOf(config);
     const options = config === undefined ? {} : { config };
     const line = config === undefined ? 'restart()' : `restart(config: ${config.agents.length} entries)`;
     return this.#call('restart', options, line, () => this.raw.restart(options), []);
@@ -142,7 +155,11 @@ export class DrivenSystem {
   }
 
   configResults(): ConfigOutcome {
-    return this.#observe('configResults', () => this.raw.configResults());
+    const outcome = this.#observe('configResults', () => this.raw.configResults());
+    if (outcome.ok && Array.isArray(outcome.entries)) {
+      for (const entry of outcome.entries) if (entry.ok && typeof entry.id === 'string' && !this.#exactIds.has(entry.id)) this.#options.aliases?.note(entry.id);
+    }
+    return outcome;
   }
 
   getAgent(id: string): string | undefined {
@@ -181,6 +198,13 @@ export class DrivenSystem {
   /** The live session entry filed under `id`, if any. */
   session(id: string): SessionEntry | undefined {
     return this.sessions().find((entry) => entry.id === id);
+  }
+
+  /** Notes the id a spawn or remote run minted. */
+  async #minting(pending: Promise<RunResult>): Promise<RunResult> {
+    const outcome = await pending;
+    if (outcome.ok) this.#options.aliases?.note(outcome.id);
+    return outcome;
   }
 
   /** Runs a synchronous observation; a throw is the adapter's failure. */

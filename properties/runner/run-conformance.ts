@@ -74,7 +74,8 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   // An adapter failure wins: a check failing because the adapter broke is the adapter's failure.
   if (ctx.adapterFailure !== undefined) failure = ctx.adapterFailure;
   if (failure === undefined) return undefined;
-  const message = failure instanceof Error ? failure.message : String(failure);
+  const alias = (text: string) => ctx.aliases.apply(text);
+  const message = alias(failure instanceof Error ? failure.message : String(failure));
   const expected = (options.expectedFailures ?? []).some((entry) => entry === check.id || entry === check.requirement);
   return {
     check: check.id,
@@ -82,7 +83,7 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
     message,
     adapter: failure instanceof AdapterFailure,
     expected,
-    counterexample: { seed, ...(check.durable === false ? { durable: false as const } : {}), commands: ctx.steps.map(stepLine), steps: ctx.steps.map((step) => ({ ...step })) },
+    counterexample: { seed, ...(check.durable === false ? { durable: false as const } : {}), commands: ctx.steps.map((step) => alias(stepLine(step))), steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })) },
   };
 }
 

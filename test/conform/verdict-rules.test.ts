@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
@@ -82,5 +83,27 @@ describe('verdict rules', () => {
     const report = await runConformance(lying, { runs: 5, requirements: ['AIK-QUIESCE-004'] });
     expect(report.requirements[0]).toMatchObject({ id: 'AIK-QUIESCE-004', status: 'FAIL' });
     expect(report.failures.map((failure) => failure.check)).toContain('AIK-QUIESCE-004/scope-first-order');
+  });
+});
+
+describe('ids an implementation mints itself', () => {
+  it('are named by first appearance (#1, #2) when there is no id source, so the same seed gives the same report', async () => {
+    // Random ids from the implementation, and a bug that hides spawned children from agents().
+    const hiding: AdapterFactory = async (env, options) => {
+      const system = await referenceAdapter()({ ...env, ids: () => randomUUID() }, options);
+      return new Proxy(system, {
+        get(target, key) {
+          if (key === 'capabilities') return { ...target.capabilities, idSource: false };
+          if (key === 'agents') return () => target.agents().filter((entry) => entry.id === entry.session.headerId && !/^[0-9a-f-]{36}$/.test(entry.id));
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    };
+    const options = { seed: 3, runs: 5, requirements: ['AIK-SUB-001'] };
+    const [first, second] = [await runConformance(hiding, options), await runConformance(hiding, options)];
+    expect(JSON.stringify({ ...second, durationMs: 0 })).toBe(JSON.stringify({ ...first, durationMs: 0 }));
+    const failure = first.failures.find((candidate) => candidate.check === 'AIK-SUB-001/one-id-for-run-agent-and-session');
+    expect(failure?.message).toBe('spawn: no live agent under the run id #1');
   });
 });
