@@ -1,6 +1,7 @@
 import { RECORDER } from '../../src/contract/adapter.js';
 import type { Scenario } from '../../src/contract/scenario.js';
 import { showId } from '../../properties/runner/step.js';
+import type { ObservedEvent } from '../../src/contract/adapter.js';
 import type { TimelineEntry } from '../replay/replay-scenario.js';
 
 /** Text safe inside a Mermaid message: `#`, `;`, `<` and `>` are syntax or markup there, so they become entity codes. */
@@ -9,7 +10,7 @@ function safe(text: string): string {
 }
 
 /** The messages one observed event stands for, between the four participants. */
-function eventMessages(type: string, id: string): string[] {
+function eventMessages({ type, id, run }: ObservedEvent): string[] {
   const shown = safe(showId(id));
   switch (type) {
     case 'session/created':
@@ -21,7 +22,7 @@ function eventMessages(type: string, id: string): string[] {
     case 'session/disposed':
       return [`Transaction->>Registries: detach session ${shown}`, `Registries--)Listeners: session/disposed ${shown}`];
     default:
-      return [`Transaction--)Listeners: ${type} ${shown}`];
+      return [`Transaction--)Listeners: ${type} ${shown}${run === undefined ? '' : safe(` → ${showId(run.id)} (${run.provider}, ${run.local ? 'local' : 'remote'}${run.outcome === undefined ? '' : `, ${run.outcome}`})`)}`];
   }
 }
 
@@ -46,7 +47,7 @@ export function renderMermaid(scenario: Scenario, timeline: readonly TimelineEnt
     } else if (entry.kind === 'return') {
       lines.push(`  Transaction-->>Caller: ${safe(`step ${entry.step} ${entry.outcome}`)}`);
     } else if (entry.event.listener === RECORDER) {
-      lines.push(...eventMessages(entry.event.type, entry.event.id).map((message) => `  ${message}`));
+      lines.push(...eventMessages(entry.event).map((message) => `  ${message}`));
     } else {
       lines.push(`  Note right of Listeners: ${safe(`${entry.event.listener} heard ${entry.event.type} ${showId(entry.event.id)}`)}`);
     }

@@ -12,7 +12,8 @@ export function renderText(scenario: Scenario, timeline: readonly TimelineEntry[
     else {
       const { event } = entry;
       const who = event.listener === RECORDER ? '' : `   (heard by ${event.listener}${event.scope === undefined ? '' : `, scoped`})`;
-      lines.push(`       • ${event.type} ${showId(event.id)}${who}`);
+      const run = event.run === undefined ? '' : ` → ${showId(event.run.id)} (${event.run.provider}, ${event.run.local ? 'local' : 'remote'}${event.run.outcome === undefined ? '' : `, ${event.run.outcome}`})`;
+      lines.push(`       • ${event.type} ${showId(event.id)}${run}${who}`);
     }
   }
   return `${lines.join('\n')}\n`;
