@@ -50,22 +50,26 @@ function isTypedIdParameter(ancestors: readonly ts.Node[], file: FileContext): b
   return false;
 }
 
+/** An id name, as opposed to a collection of ids (`sessionIds.includes(id)` is not text parsing). */
+function isSingleId(name: string, file: FileContext): boolean {
+  const kind = classifyName(name, file.vocabulary);
+  return kind !== undefined && ID_KINDS.has(kind) && !/ids$/i.test(name);
+}
+
 /** The text of an expression that is an agent or session id, for the message; otherwise `undefined`. */
 function idExpression(expression: ts.Expression, file: FileContext): string | undefined {
   const node = unwrap(expression);
   if (ts.isIdentifier(node)) {
-    const kind = classifyName(node.text, file.vocabulary);
-    if (kind !== undefined && ID_KINDS.has(kind)) return node.text;
+    if (isSingleId(node.text, file)) return node.text;
     if (node.text === 'id' && isTypedIdParameter(file.ancestors, file)) return node.text;
     return undefined;
   }
   if (ts.isPropertyAccessExpression(node)) {
     const name = node.name.text;
-    const kind = classifyName(name, file.vocabulary);
     const owner = unwrap(node.expression);
     const ownerName = ts.isIdentifier(owner) ? owner.text : ts.isPropertyAccessExpression(owner) ? owner.name.text : undefined;
     const ownedId = name === 'id' && ownerName !== undefined && splitWords(ownerName).some((word) => OWNER_WORDS.has(word));
-    if ((kind !== undefined && ID_KINDS.has(kind)) || ownedId) return `${ownerName ?? '…'}.${name}`;
+    if (isSingleId(name, file) || ownedId) return `${ownerName ?? '…'}.${name}`;
   }
   return undefined;
 }

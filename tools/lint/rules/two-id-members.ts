@@ -106,12 +106,17 @@ export const twoIdMembers: Rule = {
       addShape(file, node, name, classMembers(declaration, file, name), heritageNames(declaration.heritageClauses, ts.SyntaxKind.ExtendsKeyword));
     };
 
+    // The declaration a base name refers to: the one in the same file, else the first one seen.
+    const baseOf = (shape: Shape, base: string): Shape | undefined => {
+      const candidates = (byName.get(base) ?? []).filter((candidate) => candidate !== shape);
+      return candidates.find((candidate) => candidate.file === shape.file) ?? candidates[0];
+    };
+
     // The sides a named shape has, own or inherited; `seen` guards against cyclic declarations.
     const resolve = (shape: Shape, seen: Set<Shape>): Sides => {
       let { agent, session } = shape.own;
       for (const base of shape.bases) {
-        const candidates = byName.get(base) ?? [];
-        const target = candidates.find((candidate) => candidate.file === shape.file) ?? candidates[0];
+        const target = baseOf(shape, base);
         if (target === undefined || seen.has(target)) continue;
         seen.add(target);
         const inherited = resolve(target, seen);
@@ -161,7 +166,7 @@ export const twoIdMembers: Rule = {
           if (!complete(sides)) continue;
           // Report where the pair first comes together, not again in every extending type.
           const inheritedComplete = shape.bases.some((base) => {
-            const target = (byName.get(base) ?? []).find((candidate) => candidate !== shape);
+            const target = baseOf(shape, base);
             return target !== undefined && complete(resolve(target, new Set([shape, target])));
           });
           if (inheritedComplete) continue;
