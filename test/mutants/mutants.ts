@@ -6,9 +6,11 @@ import collisionLoserEmits from './collision-loser-emits.js';
 import createMintsOwnId from './create-mints-own-id.js';
 import disposeNotMemoized from './dispose-not-memoized.js';
 import disposedWithoutCreated from './disposed-without-created.js';
+import forwarderForwardsNonLocal from './forwarder-forwards-non-local.js';
 import labelAsRegistryKey from './label-as-registry-key.js';
 import nonErrorReplaced from './non-error-replaced.js';
 import registryKeyedByAgentId from './registry-keyed-by-agent-id.js';
+import remoteRunIdIsWireId from './remote-run-id-is-wire-id.js';
 import resumeDropsZeroDepth from './resume-drops-zero-depth.js';
 import resumeMintsNewId from './resume-mints-new-id.js';
 import rollbackLeavesSessionEntry from './rollback-leaves-session-entry.js';
@@ -26,9 +28,11 @@ export const MUTANTS: readonly Mutant[] = [
   createMintsOwnId,
   disposeNotMemoized,
   disposedWithoutCreated,
+  forwarderForwardsNonLocal,
   labelAsRegistryKey,
   nonErrorReplaced,
   registryKeyedByAgentId,
+  remoteRunIdIsWireId,
   resumeDropsZeroDepth,
   resumeMintsNewId,
   rollbackLeavesSessionEntry,
