@@ -110,6 +110,11 @@ describe('text format', () => {
     expect(FORMATTERS.text(result, { color: true })).toContain('\u001b[31merror\u001b[0m');
   });
 
+  it('counts the tsconfigs it found', async () => {
+    const result = await lint({ cwd: join(fixtures, 'monorepo'), config: {} });
+    expect(FORMATTERS.text(result)).toMatch(/\(7 files linted in \d+ ms, 3 tsconfigs found; rules: 7 syntactic\)\n$/);
+  });
+
   it('says so when there is nothing to report', async () => {
     const result = await lint({ cwd: join(fixtures, 'rules/duplicate-identity'), paths: ['correct.ts'], config: {} });
     expect(FORMATTERS.text(result)).toMatch(/^✔ no findings \(1 file linted in \d+ ms; rules: 7 syntactic\)\n$/);

@@ -56,7 +56,8 @@ export const formatText: Formatter = (result, options = {}) => {
   const modeText = [...modes].map(([mode, count]) => `${count} ${mode}`).join(', ');
   const head =
     result.findings.length === 0 ? paint('32', '✔ no findings') : paint('31', `✖ ${plural(result.findings.length, 'finding')} in ${plural(byFile.size, 'file')}`);
-  out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms; rules: ${modeText || 'none'})`);
+  const projects = result.projects.length === 0 ? '' : `, ${plural(result.projects.length, 'tsconfig')} found`;
+  out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms${projects}; rules: ${modeText || 'none'})`);
   if (result.suppressed.length > 0 || result.baselined.length > 0) {
     out.push(`  ${result.suppressed.length} suppressed inline, ${result.baselined.length} in the baseline`);
   }
