@@ -1,9 +1,12 @@
 // The entry of the conform worker: registers tsx (with the adapter's tsconfig), runs the
-// --import preloads in order, then loads the TypeScript worker. Plain JavaScript, because a
-// worker cannot start from a .ts file before a loader is registered in its own thread.
+// --import preloads in order, then hands over to the TypeScript worker. Plain JavaScript,
+// because a worker cannot start from a .ts file before a loader is registered in its own thread.
 import { register } from 'tsx/esm/api';
-import { workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 register(workerData.tsconfig === undefined ? {} : { tsconfig: workerData.tsconfig });
+// An adapter's stray rejection must not end the worker: the suite reports what the adapter did.
+process.on('unhandledRejection', () => undefined);
 for (const preload of workerData.preloads) await import(preload);
-await import('./conform-worker.ts');
+const { runConformWorker } = await import('./conform-worker.ts');
+await runConformWorker(workerData, (message) => parentPort.postMessage(message));

@@ -1,10 +1,9 @@
 /**
- * The worker `conform` starts when the adapter needs preloads (`--import`) or its own tsconfig
- * (`--tsconfig`): it loads the adapter under those, runs the conformance suite and posts the
- * report back. Progress is posted as it goes.
+ * What the `conform` worker does once `conform-worker.mjs` registered tsx and ran the preloads:
+ * load the adapter, run the conformance suite, post progress and the report (or a usage error).
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import type { AdapterFactory } from '../contract/adapter.js';
+import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
 
 /** What the parent hands the worker. */
@@ -20,20 +19,26 @@ export interface ConformWorkerData {
   readonly tsconfig?: string;
 }
 
-const data = workerData as ConformWorkerData;
-const port = parentPort;
-if (port !== null) {
-  process.on('unhandledRejection', () => undefined);
+/** A message from the worker to `conform`. */
+export type ConformWorkerMessage =
+  | { readonly kind: 'progress'; readonly progress: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }
+  | { readonly kind: 'usage'; readonly message: string }
+  | { readonly kind: 'report'; readonly report: ConformanceReport };
+
+/** Loads the adapter of `data` and runs the suite, posting what happens through `post`; never throws. */
+export async function runConformWorker(data: ConformWorkerData, post: (message: ConformWorkerMessage) => void): Promise<void> {
+  let module: Record<string, unknown>;
   try {
-    const module = (await import(data.url)) as Record<string, unknown>;
-    const factory = module[data.exportName];
-    if (typeof factory !== 'function') {
-      port.postMessage({ kind: 'usage', message: `exports no adapter factory named "${data.exportName}"` });
-    } else {
-      const report = await runConformance(factory as AdapterFactory, { ...data.options, onProgress: (progress) => port.postMessage({ kind: 'progress', progress }) });
-      port.postMessage({ kind: 'report', report });
-    }
+    module = (await import(data.url)) as Record<string, unknown>;
   } catch (error) {
-    port.postMessage({ kind: 'usage', message: `cannot load the adapter module (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})` });
+    post({ kind: 'usage', message: `cannot load the adapter module (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})` });
+    return;
   }
+  const factory = module[data.exportName];
+  if (typeof factory !== 'function') {
+    post({ kind: 'usage', message: `exports no adapter factory named "${data.exportName}"` });
+    return;
+  }
+  const report = await runConformance(factory as AdapterFactory, { ...data.options, onProgress: (progress) => post({ kind: 'progress', progress }) });
+  post({ kind: 'report', report });
 }

@@ -11,7 +11,7 @@ import { counterexampleScenario } from '../counterexample-scenario.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
-import type { ConformWorkerData } from '../conform-worker.js';
+import type { ConformWorkerData, ConformWorkerMessage } from '../conform-worker.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 
@@ -99,10 +99,10 @@ function runInWorker(spec: { file: string; url: string; exportName: string }, im
   };
   const worker = new Worker(new URL('../conform-worker.mjs', import.meta.url), { workerData: data });
   return new Promise((resolvePromise, reject) => {
-    worker.on('message', (message: { kind: string; report?: ConformanceReport; message?: string; progress?: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }) => {
-      if (message.kind === 'progress' && message.progress !== undefined) options.onProgress?.(message.progress);
-      if (message.kind === 'usage') reject(new UsageError(`${spec.file}: ${message.message ?? 'cannot load the adapter module'}`));
-      if (message.kind === 'report' && message.report !== undefined) {
+    worker.on('message', (message: ConformWorkerMessage) => {
+      if (message.kind === 'progress') options.onProgress?.(message.progress);
+      if (message.kind === 'usage') reject(new UsageError(`${spec.file}: ${message.message}`));
+      if (message.kind === 'report') {
         resolvePromise(message.report);
         // An adapter may leave timers or handles behind: the worker's job is done.
         void worker.terminate();

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { counterexampleScenario } from '../../src/cli/counterexample-scenario.js';
+import { runConformWorker, type ConformWorkerMessage } from '../../src/cli/conform-worker.js';
+import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+
+const boom = new Error('kit-injected boom');
+const frozen = Object.freeze({ kitInjected: 'load fault' });
+
+function step(op: string, args: unknown, line: string, result = '✓', extra: Partial<CounterexampleStep> = {}): CounterexampleStep {
+  return { op, args, line, result, ...extra };
+}
+
+const STEPS: readonly CounterexampleStep[] = [
+  step('open', { config: { agents: [{ id: 'main', sessionId: 'cfg' }] } }, 'open(config: 1 entries)'),
+  step('owner', { label: 'team', token: 'owner-1' }, 'owner(team) → owner-1'),
+  step('create', { sessionId: 'a', owner: 'owner-1', setup: { name: 's', action: 'reject', value: boom } }, 'create(a, setup=reject, owner=owner-1)', '✗injected'),
+  step('create', { sessionId: 'b' }, 'create(b) → h1', '✓', { handle: 'h1' }),
+  step('listen', { name: 'rec', event: '*', action: 'record', target: 'h1' }, 'listen(rec: * → record on h1)'),
+  step('turns', { id: 'b', plan: 'hold' }, 'turns(b: hold)'),
+  step('prompt', { handle: 'h1' }, 'prompt(h1)', '✓', { awaitedAt: 8 }),
+  step('release-turns', { id: 'b' }, 'release-turns(b)'),
+  step('spawn', { parent: 'h1', mode: 'fork' }, 'fork(h1) → h2', '✓', { handle: 'h2' }),
+  step('fault', { store: 'load', id: 'zz', effect: 'fail', value: frozen }, 'fault(fail load zz)'),
+  step('resume', { resumeSessionId: 'zz' }, 'resume(zz)', '✗injected'),
+  step('heal', { id: 'zz' }, 'heal(zz)'),
+  step('unlisten', { name: 'rec' }, 'unlisten(rec)'),
+  step('unload', { owner: 'owner-1' }, 'unload(owner-1)'),
+  step('flush', { handle: 'h1' }, 'flush(h1)'),
+  step('dispose', { handle: 'h1' }, 'dispose(h1)'),
+  step('restart', {}, 'restart()'),
+  step('mystery', {}, 'mystery()'),
+  step('create', { sessionId: 'late', setup: { name: 'w', pause: 'never', action: 'resolve' } }, 'create(late, setup=never⏸resolve)', '…'),
+  step('shutdown', {}, 'shutdown()'),
+];
+
+async function reportWith(failure: FailureDetail): Promise<ConformanceReport> {
+  const report = await runConformance(referenceAdapter(), { runs: 1, requirements: ['AIK-ID-001'] });
+  return { ...report, failures: [failure] };
+}
+
+describe('a counterexample as a scenario file', () => {
+  it('keeps the steps, names injected values, turns concurrent calls into wait:false + await, and takes the reference runtime’s answers as expectations', async () => {
+    const failure: FailureDetail = {
+      check: 'AIK-TXN-003/example',
+      requirement: 'AIK-TXN-003',
+      message: 'something broke',
+      adapter: false,
+      expected: false,
+      counterexample: { seed: 5, commands: STEPS.map((entry) => `${entry.line} ${entry.result}`), steps: STEPS },
+    };
+    const scenario = await counterexampleScenario(await reportWith(failure), failure);
+    expect(scenario).toMatchObject({
+      id: 'counterexample-aik-txn-003-example',
+      requirements: ['AIK-TXN-003'],
+      profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
+      config: { agents: [{ id: 'main', sessionId: 'cfg' }] },
+      injected: { v1: { error: 'kit-injected boom' }, v2: { value: { kitInjected: 'load fault' } } },
+    });
+    expect(scenario.title).toBe('AIK-TXN-003/example: something broke (seed 5)');
+    expect(scenario.steps.map((entry) => entry.op)).toEqual(['owner', 'create', 'create', 'listen', 'turns', 'prompt', 'release-turns', 'await', 'spawn', 'fault', 'resume', 'heal', 'unlisten', 'unload', 'flush', 'dispose', 'restart', 'create']);
+    expect(scenario.steps[1]).toEqual({ op: 'create', input: { sessionId: 'a', owner: 'owner-1', setup: { name: 's', action: 'reject', value: { $injected: 'v1' } } }, expect: { reject: { injected: 'v1' } } });
+    expect(scenario.steps[2]).toEqual({ op: 'create', input: { sessionId: 'b' }, name: 'h1', expect: 'ok' });
+    expect(scenario.steps[5]).toEqual({ op: 'prompt', handle: 'h1', wait: false, name: 'call-6' });
+    expect(scenario.steps[7]).toEqual({ op: 'await', call: 'call-6', expect: 'ok' });
+    expect(scenario.steps[8]).toMatchObject({ op: 'spawn', parent: 'h1', input: { mode: 'fork' }, name: 'h2', expect: 'ok' });
+    expect(scenario.steps[9]).toEqual({ op: 'fault', store: 'load', id: 'zz', effect: 'fail', value: { $injected: 'v2' } });
+    expect(scenario.steps[10]).toEqual({ op: 'resume', input: { resumeSessionId: 'zz' }, expect: { reject: { injected: 'v2' } } });
+    expect(scenario.steps[17]).toMatchObject({ op: 'create', wait: false, name: 'call-18' });
+  });
+});
+
+describe('the conform worker', () => {
+  it('loads the adapter module, posts progress and the report', async () => {
+    const messages: ConformWorkerMessage[] = [];
+    const url = pathToFileURL(resolve('properties/reference-adapter.ts')).href;
+    await runConformWorker({ url, exportName: 'default', options: { runs: 2, requirements: ['AIK-CREATE-001'] }, preloads: [] }, (message) => messages.push(message));
+    expect(messages.filter((message) => message.kind === 'progress').length).toBeGreaterThan(0);
+    const last = messages.at(-1);
+    expect(last?.kind === 'report' ? last.report.verdict : last).toBe('CONFORMANT');
+  });
+
+  it('posts a usage error for a missing export or a module that cannot load', async () => {
+    const messages: ConformWorkerMessage[] = [];
+    await runConformWorker({ url: pathToFileURL(resolve('properties/reference-adapter.ts')).href, exportName: 'nope', options: {}, preloads: [] }, (message) => messages.push(message));
+    await runConformWorker({ url: pathToFileURL(resolve('test/fixtures/conform/needs-preload-adapter.ts')).href, exportName: 'default', options: {}, preloads: [] }, (message) => messages.push(message));
+    expect(messages).toEqual([
+      { kind: 'usage', message: 'exports no adapter factory named "nope"' },
+      { kind: 'usage', message: 'cannot load the adapter module (the preload did not run)' },
+    ]);
+  });
+});
