@@ -21,7 +21,7 @@ export interface LoadedConfig {
 const severity = { enum: ['error', 'warning', 'off'] };
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 
-function schema(ruleIds: readonly string[]): object {
+function schema(rules: typeof RULES): object {
   return {
     type: 'object',
     additionalProperties: false,
@@ -37,13 +37,22 @@ function schema(ruleIds: readonly string[]): object {
       },
       rules: {
         type: 'object',
-        propertyNames: { enum: [...ruleIds] },
-        additionalProperties: {
-          anyOf: [
-            severity,
-            { type: 'object', additionalProperties: false, properties: { severity, options: { type: 'object' } } },
-          ],
-        },
+        propertyNames: { enum: rules.map((rule) => rule.id) },
+        properties: Object.fromEntries(
+          rules.map((rule) => [
+            rule.id,
+            {
+              anyOf: [
+                severity,
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: { severity, options: { type: 'object', additionalProperties: false, properties: rule.options } },
+                },
+              ],
+            },
+          ]),
+        ),
       },
       vocabulary: {
         type: 'object',
@@ -56,7 +65,7 @@ function schema(ruleIds: readonly string[]): object {
 
 /** Validates a configuration object; `where` names its file in the error. */
 export function validateConfig(value: unknown, where: string, rules: typeof RULES): LintConfig {
-  const validate = new Ajv({ allErrors: false }).compile(schema(rules.map((rule) => rule.id)));
+  const validate = new Ajv({ allErrors: false }).compile(schema(rules));
   if (!validate(value)) {
     const [error] = validate.errors ?? [];
     const at = error?.instancePath === '' || error === undefined ? 'lint' : `lint${error.instancePath.replace(/\//g, '.')}`;

@@ -12,7 +12,7 @@ export const agentIdType: Rule = {
   id: 'agent-id-type',
   description: 'A distinct agent-id brand or alias type exists beside SessionId.',
   mode: 'syntactic',
-  optionNames: [],
+  options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
       const declaration = node as ts.TypeAliasDeclaration | ts.InterfaceDeclaration;

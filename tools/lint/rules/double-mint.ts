@@ -42,18 +42,15 @@ function targetName(ancestors: readonly ts.Node[]): string | undefined {
   return undefined;
 }
 
-function listOption(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-}
-
 /** The rule. */
 export const doubleMint: Rule = {
   id: 'double-mint',
   description: 'One creation mints two independent ids, one for the agent and one for the session.',
   mode: 'syntactic',
-  optionNames: ['mintFunctions'],
+  options: { mintFunctions: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_$][\\w$]*$' } } },
   start(run): RuleVisitor {
-    const mintFunctions = new Set([...DEFAULT_MINT_FUNCTIONS, ...listOption(run.options['mintFunctions'])]);
+    // The configuration was validated against `options` above: a list of identifiers.
+    const mintFunctions = new Set([...DEFAULT_MINT_FUNCTIONS, ...((run.options['mintFunctions'] as readonly string[] | undefined) ?? [])]);
     const frames: Frame[] = [];
     const enterFunction = (): void => {
       frames.push({});
@@ -83,7 +80,7 @@ export const doubleMint: Rule = {
       else if (kind === 'session-id') frame.session ??= target;
     };
     return {
-      triggers: [...mintFunctions].map((name) => `\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`),
+      triggers: [...mintFunctions].map((name) => `(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`),
       enter: { ...Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, enterFunction])), [ts.SyntaxKind.CallExpression]: onCall },
       leave: Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, leaveFunction])),
     };

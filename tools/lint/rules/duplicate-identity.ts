@@ -15,7 +15,7 @@ export const duplicateIdentity: Rule = {
   id: 'duplicate-identity',
   description: 'A class holds the same identity twice: an id field next to header.id (or next to its session).',
   mode: 'syntactic',
-  optionNames: [],
+  options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
       const declaration = node as ts.ClassLikeDeclaration;

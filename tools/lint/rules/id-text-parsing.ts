@@ -79,7 +79,7 @@ export const idTextParsing: Rule = {
   id: 'id-text-parsing',
   description: 'Ownership or locality is derived from the text of an agent or session id (startsWith, split, regex).',
   mode: 'syntactic',
-  optionNames: [],
+  options: {},
   start(run): RuleVisitor {
     const onCall = (node: ts.Node, file: FileContext): void => {
       const call = node as ts.CallExpression;

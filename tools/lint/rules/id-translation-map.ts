@@ -55,7 +55,7 @@ export const idTranslationMap: Rule = {
   id: 'id-translation-map',
   description: 'A map or record translates between an agent id and a session id, or stores a session id next to the agent that carries it.',
   mode: 'syntactic',
-  optionNames: [],
+  options: {},
   start(run): RuleVisitor {
     // Map types and `new Map` expressions already judged as part of their declaration.
     const judged = new WeakSet<ts.Node>();

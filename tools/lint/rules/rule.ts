@@ -66,7 +66,7 @@ export interface Rule {
   readonly description: string;
   /** Every rule decides from syntax alone, so none needs a type checker. */
   readonly mode: 'syntactic';
-  /** Names of the options the rule reads from its configuration entry, beside the shared vocabulary. */
-  readonly optionNames: readonly string[];
+  /** JSON Schemas of the options the rule reads from its configuration entry, by option name. */
+  readonly options: Readonly<Record<string, object>>;
   start(run: RuleRunContext): RuleVisitor;
 }

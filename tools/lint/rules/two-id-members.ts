@@ -68,7 +68,7 @@ export const twoIdMembers: Rule = {
   id: 'two-id-members',
   description: 'An input type (interface, type literal, class options) carries both an agent id and a session id.',
   mode: 'syntactic',
-  optionNames: [],
+  options: {},
   start(run): RuleVisitor {
     const shapes: Shape[] = [];
     const byName = new Map<string, Shape[]>();

@@ -65,7 +65,7 @@ export const twoIdParameters: Rule = {
   id: 'two-id-parameters',
   description: 'A function, method or constructor takes an agent id and a session id (or a Session object) as separate inputs.',
   mode: 'syntactic',
-  optionNames: [],
+  options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
       const inputs = inputsOf(node as ts.SignatureDeclaration, file);
