@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { minimatch } from 'minimatch';
+import { Minimatch } from 'minimatch';
 import { ts } from 'ts-morph';
 import { LintConfigError } from '../lint-config-error.js';
 
@@ -62,10 +62,12 @@ function parseTsconfig(path: string, cwd: string): ts.ParsedCommandLine {
 /** Finds the files and tsconfigs under `options.paths`, or of `options.project`. */
 export function discoverFiles(options: DiscoverOptions): Discovered {
   const { cwd } = options;
+  // Each ignore glob is compiled once, not once per path.
+  const compiled = new Map(options.ignores.map((pattern) => [pattern, new Minimatch(pattern, { dot: true })]));
   const matching = (patterns: readonly string[], absolute: string, folder: boolean): string[] => {
     if (patterns.length === 0) return [];
     const path = toPosix(relative(options.ignoreBase, absolute)) + (folder ? '/' : '');
-    return patterns.filter((pattern) => minimatch(path, pattern, { dot: true }));
+    return patterns.filter((pattern) => compiled.get(pattern)?.match(path) === true);
   };
   const isSource = (absolute: string): boolean => SOURCE.test(absolute) && (options.includeDeclarationFiles || !DECLARATION.test(absolute));
   const wanted = (absolute: string, ignores: readonly string[]): boolean => isSource(absolute) && matching(ignores, absolute, false).length === 0;
