@@ -69,6 +69,14 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     expect((await runGraph({ root })).findings).toEqual([]);
   });
 
+  it('resolves `./x.js` to `x.ts` as TypeScript does, also with an `x.mjs` beside it', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/util/boot.mjs', "await import('./describe-id.ts');\n");
+    write(root, 'src/util/boot.ts', 'export interface BootData { readonly id: string }\n');
+    write(root, 'src/index.ts', `${readFileSync(join(root, 'src/index.ts'), 'utf8')}export type { BootData } from './util/boot.js';\n`);
+    expect((await runGraph({ root })).findings).toEqual([]);
+  });
+
   it('fails on an orphan module and on an import that does not resolve', async () => {
     const root = fixtureRepo();
     write(root, 'src/lonely.ts', 'export const lonely = 1;\n');

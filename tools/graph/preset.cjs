@@ -82,6 +82,9 @@ module.exports = {
     // Follow type-only imports too: a layer may not borrow another layer's types either.
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
+      // TypeScript sources first, as the TypeScript compiler looks for them: with a `w.mjs` beside `w.ts`, an
+      // import of `./w.js` (NodeNext style) must still resolve to `w.ts`.
+      extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.d.ts', '.json'],
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
