@@ -332,44 +332,65 @@ class ShutdownCommand extends Base {
   }
 }
 
+/** How a race is run: creations only, or one of them disposing itself in setup, a resume among them, a shutdown during their setup. */
+type RaceVariant = 'creates' | 'dispose-self' | 'resume' | 'shutdown';
+
 class RaceCommand extends Base {
   readonly home = 'AIK-CONFLICT-001';
   constructor(
     readonly id: string,
     readonly racers: number,
-    readonly shutdown: boolean,
+    readonly variant: RaceVariant,
   ) {
     super();
   }
   describe(): string {
-    return `race(create(${showId(this.id)})×${this.racers}${this.shutdown ? ', shutdown during setup' : ''})`;
+    const first = this.variant === 'resume' ? `resume(${showId(this.id)}) vs ` : '';
+    const extra = this.variant === 'shutdown' ? ', shutdown during setup' : this.variant === 'dispose-self' ? ', #0 disposes itself in setup' : '';
+    return `race(${first}create(${showId(this.id)})×${this.racers}${extra})`;
   }
   async act(run: GeneratedRun): Promise<void> {
     if (run.undecided(this.id)) return;
     const scheduler = run.scheduler;
-    const pending = Array.from({ length: this.racers }, (_, n) => run.real.create({ sessionId: this.id, setup: { name: `racer-${n}`, pause: `race-${n}`, action: 'resolve' } }));
-    const stop = this.shutdown ? scheduler.schedule(Promise.resolve(), 'shutdown').then(() => run.real.shutdown()) : Promise.resolve(undefined);
+    const setup = (n: number) => ({ name: `racer-${n}`, pause: `race-${n}`, action: n === 0 && this.variant === 'dispose-self' ? ('dispose-self' as const) : ('resolve' as const) });
+    const pending = Array.from({ length: this.racers }, (_, n) => (n === 0 && this.variant === 'resume' ? run.real.resume({ resumeSessionId: this.id, setup: setup(n) }) : run.real.create({ sessionId: this.id, setup: setup(n) })));
+    const stop = this.variant === 'shutdown' ? scheduler.schedule(Promise.resolve(), 'shutdown').then(() => run.real.shutdown()) : Promise.resolve(undefined);
     const outcomes = await scheduler.waitFor(Promise.all(pending));
     await scheduler.waitFor(stop);
     run.rethrowAdapterFailure();
-    const decided = outcomes.map((outcome) => run.decided(run.real, outcome, 'create'));
+    const decided = outcomes.map((outcome, n) => run.decided(run.real, outcome, n === 0 && this.variant === 'resume' ? 'resume' : 'create'));
     this.result = ` → ${decided.map((d) => (d === 'ok' ? '✓' : `✗${d}`)).join(' ')}`;
-    const first = await run.model.create({ sessionId: this.id });
-    const expected = run.decided(run.model, first, 'create');
+    const winnerIndex = outcomes.findIndex((outcome) => outcome.ok);
     const winners = outcomes.filter((outcome) => outcome.ok);
     run.expect('AIK-CONFLICT-001/generated-one-winner', winners.length > 1, () => `${this.describe()}: ${winners.length} creations fulfilled`);
-    if (!this.shutdown) {
-      const losersOk = decided.filter((d) => d !== 'ok').every((d) => d === (expected === 'ok' ? 'conflict' : expected));
-      run.expect('AIK-CONFLICT-001/generated-one-winner', winners.length !== (expected === 'ok' ? 1 : 0) || !losersOk, () => `${this.describe()}: outcomes ${decided.join(', ')}, expected one ${expected} and the rest conflict`);
-    } else {
+    // The model mirrors the kind of creation that won (a resume restores history, a create does not).
+    const mirrored = winnerIndex === 0 && this.variant === 'resume' ? await run.model.resume({ resumeSessionId: this.id }) : await run.model.create({ sessionId: this.id });
+    const expected = run.decided(run.model, mirrored, 'create');
+    if (this.variant === 'shutdown') {
       run.expect('AIK-QUIESCE-005/generated-shutdown-race', decided.some((d) => d !== 'ok' && d !== 'inactive' && d !== 'conflict'), () => `${this.describe()}: outcomes ${decided.join(', ')}`);
       await run.model.shutdown();
+      if (mirrored.ok) run.facts(this.id).published = true;
+      return;
     }
+    if (this.variant === 'dispose-self') {
+      // Refused before setup (a live or stored id, a closed runtime) it never gets to dispose itself.
+      const selfExpected = expected === 'ok' ? 'aborted' : expected;
+      run.expect('AIK-TXN-003/generated-dispose-in-setup', decided[0] !== selfExpected, () => `${this.describe()}: the creation whose context was disposed in setup decided ${decided[0]}, expected ${selfExpected}`);
+    }
+    const losers = decided.filter((d, n) => d !== 'ok' && !(n === 0 && this.variant === 'dispose-self'));
+    const allowed = new Set(['conflict', ...(this.variant === 'resume' ? ['not-found'] : []), ...(expected === 'ok' ? [] : [expected])]);
+    run.expect(
+      'AIK-CONFLICT-001/generated-one-winner',
+      winners.length !== (expected === 'ok' ? 1 : 0) || losers.some((d) => !allowed.has(d)),
+      () => `${this.describe()}: outcomes ${decided.join(', ')}; the reference runtime decides ${expected} for the winning kind of creation, the rest conflict`,
+    );
     const winner = winners[0];
-    if (winner !== undefined && first.ok && !this.shutdown) {
-      run.facts(this.id).published = true;
-      run.handles.push({ id: this.id, real: winner.handle, model: first.handle, shadow: run.facts(this.id).persisted });
-    } else if (first.ok) {
+    if (winner !== undefined && mirrored.ok) {
+      const facts = run.facts(this.id);
+      const shadow = facts.persisted && !(winnerIndex === 0 && this.variant === 'resume');
+      facts.published = true;
+      run.handles.push({ id: this.id, real: winner.handle, model: mirrored.handle, shadow });
+    } else if (mirrored.ok) {
       run.facts(this.id).published = true;
     }
   }
@@ -400,6 +421,7 @@ export function modelCommands(declared: Declared): fc.Arbitrary<RunCommand>[] {
   const create = fc.tuple(ids, fc.constantFrom(...plans), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([id, plan, owner]): RunCommand => new CreateCommand(id, plan, owner));
   const handle = fc.tuple(fc.constantFrom('prompt', 'flush', 'dispose', 'dispose') as fc.Arbitrary<'prompt' | 'flush' | 'dispose'>, slot).map(([op, index]): RunCommand => new HandleCommand(op, index));
   const resume = fc.tuple(ids, fc.constantFrom<ResumePlan>('plain', 'plain', 'setup-reject', 'load-fault', 'abort-before')).map(([id, plan]): RunCommand => new ResumeCommand(id, plan));
+  const variants: RaceVariant[] = ['creates', 'creates', 'resume', 'shutdown', ...(declared.capabilities.contextDispose ? (['dispose-self'] as const) : [])];
   // Repeated entries weigh the draw: lifecycle commands often, system-wide ones (restart, shutdown) rarely.
   const arbitraries: fc.Arbitrary<RunCommand>[] = [
     create,
@@ -414,7 +436,7 @@ export function modelCommands(declared: Declared): fc.Arbitrary<RunCommand>[] {
     slot.map((index) => new UnloadCommand(index)),
     config.map((value) => new RestartCommand(value)),
     fc.constant(new ShutdownCommand()),
-    fc.tuple(ids, fc.integer({ min: 2, max: 4 }), fc.boolean()).map(([id, racers, shutdown]) => new RaceCommand(id, racers, shutdown)),
+    fc.tuple(ids, fc.integer({ min: 2, max: 4 }), fc.constantFrom<RaceVariant>(...variants)).map(([id, racers, variant]) => new RaceCommand(id, racers, variant)),
   ];
   if (declared.capabilities.subagents) {
     const spawn = fc.tuple(fc.constantFrom<'spawn' | 'fork'>('spawn', 'fork'), slot).map(([mode, index]): RunCommand => new SpawnCommand(mode, index));

@@ -29,13 +29,14 @@ const MAX_COMMANDS = 14;
 export async function runGenerated(factory: AdapterFactory, declared: Declared, options: GeneratedOptions): Promise<{ tallies: CheckTally[]; failures: FailureDetail[] }> {
   const tallies = new Tallies();
   // The last failing run is the shrunk counterexample: fast-check keeps shrinking from each failure it finds.
-  let failing: { run: GeneratedRun; error: unknown } | undefined;
+  let failing: { run: GeneratedRun; error: unknown; commands: readonly string[] } | undefined;
   const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS }), async (scheduler, commands) => {
     const run = await GeneratedRun.open(factory, declared, scheduler, options.timeoutMs, tallies);
     try {
       await fc.asyncModelRun(() => ({ model: run, real: run }), commands);
     } catch (error) {
-      failing = { run, error };
+      // Command objects are shared by shrink attempts: their lines are read now, as this run left them.
+      failing = { run, error, commands: run.executed.map((command) => run.aliases.apply(String(command))) };
       throw error;
     } finally {
       await run.close();
@@ -46,7 +47,7 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, plugins: [fc.interruptAfterTimeLimit(budget)] });
   const failures: FailureDetail[] = [];
   if (details.failed && failing !== undefined) {
-    const { run: last, error } = failing;
+    const { run: last, error, commands } = failing;
     const home = last.home;
     const check = error instanceof GeneratedFailure ? error.check : `${home}/generated-adapter`;
     const requirement = check.slice(0, check.indexOf('/'));
@@ -61,7 +62,7 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
       counterexample: {
         seed: details.seed,
         ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
-        commands: last.executed.map((command) => last.aliases.apply(String(command))),
+        commands,
         steps: last.steps.map((step) => ({ ...step, line: last.aliases.apply(step.line) })),
       },
     });
