@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lint, RULES } from '../../tools/lint/index.js';
+import { lint, RULES, type LintConfig } from '../../tools/lint/index.js';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '../../docs/rules');
 const scratch = mkdtempSync(join(tmpdir(), 'aik-lint-docs-'));
@@ -47,6 +47,24 @@ describe('docs/rules pages (every rule documented, every example behaves)', () =
       }
     });
   }
+
+  it('every configuration shown in the rule docs is valid', async () => {
+    const pages = ['README.md', ...RULES.map((rule) => `${rule.id}.md`)];
+    let shown = 0;
+    for (const page of pages) {
+      const text = readFileSync(join(docs, page), 'utf8');
+      for (const match of text.matchAll(/```json\n([\s\S]*?)```/g)) {
+        const config = (JSON.parse(match[1] ?? '') as { lint: LintConfig }).lint;
+        await expect(lint({ cwd: scratch, paths: [], config }), page).resolves.toBeDefined();
+        shown += 1;
+      }
+      for (const match of text.matchAll(/`(\{ "lint": [^`]*\})`/g)) {
+        await expect(lint({ cwd: scratch, config: (JSON.parse(match[1] ?? '') as { lint: LintConfig }).lint }), page).resolves.toBeDefined();
+        shown += 1;
+      }
+    }
+    expect(shown).toBeGreaterThanOrEqual(3);
+  });
 
   it('the index lists every rule', () => {
     const index = readFileSync(join(docs, 'README.md'), 'utf8');
