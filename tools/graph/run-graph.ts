@@ -104,7 +104,10 @@ function toFinding(violation: IViolation): Finding {
         const path = [violation.from, ...violation.cycle.map((step) => step.name)].join(' → ');
         return { rule, file: violation.from, message: `import cycle: ${path}` };
       }
-      return { rule, file: violation.from, message: `imports ${violation.to}` };
+      // A package is named as the import wrote it (`vitest`), not by the file it resolved to.
+      const target = violation.to.includes('node_modules/') && violation.unresolvedTo !== undefined ? violation.unresolvedTo : violation.to;
+      const kinds = violation.dependencyTypes?.filter((kind) => kind.startsWith('npm')) ?? [];
+      return { rule, file: violation.from, message: `imports ${target}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''}` };
     }
     case 'module':
       return { rule, file: violation.from, message: rule.includes('orphan') ? 'orphan module: nothing imports it and it imports nothing' : `module breaks rule ${rule}` };
