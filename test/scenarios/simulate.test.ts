@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { loadScenarios } from '../../scenarios/load/load-scenarios.js';
+import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+import { renderMermaid } from '../../scenarios/simulate/render-mermaid.js';
 
 const output: string[] = [];
 const errors: string[] = [];
@@ -81,5 +85,41 @@ describe('simulate command', () => {
     expect(await run('simulate', 'scenarios/create')).toBe(2);
     expect(errors.join('')).toContain('scenarios/create: simulate takes one scenario file, found 3');
     expect(await run('simulate', veto, '--format', 'svg')).toBe(2);
+  });
+});
+
+describe('Mermaid draws every scenario’s diagram', () => {
+  it('parses as a sequence diagram with Mermaid’s own parser, for the whole corpus', async () => {
+    // Mermaid sanitises labels with DOMPurify, which needs a DOM: jsdom provides one for the parse.
+    const { JSDOM } = await import('jsdom');
+    const dom = new JSDOM('<!doctype html><html><body></body></html>');
+    vi.stubGlobal('window', dom.window);
+    vi.stubGlobal('document', dom.window.document);
+    const { default: mermaid } = await import('mermaid');
+    const failures: string[] = [];
+    for (const { file, scenario } of loadScenarios(['scenarios'])) {
+      const result = await replayScenario(scenario, referenceAdapter({ ...(scenario.profiles === undefined ? {} : { profiles: scenario.profiles }) }));
+      if (result.status === 'SKIP') continue;
+      const fenced = renderMermaid(scenario, result.timeline);
+      const diagram = fenced.slice('```mermaid\n'.length, -'```\n'.length);
+      try {
+        const parsed = await mermaid.parse(diagram);
+        if (parsed.diagramType !== 'sequence') failures.push(`${file}: parsed as ${JSON.stringify(parsed)}`);
+      } catch (error) {
+        failures.push(`${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      }
+    }
+    vi.unstubAllGlobals();
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('refuses a broken diagram, so the check above can fail', async () => {
+    const { JSDOM } = await import('jsdom');
+    const dom = new JSDOM('<!doctype html><html><body></body></html>');
+    vi.stubGlobal('window', dom.window);
+    vi.stubGlobal('document', dom.window.document);
+    const { default: mermaid } = await import('mermaid');
+    await expect(mermaid.parse('sequenceDiagram\n  Caller-x: no target\n')).rejects.toThrow(/Parse error/);
+    vi.unstubAllGlobals();
   });
 });
