@@ -3,7 +3,8 @@
  *   - commands/second: kit operations (create, prompt, flush, dispose, resume, dispose) driven
  *     through the reference adapter over the kit's env, as fast as they settle;
  *   - the default `conform` run on the reference (directed checks + generated runs at the default
- *     seed): wall time per run, median and max, and its verdict (must be CONFORMANT);
+ *     seed): wall time per run in process and end to end through the CLI, median and max, and its
+ *     verdict (must be CONFORMANT);
  *   - per mutant of `test/mutants`: whether the default run catches it with a check tagged with
  *     an intended requirement, and the shortest such counterexample (commands as the report
  *     prints them, `open()` and the closing `shutdown()` included);
@@ -16,7 +17,10 @@
  *
  * Usage: `npm run bench -- conform` (or `tsx bench/conform.bench.ts [--seeds N] [--rounds N] [--max-runs N]`).
  */
+import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AdapterFactory } from '../src/contract/adapter.js';
 import { createKitEnv } from '../properties/env/kit-env.js';
 import referenceAdapter from '../properties/reference-adapter.js';
@@ -26,6 +30,7 @@ import { DEFAULT_SEED, runConformance } from '../properties/runner/run-conforman
 import type { Mutant } from '../test/mutants/_support/mutant.js';
 import { MUTANTS } from '../test/mutants/mutants.js';
 
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argument = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
@@ -91,7 +96,20 @@ for (let round = 0; round < rounds; round += 1) {
     out.push(`- the reference is ${report.verdict}: ${report.failures.map((failure) => failure.check).join(', ')}`);
   }
 }
-out.push(`- default conform run on the reference (seed ${DEFAULT_SEED}, ${rounds} runs): median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms (target < 10 000 ms)`);
+out.push(`- default conform run on the reference, in process (\`runConformance\`, seed ${DEFAULT_SEED}, ${rounds} runs): median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms (target < 10 000 ms)`);
+
+// The same run end to end, as a user types it: process start, tsx, module loading, report.
+const cliTimes: number[] = [];
+for (let round = 0; round < rounds; round += 1) {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [join(repo, 'bin', 'agent-identity-kit.mjs'), 'conform', '--format', 'json'], { cwd: repo, encoding: 'utf8' });
+  cliTimes.push(performance.now() - started);
+  if (run.status !== 0) {
+    wrong += 1;
+    out.push(`- \`agent-identity-kit conform\` exited ${run.status}: ${run.stderr.trim()}`);
+  }
+}
+out.push(`- \`agent-identity-kit conform\` end to end (process start included, ${rounds} runs): median ${Math.round(median(cliTimes))} ms, max ${Math.round(Math.max(...cliTimes))} ms (target < 10 000 ms)`);
 out.push('', `Mutants (${MUTANTS.length}). Default run: seed ${DEFAULT_SEED}, default options. Generated runs alone: seeds ${seeds.join(', ')}, run ladder ${RUN_LADDER.join(', ')}.`, '');
 out.push(
   '| mutant | intended | default run catches it | shortest counterexample (commands) | generated alone: runs to detection (median) | shrunk failure tagged | shrunk length (median) |',
