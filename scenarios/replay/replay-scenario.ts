@@ -15,6 +15,7 @@ import { checkFailure, type CheckState } from './_internals/run-check.js';
 import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } from './_internals/outcome-expectation.js';
 import { ScenarioValues } from './_internals/scenario-values.js';
 import { stepLine } from './_internals/step-line.js';
+import { plantedStore } from './_internals/planted-store.js';
 import { withinTimeout } from './_internals/within-timeout.js';
 
 /** Where and how a replay diverged from its scenario. */
@@ -90,7 +91,8 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
   // The fake ACP child writes its pid here, so a check can tell whether it still runs.
   const pidFile = join(tmpdir(), `agent-identity-kit-replay-${process.pid}-${replays}.pid`);
   const remote = scenario.remote === undefined ? undefined : acpChildServer([...scenario.remote, '--pid-file', pidFile]);
-  const kit = createKitEnv({ durable: scenario.durable !== false, ...(remote === undefined ? {} : { remote: { command: remote.command, args: remote.args ?? [] } }) });
+  const created = createKitEnv({ durable: scenario.durable !== false, ...(remote === undefined ? {} : { remote: { command: remote.command, args: remote.args ?? [] } }) });
+  const kit: KitEnv = scenario.planted === undefined || created.env.store === undefined ? created : { ...created, env: { ...created.env, store: plantedStore(created.env.store, scenario.planted) } };
   const values = new ScenarioValues(scenario.injected, kit.env);
   const config = scenario.config === undefined ? undefined : values.resolve(scenario.config);
   if (config !== undefined) options.record?.invoke('start', { agents: config.agents });

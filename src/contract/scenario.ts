@@ -14,6 +14,7 @@
  * - in a check, an id written `@<name>` is the id of the handle of that name.
  */
 import type { ConfigInput, CreateInput, ListenPlan, ResumeInput, SpawnInput, SpawnRemoteInput } from './adapter.js';
+import type { DurableRecord } from './durable-store.js';
 import type { ErrorCode } from './error-code.js';
 import type { Capability, Profiles } from './requirements.js';
 
@@ -311,6 +312,11 @@ export interface Scenario {
   readonly profiles?: Partial<Profiles>;
   /** Whether the system gets a durable store (default true). */
   readonly durable?: boolean;
+  /**
+   * Records the durable store holds before the system starts, by the key they are stored under —
+   * which may differ from the record's header id (needs `durable`).
+   */
+  readonly planted?: { readonly [key: string]: DurableRecord };
   /** Plan flags of the fake ACP child process remote runs spawn (see src/runtime/acp-child-server.mjs); absent: no remote command. */
   readonly remote?: readonly string[];
   /** The configuration the system starts with. */

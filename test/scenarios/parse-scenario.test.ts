@@ -42,6 +42,7 @@ describe('parseScenario', () => {
     ['a handle named by no earlier step', { ...valid, steps: [{ op: 'dispose', handle: 'nobody' }] }, 'bad.json: /steps/0/handle "nobody" names no earlier handle'],
     ['an await of a call never started', { ...valid, steps: [{ op: 'await', call: 'c' }] }, 'bad.json: /steps/0/call "c" names no earlier step started with "wait": false'],
     ['an unnamed unawaited call', { ...valid, steps: [{ op: 'create', wait: false, input: { sessionId: 's' } }] }, 'bad.json: /steps/0 has "wait": false but no name to await it by'],
+    ['planted records without a store', { ...valid, durable: false, planted: { k: { header: { id: 'k', createdAt: 1 }, events: [] } } }, 'bad.json: /planted needs a durable store, but "durable" is false'],
     ['an @id of no handle', { ...valid, steps: [{ ...valid.steps[0], check: { name: 'c', agents: ['@ghost'] } }] }, 'bad.json: /steps/0/check "@ghost" names no handle of this scenario'],
   ])('refuses %s, naming the file, the pointer and the problem', (_, value, expected) => {
     expect(problem(value)).toContain(expected);

@@ -13,9 +13,10 @@ const definition = (name: string) => (name === 'scenario' ? { properties: schema
 const project = new Project({ tsConfigFilePath: 'tsconfig.json', skipAddingFilesFromTsConfig: true });
 const scenarioFile = project.addSourceFileAtPath('src/contract/scenario.ts');
 const adapterFile = project.addSourceFileAtPath('src/contract/adapter.ts');
+const storeFile = project.addSourceFileAtPath('src/contract/durable-store.ts');
 
 function typeOf(name: string): Type {
-  for (const file of [scenarioFile, adapterFile]) {
+  for (const file of [scenarioFile, adapterFile, storeFile]) {
     const found = file.getInterface(name) ?? file.getTypeAlias(name);
     if (found !== undefined) return found.getType();
   }
@@ -69,6 +70,9 @@ const PAIRS: Record<string, string> = {
   SignalPlan: 'signalPlan',
   ConfigEntry: 'configEntry',
   ConfigInput: 'configInput',
+  DurableRecord: 'durableRecord',
+  StoredHeader: 'storedHeader',
+  StoredEvent: 'storedEvent',
 };
 
 describe('the scenario JSON Schema and the TypeScript type agree', () => {

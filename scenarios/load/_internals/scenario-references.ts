@@ -6,6 +6,7 @@ import type { Expectation, Scenario, ScenarioCheck } from '../../../src/contract
  * some handle. Returns the first problem (`<JSON pointer> <what>`), or `undefined`.
  */
 export function scenarioReferences(scenario: Scenario): string | undefined {
+  if (scenario.planted !== undefined && scenario.durable === false) return '/planted needs a durable store, but "durable" is false';
   const injected = new Set(Object.keys(scenario.injected ?? {}));
   const allHandles = new Set(scenario.steps.flatMap((step) => (step.name !== undefined && step.op !== 'owner' && step.op !== 'startJob' ? [step.name] : [])));
   const jobs = new Set<string>();
