@@ -296,13 +296,16 @@ class RestartCommand extends Base {
     }
     this.result = ` → ${real.entries.map((entry) => (entry.ok ? '✓' : '✗')).join('')}`;
     const entries = this.config?.agents ?? [];
+    const resyncs: Promise<unknown>[] = [];
     real.entries.forEach((entry, index) => {
       const expected = model.entries[index];
       const spec = entries[index];
       const exact = spec?.sessionId ?? spec?.resumeSessionId;
       if (expected === undefined || spec === undefined) return;
       if (exact !== undefined && undecided.has(exact)) {
-        if (entry.ok !== expected.ok) void (entry.ok ? run.real.dispose(entry.handle) : expected.ok ? run.model.dispose(expected.handle) : undefined);
+        // The implementation's persistence choice decided this entry: dispose whichever side published it, so both agree.
+        if (entry.ok && !expected.ok) resyncs.push(run.real.dispose(entry.handle));
+        if (expected.ok && !entry.ok) resyncs.push(run.model.dispose(expected.handle));
         return;
       }
       const realDecided = run.decided(run.real, entry, 'config');
@@ -317,6 +320,7 @@ class RestartCommand extends Base {
         run.handles.push({ id: entry.id, real: entry.handle, model: expected.handle, shadow: false });
       }
     });
+    await Promise.all(resyncs);
   }
 }
 
@@ -363,15 +367,16 @@ class RaceCommand extends Base {
     const winnerIndex = outcomes.findIndex((outcome) => outcome.ok);
     const winners = outcomes.filter((outcome) => outcome.ok);
     run.expect('AIK-CONFLICT-001/generated-one-winner', winners.length > 1, () => `${this.describe()}: ${winners.length} creations fulfilled`);
+    if (this.variant === 'shutdown') {
+      run.expect('AIK-QUIESCE-005/generated-shutdown-race', decided.some((d) => d !== 'ok' && d !== 'inactive' && d !== 'conflict'), () => `${this.describe()}: outcomes ${decided.join(', ')}`);
+      // The model publishes only what the real system published before its shutdown.
+      if (winnerIndex >= 0 && (await run.model.create({ sessionId: this.id })).ok) run.facts(this.id).published = true;
+      await run.model.shutdown();
+      return;
+    }
     // The model mirrors the kind of creation that won (a resume restores history, a create does not).
     const mirrored = winnerIndex === 0 && this.variant === 'resume' ? await run.model.resume({ resumeSessionId: this.id }) : await run.model.create({ sessionId: this.id });
     const expected = run.decided(run.model, mirrored, 'create');
-    if (this.variant === 'shutdown') {
-      run.expect('AIK-QUIESCE-005/generated-shutdown-race', decided.some((d) => d !== 'ok' && d !== 'inactive' && d !== 'conflict'), () => `${this.describe()}: outcomes ${decided.join(', ')}`);
-      await run.model.shutdown();
-      if (mirrored.ok) run.facts(this.id).published = true;
-      return;
-    }
     if (this.variant === 'dispose-self') {
       // Refused before setup (a live or stored id, a closed runtime) it never gets to dispose itself.
       const selfExpected = expected === 'ok' ? 'aborted' : expected;
