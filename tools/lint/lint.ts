@@ -11,7 +11,7 @@ import type { BuiltInCheck } from './_internals/built-in-checks.js';
 import { discoverFiles } from './_internals/discover-files.js';
 import { fingerprints } from './_internals/fingerprint.js';
 import { KIT_VERSION } from './_internals/kit-version.js';
-import { contentHash, readCache, writeCache, type FileOutcome } from './_internals/lint-cache.js';
+import { contentHash, lintSourceHash, readCache, writeCache, type FileOutcome } from './_internals/lint-cache.js';
 import { resolveVocabulary } from './_internals/identity-names.js';
 import { loadConfig, validateConfig } from './_internals/load-config.js';
 import { parseSource } from './_internals/parse-source.js';
@@ -70,7 +70,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   const knownRules = new Set(RULES.map((rule) => rule.id));
   const cachePath = options.cache === undefined ? undefined : resolve(cwd, options.cache);
-  const cacheKey = contentHash(JSON.stringify([KIT_VERSION, RULES.map((rule) => rule.id), config.rules ?? {}, config.vocabulary ?? {}]));
+  const cacheKey =
+    cachePath === undefined ? '' : contentHash(JSON.stringify([KIT_VERSION, lintSourceHash(), config.rules ?? {}, config.vocabulary ?? {}]));
   const cached = cachePath === undefined ? new Map<string, FileOutcome>() : readCache(cachePath, cacheKey);
   const outcomes = new Map<string, FileOutcome>();
   const suppressionsByFile = new Map<string, readonly Suppression[]>();

@@ -5,8 +5,9 @@
  * The cache is only an accelerator: a missing, unreadable or foreign cache is silently rebuilt.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RawFinding } from '../rules/rule.js';
 import type { Suppression } from './suppressions.js';
 
@@ -30,6 +31,23 @@ interface CacheFile {
 /** The hash that decides whether a file changed. */
 export function contentHash(text: string): string {
   return createHash('sha1').update(text).digest('hex');
+}
+
+/**
+ * A hash of the lint's own sources, so that a cache written by other rules (a kit upgrade, or a
+ * working copy of the kit) is never reused, whatever the version number says.
+ */
+export function lintSourceHash(): string {
+  const hash = createHash('sha1');
+  const visit = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.ts') || entry.name.endsWith('.js')) hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  visit(dirname(dirname(fileURLToPath(import.meta.url))));
+  return hash.digest('hex');
 }
 
 /**
