@@ -10,7 +10,7 @@ import { applyBaseline, readBaseline } from './_internals/baseline.js';
 import type { BuiltInCheck } from './_internals/built-in-checks.js';
 import { discoverFiles } from './_internals/discover-files.js';
 import { fingerprints } from './_internals/fingerprint.js';
-import { KIT_VERSION } from './_internals/kit-version.js';
+import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { contentHash, lintSourceHash, readCache, writeCache, type FileOutcome } from './_internals/lint-cache.js';
 import { resolveVocabulary } from './_internals/identity-names.js';
 import { loadConfig, validateConfig } from './_internals/load-config.js';

@@ -2,7 +2,7 @@
  * `--format json`: the stable envelope of DESIGN.md "Identity lint" —
  * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, durationMs } }`.
  */
-import { KIT_VERSION } from '../_internals/kit-version.js';
+import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import type { Formatter } from './formatter.js';
 
 /** The JSON formatter. */

@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { BUILT_IN_CHECKS } from '../_internals/built-in-checks.js';
-import { KIT_VERSION } from '../_internals/kit-version.js';
+import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import { RULES } from '../rules/index.js';
 import type { Finding } from '../types.js';
 import type { Formatter } from './formatter.js';

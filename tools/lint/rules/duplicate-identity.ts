@@ -10,6 +10,17 @@ import { classMembers } from '../_internals/members.js';
 import { nameText } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
+function mentionsLifecycle(name: string | undefined): boolean {
+  return name !== undefined && splitWords(name).some((word) => word === 'agent' || word === 'session');
+}
+
+/** The name of a member's declared type, when it is a type reference. */
+function typeName(member: ts.Node): string | undefined {
+  const type = (member as { readonly type?: ts.TypeNode }).type;
+  if (type === undefined || !ts.isTypeReferenceNode(type)) return undefined;
+  return ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+}
+
 /** The rule. */
 export const duplicateIdentity: Rule = {
   id: 'duplicate-identity',
@@ -19,11 +30,17 @@ export const duplicateIdentity: Rule = {
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
       const declaration = node as ts.ClassLikeDeclaration;
-      const className = nameText(declaration.name) ?? '<anonymous class>';
+      // A class expression takes the name of the variable it is assigned to.
+      const parent = file.ancestors[file.ancestors.length - 1];
+      const className =
+        nameText(declaration.name) ?? (parent !== undefined && ts.isVariableDeclaration(parent) ? nameText(parent.name) : undefined) ?? '<anonymous class>';
       const members = classMembers(declaration, file, className);
-      const lifecycleClass = splitWords(className).some((word) => word === 'agent' || word === 'session');
-      const home = members.find((member) => member.name === 'header' && member.stored)
-        ?? (lifecycleClass ? members.find((member) => member.stored && (member.name === 'session' || member.kind === 'session-object')) : undefined);
+      const lifecycleClass = mentionsLifecycle(className);
+      // `header` is identity's home in a session-like class, or when typed as a session header;
+      // a packet's or a request's header is something else.
+      const home =
+        members.find((member) => member.name === 'header' && member.stored && (lifecycleClass || mentionsLifecycle(typeName(member.node)))) ??
+        (lifecycleClass ? members.find((member) => member.stored && (member.name === 'session' || member.kind === 'session-object')) : undefined);
       if (home === undefined) return;
       for (const member of members) {
         if (!member.stored || member === home) continue;
