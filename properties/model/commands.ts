@@ -382,8 +382,14 @@ class RaceCommand extends Base {
       const selfExpected = expected === 'ok' ? 'aborted' : expected;
       run.expect('AIK-TXN-003/generated-dispose-in-setup', decided[0] !== selfExpected, () => `${this.describe()}: the creation whose context was disposed in setup decided ${decided[0]}, expected ${selfExpected}`);
     }
-    const losers = decided.filter((d, n) => d !== 'ok' && !(n === 0 && this.variant === 'dispose-self'));
-    const allowed = new Set(['conflict', ...(this.variant === 'resume' ? ['not-found'] : []), ...(expected === 'ok' ? [] : [expected])]);
+    const resumer = this.variant === 'resume' ? 0 : -1;
+    if (resumer === 0 && decided[0] !== 'ok') {
+      // A losing resume is refused as the live id's conflict, or as not persisted.
+      const requirement = run.facts(this.id).persisted ? 'AIK-RESUME-003' : 'AIK-RESUME-002';
+      run.expect(`${requirement}/generated-race-resume`, decided[0] !== 'conflict' && decided[0] !== 'not-found', () => `${this.describe()}: the losing resume decided ${decided[0]}, expected conflict or not-found`);
+    }
+    const losers = decided.filter((d, n) => d !== 'ok' && n !== resumer && !(n === 0 && this.variant === 'dispose-self'));
+    const allowed = new Set(['conflict', ...(expected === 'ok' ? [] : [expected])]);
     run.expect(
       'AIK-CONFLICT-001/generated-one-winner',
       winners.length !== (expected === 'ok' ? 1 : 0) || losers.some((d) => !allowed.has(d)),
