@@ -1,27 +1,26 @@
 /**
  * `id-text-parsing` (AIK-ID-004, AIK-ID-003): ownership or locality derived from an id's text —
- * `startsWith`, `split`, `match`, a regex `test` on an agent or session id. Ids are opaque: the
- * fact belongs on the object as data.
+ * `startsWith`, `split`, `match`, a regex `test` on an agent or session id, or a piece cut from
+ * it and compared. Ids are opaque: the fact belongs on the object as data.
  */
 import { ts } from 'ts-morph';
 import { classifyName, splitWords } from '../_internals/identity-names.js';
 import { classifyTypeNode, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
-const STRING_METHODS = new Set([
-  'startsWith',
-  'endsWith',
-  'split',
-  'match',
-  'matchAll',
-  'includes',
-  'indexOf',
-  'lastIndexOf',
-  'slice',
-  'substring',
-  'substr',
-  'search',
-  'charAt',
+/** String methods that ask the text a question: always a finding on an id. */
+const QUESTIONS = new Set(['startsWith', 'endsWith', 'split', 'match', 'matchAll', 'includes', 'indexOf', 'lastIndexOf', 'search']);
+/**
+ * String methods that cut the text: a finding when the piece is compared (`id.slice(0, 4) ===
+ * 'acp-'`), not when it is only shown (`session.id.slice(0, 8)` in a log line).
+ */
+const CUTS = new Set(['slice', 'substring', 'substr', 'charAt', 'at']);
+const STRING_METHODS = new Set([...QUESTIONS, ...CUTS]);
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
 ]);
 const REGEX_METHODS = new Set(['test', 'exec']);
 const OWNER_WORDS = new Set(['agent', 'session', 'header', 'subagent', 'child', 'parent']);
@@ -33,6 +32,15 @@ function unwrap(expression: ts.Expression): ts.Expression {
     current = current.expression;
   }
   return current;
+}
+
+/** True when the call's value is compared: an operand of `===`/`!==`, or a `switch` subject. */
+function isCompared(ancestors: readonly ts.Node[]): boolean {
+  let index = ancestors.length - 1;
+  while (index >= 0 && ts.isParenthesizedExpression(ancestors[index] as ts.Node)) index -= 1;
+  const parent = ancestors[index];
+  if (parent === undefined) return false;
+  return (ts.isBinaryExpression(parent) && EQUALITY.has(parent.operatorToken.kind)) || ts.isSwitchStatement(parent);
 }
 
 /** A bare `id` is an identity when an enclosing function declares it as `id: SessionId` or `id: AgentId`. */
@@ -87,7 +95,7 @@ export const idTextParsing: Rule = {
       if (!ts.isPropertyAccessExpression(callee)) return;
       const method = callee.name.text;
       let id: string | undefined;
-      if (STRING_METHODS.has(method)) id = idExpression(callee.expression, file);
+      if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) id = idExpression(callee.expression, file);
       else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) id = idExpression(call.arguments[0], file);
       if (id === undefined) return;
       const symbol = symbolOf(node, file.ancestors);
