@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js';
+import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { CONTRACT_VERSION, REQUIREMENTS, type Capability, type Requirement } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
@@ -32,7 +32,6 @@ export interface ConformanceOptions {
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
 }
 
-const KIT_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));

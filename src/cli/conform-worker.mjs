@@ -8,5 +8,6 @@ register(workerData.tsconfig === undefined ? {} : { tsconfig: workerData.tsconfi
 // An adapter's stray rejection must not end the worker: the suite reports what the adapter did.
 process.on('unhandledRejection', () => undefined);
 for (const preload of workerData.preloads) await import(preload);
-const { runConformWorker } = await import('./conform-worker.ts');
+// './conform-worker.js' is the compiled module in dist/, and (through tsx) the .ts source in a checkout.
+const { runConformWorker } = await import('./conform-worker.js');
 await runConformWorker(workerData, (message) => parentPort.postMessage(message));

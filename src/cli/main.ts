@@ -5,6 +5,7 @@
  * or configuration error).
  */
 import { Command, CommanderError } from 'commander';
+import { KIT_VERSION } from '../contract/kit-version.js';
 import { COMMANDS } from './commands/index.js';
 import { UsageError } from './usage-error.js';
 
@@ -12,6 +13,7 @@ import { UsageError } from './usage-error.js';
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('agent-identity-kit')
     .description('Conformance kit for the one-identity contract: a live agent’s registry id is its session id.')
+    .version(KIT_VERSION, '-V, --version', 'print the kit version')
     .option('--debug', 'print stack traces for errors')
     .exitOverride()
     .showSuggestionAfterError();

@@ -15,4 +15,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerTrace, registerReplay, registerSimulate, registerLint, registerGraph, registerDocs, registerCheck];
+export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerLint, registerCheck, registerGraph, registerDocs, registerReplay, registerSimulate, registerTrace];

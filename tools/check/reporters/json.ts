@@ -1,5 +1,5 @@
 // One version reader for every machine report of the kit (the lint's JSON and SARIF too).
-import { KIT_VERSION } from '../../lint/_internals/kit-version.js';
+import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import type { GateOutcome } from '../gate-outcome.js';
 
 /**
