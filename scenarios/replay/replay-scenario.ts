@@ -152,7 +152,6 @@ function applicability(scenario: Scenario, system: DrivenSystem): string | undef
 }
 
 interface PendingCall {
-  readonly step: number;
   readonly op: OperationName;
   readonly promise: Promise<Outcome>;
   outcome?: Outcome;
@@ -234,7 +233,7 @@ class Replay implements CheckState {
     this.timeline.push({ kind: 'call', step: index, line });
     const started = this.start(step);
     if (started !== undefined) {
-      const call: PendingCall = { step: index, op: started.op, promise: started.promise };
+      const call: PendingCall = { op: started.op, promise: started.promise };
       this.#all.push(call);
       void started.promise.then((outcome) => {
         call.outcome = outcome;
