@@ -5,13 +5,14 @@
  *   - the default `conform` run on the reference (directed checks + generated runs at the default
  *     seed): wall time per run in process and end to end through the CLI, median and max, and its
  *     verdict (must be CONFORMANT);
- *   - per mutant of `test/mutants`: whether the default run catches it with a check tagged with
- *     an intended requirement, and the shortest such counterexample (commands as the report
- *     prints them, `open()` and the closing `shutdown()` included);
- *   - per mutant, the generated runs alone (fast-check, no directed checks), over several seeds:
- *     runs-to-detection (the fewest runs, on a ladder, at which a run fails), the requirement the
- *     shrunk failure is tagged with, and the shrunk counterexample length, medians over the seeds
- *     that detected it.
+ *   - per mutant of `test/mutants`, measured by `test/mutants/measure.ts` in a child process (the
+ *     module graph keeps the bench from importing the test tree): whether the default run
+ *     catches it with a check tagged with an intended requirement, and the shortest such
+ *     counterexample (commands as the report prints them, `open()` and the closing `shutdown()`
+ *     included); and the generated runs alone (fast-check, no directed checks) over several
+ *     seeds: runs-to-detection (the fewest runs, on a ladder, at which a run fails), the
+ *     requirement the shrunk failure is tagged with, and the shrunk counterexample length,
+ *     medians over the seeds that detected it.
  * Prints Markdown for BENCHMARKS.md and exits non-zero when the reference is not CONFORMANT or a
  * mutant escapes the default run (timings never fail it).
  *
@@ -24,21 +25,16 @@ import { fileURLToPath } from 'node:url';
 import type { AdapterFactory } from '../src/contract/adapter.js';
 import { createKitEnv } from '../properties/env/kit-env.js';
 import referenceAdapter from '../properties/reference-adapter.js';
-import type { Declared } from '../properties/model/declared.js';
-import { runGenerated } from '../properties/model/run-generated.js';
 import { DEFAULT_SEED, runConformance } from '../properties/runner/run-conformance.js';
-import type { Mutant } from '../test/mutants/_support/mutant.js';
-import { MUTANTS } from '../test/mutants/mutants.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argument = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const seeds = [DEFAULT_SEED, ...Array.from({ length: argument('--seeds', 5) - 1 }, (_, index) => index + 1)];
 const rounds = argument('--rounds', 5);
+const seeds = argument('--seeds', 5);
 const maxRuns = argument('--max-runs', 100);
-const RUN_LADDER = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 75, 100, 150, 200].filter((runs) => runs <= maxRuns);
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,14 +64,14 @@ async function throughput(factory: AdapterFactory, ms: number): Promise<number> 
   return (commands / elapsed) * 1000;
 }
 
-/** What the generated runs alone find at `seed`: the fewest runs (on the ladder) that fail, and the shrunk failure. */
-async function generatedDetection(mutant: Mutant, declared: Declared, seed: number): Promise<{ runs: number; requirement: string; length: number } | undefined> {
-  for (const runs of RUN_LADDER) {
-    const { failures } = await runGenerated(mutant.adapter, declared, { seed, runs, timeoutMs: 1000, inScope: () => true, expectedFailures: [] });
-    const failure = failures[0];
-    if (failure !== undefined) return { runs, requirement: failure.requirement, length: failure.counterexample.commands.length };
-  }
-  return undefined;
+/** One line of `test/mutants/measure.ts` (its `MutantMeasurement`). */
+interface Measured {
+  readonly name: string;
+  readonly requirements: readonly string[];
+  readonly caughtBy: readonly string[];
+  readonly shortest: number | null;
+  readonly generated: readonly { readonly seed: number; readonly runs: number | null; readonly requirement?: string; readonly length?: number }[];
+  readonly ladder: readonly number[];
 }
 
 const out: string[] = [];
@@ -110,40 +106,35 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 out.push(`- \`agent-identity-kit conform\` end to end (process start included, ${rounds} runs): median ${Math.round(median(cliTimes))} ms, max ${Math.round(Math.max(...cliTimes))} ms (target < 10 000 ms)`);
-out.push('', `Mutants (${MUTANTS.length}). Default run: seed ${DEFAULT_SEED}, default options. Generated runs alone: seeds ${seeds.join(', ')}, run ladder ${RUN_LADDER.join(', ')}.`, '');
+const measuring = spawnSync(process.execPath, ['--import', 'tsx', join(repo, 'test', 'mutants', 'measure.ts'), '--seeds', String(seeds), '--max-runs', String(maxRuns)], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+if (measuring.status !== 0) throw new Error(`test/mutants/measure.ts exited ${measuring.status}: ${measuring.stderr}`);
+const measured = measuring.stdout.trim().split('\n').map((line) => JSON.parse(line) as Measured);
+const seedList = measured[0]?.generated.map((entry) => entry.seed) ?? [];
+out.push('', `Mutants (${measured.length}). Default run: seed ${DEFAULT_SEED}, default options. Generated runs alone: seeds ${seedList.join(', ')}, run ladder ${measured[0]?.ladder.join(', ') ?? '–'}.`, '');
 out.push(
   '| mutant | intended | default run catches it | shortest counterexample (commands) | generated alone: runs to detection (median) | shrunk failure tagged | shrunk length (median) |',
   '|---|---|---|---|---|---|---|',
 );
 const defaultLengths: number[] = [];
 const shrunkLengths: number[] = [];
-for (const mutant of MUTANTS) {
-  const report = await runConformance(mutant.adapter);
-  const caught = report.failures.filter((failure) => mutant.requirements.includes(failure.requirement) && !failure.adapter);
-  if (caught.length === 0) wrong += 1;
-  const shortest = Math.min(...caught.map((failure) => failure.counterexample.commands.length));
-  if (caught.length > 0) defaultLengths.push(shortest);
-  const probe = await mutant.adapter(createKitEnv().env, {});
-  const declared = { capabilities: probe.capabilities, profiles: probe.profiles };
-  await probe.shutdown();
-  const hits: { runs: number; requirement: string; length: number }[] = [];
-  for (const seed of seeds) {
-    const hit = await generatedDetection(mutant, declared, seed);
-    if (hit !== undefined) hits.push(hit);
-  }
+for (const mutant of measured) {
+  if (mutant.shortest === null) wrong += 1;
+  else defaultLengths.push(mutant.shortest);
+  const hits = mutant.generated.filter((hit): hit is { seed: number; runs: number; requirement: string; length: number } => hit.runs !== null);
   const tags = [...new Set(hits.map((hit) => hit.requirement))].map((tag) => (mutant.requirements.includes(tag) ? tag : `${tag} (other)`));
   const length = hits.length === 0 ? undefined : median(hits.map((hit) => hit.length));
   if (length !== undefined) shrunkLengths.push(length);
+  const escaped = mutant.generated.length - hits.length;
   out.push(
-    [
+    `| ${[
       mutant.name,
       mutant.requirements.join(', '),
-      caught.length === 0 ? 'NO' : `yes (${[...new Set(caught.map((failure) => failure.check))].join(', ')})`,
-      caught.length === 0 ? '–' : String(shortest),
-      hits.length === 0 ? `escaped ≤ ${maxRuns} runs at every seed` : `${median(hits.map((hit) => hit.runs))}${hits.length < seeds.length ? ` (escaped at ${seeds.length - hits.length}/${seeds.length} seeds)` : ''}`,
+      mutant.shortest === null ? 'NO' : `yes (${mutant.caughtBy.join(', ')})`,
+      mutant.shortest === null ? '–' : String(mutant.shortest),
+      hits.length === 0 ? `escaped ≤ ${maxRuns} runs at every seed` : `${median(hits.map((hit) => hit.runs))}${escaped > 0 ? ` (escaped at ${escaped}/${mutant.generated.length} seeds)` : ''}`,
       tags.length === 0 ? '–' : tags.join(', '),
       length === undefined ? '–' : String(length),
-    ].join(' | ').replace(/^/, '| ').concat(' |'),
+    ].join(' | ')} |`,
   );
 }
 out.push(
