@@ -98,6 +98,8 @@ class ReferenceSystem implements System {
   readonly #log: ObservedEvent[] = [];
   readonly #planOutcomes: PlanOutcome[] = [];
   readonly #agents = new Map<string, Agent>();
+  /** The agent whose context spawned each child: the child's owner (CONTRACT.md §3 "Subagents"). */
+  readonly #parents = new WeakMap<Agent, string>();
   readonly #jobs = new Map<JobToken, BackgroundJob>();
   readonly #forwarded: ForwardedMessage[] = [];
   #runtime!: Runtime;
@@ -267,7 +269,13 @@ class ReferenceSystem implements System {
           case 'dispose-self':
             return this.#track(plan.name, 'dispose-self', () => settle(() => context.dispose().then(() => ({}))));
           case 'spawn':
-            return this.#track(plan.name, 'spawn', () => settle(async () => ({ handle: this.#register({ kind: 'agent', handle: (await context.spawn()).handle }) })));
+            return this.#track(plan.name, 'spawn', () =>
+              settle(async () => {
+                const run = await context.spawn();
+                this.#parents.set(run.handle.agent, this.#token('agent', context));
+                return { handle: this.#register({ kind: 'agent', handle: run.handle }) };
+              }),
+            );
         }
       },
     };
@@ -327,9 +335,10 @@ class ReferenceSystem implements System {
 
   spawn(parent: HandleToken, input: Parameters<System['spawn']>[0 extends 0 ? 1 : never]): Promise<Outcome<{ readonly handle: HandleToken; readonly id: string; readonly runId: string }>> {
     return settle(async () => {
-      const context = this.#agentHandle(parent).agent.context;
+      const owner = this.#agentHandle(parent).agent;
       const options = { ...this.#setup(input.setup), ...this.#signal(input.signal) };
-      const run = await (input.mode === 'fork' ? context.fork(options) : context.spawn(options));
+      const run = await (input.mode === 'fork' ? owner.context.fork(options) : owner.context.spawn(options));
+      this.#parents.set(run.handle.agent, this.#agentToken(owner));
       return { handle: this.#register({ kind: 'agent', handle: run.handle }), id: run.id, runId: run.runId };
     });
   }
@@ -418,11 +427,15 @@ class ReferenceSystem implements System {
   }
 
   agents(): readonly AgentEntry[] {
-    return this.#runtime.listAgents().map((agent) => ({
-      id: agent.id,
-      token: this.#agentToken(agent),
-      session: { id: agent.session.id, headerId: agent.session.header.id, token: this.#sessionToken(agent.session) },
-    }));
+    return this.#runtime.listAgents().map((agent) => {
+      const parent = this.#parents.get(agent);
+      return {
+        id: agent.id,
+        token: this.#agentToken(agent),
+        session: { id: agent.session.id, headerId: agent.session.header.id, token: this.#sessionToken(agent.session) },
+        ...(parent === undefined ? {} : { parent }),
+      };
+    });
   }
 
   sessions(): readonly SessionEntry[] {

@@ -68,6 +68,17 @@ export const subagentChecks: readonly Check[] = [
     const child = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(owner)');
     const grandchild = ctx.ok(await system.spawn(child.handle, { mode: 'fork' }), 'fork(child)');
     const bystander = ctx.ok(await system.create({ sessionId: 'bystander' }), 'create(bystander)');
+    // Where the adapter reports owners, a child's is its parent agent, never the root.
+    const entries = new Map(system.agents().map((entry) => [entry.id, entry]));
+    const owned = [
+      [child.id, entries.get('owner')?.token],
+      [grandchild.id, entries.get(child.id)?.token],
+      ['owner', undefined],
+      ['bystander', undefined],
+    ] as const;
+    if ([...entries.values()].some((entry) => entry.parent !== undefined)) {
+      for (const [id, owner] of owned) ctx.equal(entries.get(id)?.parent, owner, `owning parent of ${id}`);
+    }
     ctx.ok(await system.dispose(parent.handle), 'dispose(owner)');
     for (const id of [child.id, grandchild.id]) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ancestor was disposed`);
     ctx.assert(system.getAgent('bystander') !== undefined, 'disposing owner removed an unrelated agent');
