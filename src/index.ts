@@ -1,4 +1,43 @@
-/** agent-identity-kit: the reference runtime and the contract's requirement registry. */
+/**
+ * agent-identity-kit: the reference runtime, the contract's requirement registry, and the types
+ * an implementation author needs to write an adapter.
+ */
 export * from './runtime/index.js';
 export { CONTRACT_VERSION, REQUIREMENTS, requirement, isRequirementId, type Requirement, type Tier, type Capability, type Profiles, type Area } from './contract/requirements.js';
 export { ERROR_CODES, type ErrorCode } from './contract/error-code.js';
+export { KIT_VERSION } from './contract/kit-version.js';
+// The adapter interface (DESIGN.md "The adapter"); `CreateMeta` is shared with the runtime, exported above.
+export type {
+  Outcome,
+  HandleToken,
+  AgentToken,
+  SessionToken,
+  OwnerToken,
+  JobToken,
+  EventType,
+  Capabilities,
+  TurnEvent,
+  RemoteCommand,
+  AdapterEnv,
+  ListenPlan,
+  SetupPlan,
+  SignalPlan,
+  PlanOutcome,
+  CreateInput,
+  ResumeInput,
+  SpawnInput,
+  SpawnRemoteInput,
+  ConfigEntry,
+  ConfigInput,
+  ConfigEntryOutcome,
+  ConfigOutcome,
+  AgentEntry,
+  SessionEntry,
+  ObservedRun,
+  ObservedEvent,
+  ForwardedMessage,
+  OperationName,
+  System,
+  FactoryOptions,
+  AdapterFactory,
+} from './contract/adapter.js';

@@ -1,3 +1,4 @@
+import type { CreateMeta } from '../contract/adapter.js';
 import type { StoredEvent } from '../contract/durable-store.js';
 import type { AgentContext } from './agent.js';
 import { RuntimeError } from './errors.js';
@@ -8,18 +9,10 @@ import type { Owner } from './owner.js';
 import { Session, toCwd, toLog, type LogEvent } from './session.js';
 import { toSessionId, type SessionId } from './session-id.js';
 
+export type { CreateMeta };
+
 /** Trusted async composition that runs while the new pair is still private (phase 6). */
 export type Setup = (context: AgentContext) => unknown;
-
-/** Lineage and placement of a new session; `seedLength` is derived from the seed. */
-export interface CreateMeta {
-  /** Absolute working directory. */
-  readonly cwd?: string;
-  /** Lineage only: the session this one was started from. */
-  readonly parentSession?: string;
-  /** Absent and `0` are distinct and round-trip exactly. */
-  readonly delegationDepth?: number;
-}
 
 /** `create({ sessionId, meta?, seed?, setup?, signal? })` (CONTRACT.md §3). */
 export interface CreateRequest {
