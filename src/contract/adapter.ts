@@ -129,8 +129,8 @@ export interface ListenPlan {
    * - `throw`: throws `value` synchronously;
    * - `reject`: returns `Promise.reject(value)`;
    * - `abort`: aborts the signal of the signal plan named `value` (a string);
-   * - `unload`: unloads the owner whose token is `value`, or the root owner when `value` is absent
-   *   (not awaited; the outcome is reported with {@link System.planOutcomes});
+   * - `unload`: unloads the owner whose token (from {@link System.owner}) is `value` (not awaited;
+   *   the outcome is reported with {@link System.planOutcomes});
    * - `shutdown`: calls `shutdown()` (not awaited, outcome reported likewise);
    * - `dispose-context`: disposes the heard subject agent's context (capability `contextDispose`;
    *   not awaited, outcome reported likewise).
