@@ -14,6 +14,7 @@ import { checkRequirementsDoc } from './check-requirements-doc.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
+import { fenceProgram } from './fence-program.js';
 import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles } from './find-markdown-files.js';
 import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
@@ -74,10 +75,6 @@ export function runDocs(options: DocsOptions): DocsReport {
   const vocabulary = new Set([...DEFAULT_VOCABULARY, ...(config.vocabulary ?? []), ...(options.vocabulary ?? [])]);
   const ignores = config.vocabularyIgnores ?? [];
   const vocabularyIgnored = (file: string): boolean => ignores.some(({ pattern }) => minimatch(file, pattern, { dot: true }));
-  const codeNames = new Set<string>();
-  for (const file of tsconfig?.fileNames ?? []) {
-    declaredNames(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest), codeNames);
-  }
 
   const byFile = new Map(documents.map((document) => [document.file, document]));
   const anchors = new Map<string, Set<string>>();
@@ -89,7 +86,14 @@ export function runDocs(options: DocsOptions): DocsReport {
     return known;
   };
   const fences = documents.map((document) => tsFences(root, document));
-  findings.push(...checkFences(fences.flat(), tsconfig?.options));
+  const program = fenceProgram(fences.flat(), tsconfig?.options);
+  findings.push(...checkFences(program, fences.flat()));
+  const codeNames = new Set<string>();
+  for (const file of tsconfig?.fileNames ?? []) {
+    // Most project files were already parsed for the fences' imports: reuse them.
+    const source = program?.getSourceFile(file) ?? ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    declaredNames(source, codeNames);
+  }
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);

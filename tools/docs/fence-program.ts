@@ -1,0 +1,63 @@
+import { dirname } from 'node:path';
+import ts from 'typescript';
+import type { TsFence } from './ts-fence.js';
+
+/**
+ * TypeScript's own lib files (`lib.es2023.d.ts`, ...), parsed once per process: they ship with the
+ * compiler and never change, and parsing them is most of the cost of a small program.
+ */
+const LIB_FILES = new Map<string, ts.SourceFile>();
+
+/**
+ * Compiler options when the repository has no tsconfig: what a modern Node ESM project uses (no
+ * DOM). No automatic `@types`: without a config file TypeScript would look for them from the
+ * working directory, so the result would depend on where the command runs.
+ */
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2023.d.ts'],
+  types: [],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+};
+
+/** Options that only matter for emitting output, which a fence never does. */
+const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremental', 'tsBuildInfoFile', 'declaration', 'declarationMap', 'emitDeclarationOnly', 'sourceMap'];
+
+/**
+ * A TypeScript program whose roots are the checked fences, each a virtual file at its
+ * `virtualPath`, compiled with the project's options (default: {@link DEFAULT_OPTIONS}). Each
+ * fence is its own module, so two examples may declare the same name; imports of the package's
+ * own name resolve through its `exports` (TypeScript's package self-reference), relative imports
+ * from the Markdown file's folder. Emit options and the unused-name checks (an example declares
+ * things to show them) are switched off. `undefined` when no fence is to be checked.
+ */
+export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined): ts.Program | undefined {
+  const byPath = new Map(fences.filter((fence) => fence.checked).map((fence) => [fence.virtualPath, fence]));
+  if (byPath.size === 0) return undefined;
+  const options: ts.CompilerOptions = {
+    ...(projectOptions ?? DEFAULT_OPTIONS),
+    noEmit: true,
+    moduleDetection: ts.ModuleDetectionKind.Force,
+    noUnusedLocals: false,
+    noUnusedParameters: false,
+  };
+  for (const option of EMIT_ONLY) delete options[option];
+  const host = ts.createCompilerHost(options, true);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (path) => byPath.has(path) || fileExists.call(host, path);
+  host.readFile = (path) => byPath.get(path)?.code ?? readFile.call(host, path);
+  const libFolder = dirname(ts.getDefaultLibFilePath(options));
+  host.getSourceFile = (path, language, onError, shouldCreate) => {
+    const fence = byPath.get(path);
+    if (fence !== undefined) return ts.createSourceFile(path, fence.code, language, true);
+    if (dirname(path) !== libFolder) return getSourceFile.call(host, path, language, onError, shouldCreate);
+    const key = `${JSON.stringify(language)}:${path}`;
+    const cached = LIB_FILES.get(key) ?? getSourceFile.call(host, path, language, onError, shouldCreate);
+    if (cached !== undefined) LIB_FILES.set(key, cached);
+    return cached;
+  };
+  return ts.createProgram({ rootNames: [...byPath.keys()], options, host });
+}
