@@ -1,5 +1,5 @@
 /**
- * `double-mint` (AIK-ID-004, AIK-CREATE-001): one function mints two independent ids for one
+ * `double-mint` (AIK-ID-004): one function mints two independent ids for one
  * creation — one for the agent and one for the session (`agentId = randomUUID(); sessionId =
  * randomUUID()`). A subagent run's separate `runId` is not an identity and is not counted.
  */

@@ -1,5 +1,5 @@
 /**
- * `duplicate-identity` (AIK-ID-004, AIK-ID-002): a class that stores the identity a second time
+ * `duplicate-identity` (AIK-ID-004): a class that stores the identity a second time
  * — an `id` (or agent/session id) field or constructor property next to the `header` that is
  * identity's one home, or next to the `session` of an agent class. A getter derived from the
  * header (`get id() { return this.header.id; }`) is the correct form and is not flagged.

@@ -1,5 +1,5 @@
 /**
- * `id-text-parsing` (AIK-ID-004, AIK-ID-003): ownership or locality derived from an id's text —
+ * `id-text-parsing` (AIK-ID-004): ownership or locality derived from an id's text —
  * `startsWith`, `split`, `match`, a regex `test` on an agent or session id, or a piece cut from
  * it and compared. Ids are opaque: the fact belongs on the object as data.
  */
