@@ -199,10 +199,15 @@ class Checker {
     }
     if (kind === 'agent') {
       const session = this.live.session.get(id);
-      if (session === undefined) {
-        this.violate('AIK-TXN-002', `agent object ${object} is announced under id ${JSON.stringify(id)} at line ${line.line} with no live session under that id: session/created must come first`, [line]);
-      } else {
+      const paired = new Set([...this.live.agent.values()].map((agent) => agent.pairedSession));
+      const unpaired = [...this.live.session.values()].filter((candidate) => !paired.has(candidate)).at(-1);
+      if (session !== undefined) {
         entry.pairedSession = session;
+      } else if (unpaired !== undefined) {
+        entry.pairedSession = unpaired;
+        this.violate('AIK-ID-001', `agent object ${object} is announced under id ${JSON.stringify(id)}, but the session announced for it (session object ${unpaired.object}, line ${unpaired.created.line}) is filed under ${JSON.stringify(unpaired.id)}: agent id and session id are one id`, [unpaired.created, line]);
+      } else {
+        this.violate('AIK-TXN-002', `agent object ${object} is announced under id ${JSON.stringify(id)} at line ${line.line} with no live session under that id: session/created must come first`, [line]);
       }
     }
     this.live[kind].set(id, entry);
