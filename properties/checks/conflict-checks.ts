@@ -1,17 +1,13 @@
 import { check, type Check } from '../runner/check.js';
-import type { CheckContext } from '../runner/check-context.js';
 import { heardBy, recorded, typesOf, writesOf } from './_internals/observe.js';
 
-function waitFor(ctx: CheckContext, name: string): Promise<void> {
-  return ctx.until(() => ctx.kit.pauses.waiting(name), `a creation reached its setup pause ${name}`);
-}
 
 /** Directed checks of collisions and detach (AIK-CONFLICT-*, AIK-DETACH-*). */
 export const conflictChecks: readonly Check[] = [
   check('AIK-CONFLICT-001', 'n-concurrent-creates-one-winner', async (ctx) => {
     const system = await ctx.open();
     const racers = [1, 2, 3, 4].map((n) => system.create({ sessionId: 'race', setup: { name: `racer-${n}`, pause: 'race-gate', action: 'resolve' } }));
-    await waitFor(ctx, 'race-gate');
+    await ctx.paused('race-gate');
     ctx.kit.pauses.release('race-gate');
     const outcomes = await Promise.all(racers);
     const winners = outcomes.filter((outcome) => outcome.ok);
@@ -28,8 +24,8 @@ export const conflictChecks: readonly Check[] = [
     const system = await ctx.open();
     const first = system.create({ sessionId: 'duel', setup: { name: 'winner', pause: 'first', action: 'resolve' } });
     const second = system.create({ sessionId: 'duel', setup: { name: 'loser', listen: { name: 'loser-scope', event: '*', action: 'record' }, pause: 'second', action: 'resolve' } });
-    await waitFor(ctx, 'first');
-    await waitFor(ctx, 'second');
+    await ctx.paused('first');
+    await ctx.paused('second');
     ctx.kit.pauses.release('first');
     const won = ctx.ok(await first, 'the first create(duel)');
     system.listen({ name: 'winner-view', event: '*', action: 'record' }, won.handle);

@@ -1,5 +1,6 @@
 import { check, type Check } from '../runner/check.js';
 import { recorded, registries, writesOf } from './_internals/observe.js';
+import { persisted } from './_internals/persisted.js';
 
 /** Directed checks of create and resume (CONTRACT.md §3, AIK-CREATE-*, AIK-RESUME-*). */
 export const createChecks: readonly Check[] = [
@@ -46,10 +47,7 @@ export const createChecks: readonly Check[] = [
 
   check('AIK-RESUME-001', 'publishes-exactly-the-resumed-id', async (ctx) => {
     const system = await ctx.open();
-    const made = ctx.ok(await system.create({ sessionId: 'back' }), 'create(back)');
-    await system.prompt(made.handle);
-    ctx.ok(await system.flush(made.handle), 'flush(back)');
-    ctx.ok(await system.dispose(made.handle), 'dispose(back)');
+    await persisted(ctx, system, 'back');
     ctx.ok(await system.resume({ resumeSessionId: 'back' }), 'resume(back)');
     ctx.equal(system.agents().map((entry) => entry.id), ['back'], 'live agent ids after resume');
     ctx.equal(system.sessions().map((entry) => entry.id), ['back'], 'live session ids after resume');

@@ -1,20 +1,6 @@
 import { check, type Check } from '../runner/check.js';
-import type { CheckContext } from '../runner/check-context.js';
-import type { DrivenSystem } from '../runner/driven-system.js';
-
-/** AIK-ID-001 over one system: every live agent agrees with its keys and its session entry. */
-export function assertOneIdentity(ctx: CheckContext, system: DrivenSystem): void {
-  const sessions = new Map(system.sessions().map((entry) => [entry.id, entry]));
-  for (const agent of system.agents()) {
-    ctx.assert(agent.session.id === agent.id, `agent ${agent.id}: session.id is ${agent.session.id}`);
-    ctx.assert(agent.session.headerId === agent.id, `agent ${agent.id}: header id is ${agent.session.headerId}`);
-    ctx.assert(system.getAgent(agent.id) === agent.token, `agent ${agent.id}: getAgent does not return that agent`);
-    ctx.assert(system.getSession(agent.id) === agent.session.token, `agent ${agent.id}: getSession does not return the agent's own session object`);
-    const session = ctx.present(sessions.get(agent.id), `agent ${agent.id}: the session store holds nothing under its key`);
-    ctx.assert(session.token === agent.session.token, `agent ${agent.id}: the session store holds another session object under its key`);
-    ctx.assert(session.header.id === agent.id, `agent ${agent.id}: the stored session's header id is ${session.header.id}`);
-  }
-}
+import { oneIdentityViolation } from './_internals/one-identity.js';
+import { persisted } from './_internals/persisted.js';
 
 /** Directed checks of the Identity area. */
 export const identityChecks: readonly Check[] = [
@@ -24,16 +10,13 @@ export const identityChecks: readonly Check[] = [
     await system.prompt(parent.handle);
     if (ctx.capabilities.subagents) await system.spawn(parent.handle, { mode: 'spawn' });
     ctx.assert(system.agents().length >= 1, 'no live agent after create(one)');
-    assertOneIdentity(ctx, system);
+    ctx.assert(oneIdentityViolation(system) === undefined, oneIdentityViolation(system) ?? '');
   }),
 
   check('AIK-ID-002', 'stored-header-with-another-id-refused', async (ctx) => {
     const store = ctx.store;
     const system = await ctx.open();
-    const made = ctx.ok(await system.create({ sessionId: 'other' }), 'create(other)');
-    await system.prompt(made.handle);
-    await system.flush(made.handle);
-    await system.dispose(made.handle);
+    await persisted(ctx, system, 'other');
     const record = await store.peek('other');
     ctx.assert(record !== undefined, 'nothing persisted for "other" after prompt, flush and dispose');
     // Every load of "alias" returns the record whose header says "other".
@@ -55,7 +38,7 @@ export const identityChecks: readonly Check[] = [
       handles.set(id, made.handle);
     }
     ctx.equal(system.agents().map((entry) => entry.id).sort(), [...ids].sort(), 'live agent ids');
-    assertOneIdentity(ctx, system);
+    ctx.assert(oneIdentityViolation(system) === undefined, oneIdentityViolation(system) ?? '');
     const first = ctx.present(handles.get('a'), 'no handle for "a"');
     ctx.ok(await system.dispose(first), 'dispose(a)');
     ctx.equal(system.getAgent('a'), undefined, 'getAgent(a) after its dispose');

@@ -129,7 +129,7 @@ export const teardownChecks: readonly Check[] = [
     const system = await ctx.open();
     ctx.ok(await system.create({ sessionId: 'alive' }), 'create(alive)');
     const pending = system.create({ sessionId: 'pending', setup: { name: 'forever', pause: 'never-released', action: 'resolve' } });
-    await ctx.until(() => ctx.kit.pauses.waiting('never-released'), 'the pending creation reached its setup');
+    await ctx.paused('never-released');
     const pendingWatch = watchSettled(pending);
     ctx.ok(await system.shutdown(), 'shutdown()');
     ctx.assert(pendingWatch.settled(), 'shutdown resolved before the pending creation settled');

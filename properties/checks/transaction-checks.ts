@@ -2,20 +2,9 @@ import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
 import type { DrivenSystem } from '../runner/driven-system.js';
 import { heardBy, recorded, registries, typesOf, writesOf } from './_internals/observe.js';
+import { persisted } from './_internals/persisted.js';
 
 /** Waits until the kit's pause `name` has a waiter (the creation reached its setup). */
-function reached(ctx: CheckContext, name: string): Promise<void> {
-  return ctx.until(() => ctx.kit.pauses.waiting(name), `the creation reached the setup pause ${name}`);
-}
-
-/** Persists `id` (prompt + flush + dispose) so that it can be resumed. */
-async function persisted(ctx: CheckContext, system: DrivenSystem, id: string): Promise<void> {
-  const made = ctx.ok(await system.create({ sessionId: id }), `create(${id})`);
-  ctx.ok(await system.prompt(made.handle), `prompt(${id})`);
-  ctx.ok(await system.flush(made.handle), `flush(${id})`);
-  ctx.ok(await system.dispose(made.handle), `dispose(${id})`);
-}
-
 /** Asserts total rollback of `id`: nothing live, no created edge left unpaired, no store writes, id reusable. */
 async function rolledBack(ctx: CheckContext, system: DrivenSystem, id: string, writesBefore: number, what: string): Promise<void> {
   ctx.equal(system.getAgent(id), undefined, `${what}: getAgent(${id})`);
@@ -32,7 +21,7 @@ export const transactionChecks: readonly Check[] = [
   check('AIK-TXN-001', 'nothing-partial-during-load-and-setup', async (ctx) => {
     const system = await ctx.open();
     const pending = system.create({ sessionId: 'private', setup: { name: 'hold', pause: 'setup-private', action: 'resolve' } });
-    await reached(ctx, 'setup-private');
+    await ctx.paused('setup-private');
     ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries during setup');
     ctx.equal(recorded(system, 'private').length, 0, 'events for the creation during setup');
     ctx.kit.pauses.release('setup-private');

@@ -1,6 +1,7 @@
 import { RECORDER } from '../../src/contract/adapter.js';
-import { eventPairingViolation, liveTokens } from '../checks/event-checks.js';
+import { eventPairingViolation, liveTokens } from '../checks/_internals/event-pairing.js';
 import { writesOf } from '../checks/_internals/observe.js';
+import { oneIdentityViolation } from '../checks/_internals/one-identity.js';
 import type { GeneratedRun } from './generated-run.js';
 
 /**
@@ -9,16 +10,9 @@ import type { GeneratedRun } from './generated-run.js';
  */
 export function checkInvariants(run: GeneratedRun): void {
   const { real } = run;
+  const identity = oneIdentityViolation(real);
+  run.expect('AIK-ID-001/generated-one-identity', identity !== undefined, () => identity ?? '');
   const agents = real.agents();
-  const sessions = new Map(real.sessions().map((entry) => [entry.id, entry]));
-  for (const agent of agents) {
-    const session = sessions.get(agent.id);
-    run.expect(
-      'AIK-ID-001/generated-one-identity',
-      agent.session.id !== agent.id || agent.session.headerId !== agent.id || real.getAgent(agent.id) !== agent.token || session?.token !== agent.session.token || real.getSession(agent.id) !== agent.session.token,
-      () => `live agent ${agent.id}: its key, agent id, session id, header id and session store entry disagree (${JSON.stringify({ agent, session })})`,
-    );
-  }
 
   const recorded = real.events().filter((event) => event.listener === RECORDER);
   const live = liveTokens(real);

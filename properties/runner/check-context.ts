@@ -92,6 +92,11 @@ export class CheckContext {
     }
   }
 
+  /** Waits until something awaits the kit's pause `name` (a creation reached its setup). */
+  paused(name: string): Promise<void> {
+    return this.until(() => this.kit.pauses.waiting(name), `anything reached the pause ${name}`);
+  }
+
   /** Lets pending work run for a few timer turns (nothing to wait for, only time to misbehave). */
   async settle(): Promise<void> {
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AdapterFactory, System } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import { withOverrides } from './_support/with-overrides.js';
 
 /** The reference adapter with one member replaced. */
 function breaking(member: keyof System, replacement: unknown): AdapterFactory {
-  const base = referenceAdapter();
-  return async (env, options) => {
-    const system = await base(env, options);
-    return new Proxy(system, {
-      get(target, key) {
-        if (key === member) return replacement;
-        const value = Reflect.get(target, key) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  };
+  return withOverrides(referenceAdapter(), () => ({ [member]: replacement }));
 }
 
 const quick = { runs: 5, timeoutMs: 50, requirements: ['AIK-QUIESCE-003', 'AIK-DETACH-001', 'AIK-CREATE-002'] } as const;

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AdapterFactory } from '../../src/contract/adapter.js';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
-import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { REPORTERS } from '../../properties/reporters/index.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import { notFoundAsInvalid } from './_support/with-overrides.js';
 
-/** A system whose resume of an unknown id is classified invalid: one failing requirement, with a counterexample. */
-const broken: AdapterFactory = async (env, options) => {
-  const system = await referenceAdapter()(env, options);
-  return new Proxy(system, {
-    get(target, key) {
-      if (key === 'classifyError') return (error: unknown, context: Parameters<typeof target.classifyError>[1]) => (target.classifyError(error, context) === 'not-found' ? 'invalid' : target.classifyError(error, context));
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-};
-
-const failing: Promise<ConformanceReport> = runConformance(broken, { runs: 100, requirements: ['AIK-RESUME-002', 'AIK-ID-004', 'AIK-CREATE-001'] });
+const failing: Promise<ConformanceReport> = runConformance(notFoundAsInvalid, { runs: 100, requirements: ['AIK-RESUME-002', 'AIK-ID-004', 'AIK-CREATE-001'] });
 
 describe('reporters', () => {
   it('text: each requirement with its checks, the failure with its counterexample, the verdict; colour only when asked', async () => {

@@ -4,6 +4,7 @@ import type { AdapterFactory, Capabilities, System } from '../../src/contract/ad
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { decideRequirement } from '../../properties/runner/decide-requirement.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import { notFoundAsInvalid, withOverrides } from './_support/with-overrides.js';
 import { requirement as lookup, type Requirement } from '../../src/contract/requirements.js';
 
 const REFERENCE_CAPABILITIES: Capabilities = { subagents: true, remote: false, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true };
@@ -16,31 +17,12 @@ function requirementOf(id: string): Requirement {
 
 /** The reference adapter with `override` applied to the system. */
 function adjusted(override: (system: System) => Partial<System>): AdapterFactory {
-  const base = referenceAdapter();
-  return async (env, options) => {
-    const system = await base(env, options);
-    const replaced = override(system);
-    return new Proxy(system, {
-      get(target, key) {
-        if (key in replaced) return replaced[key as keyof System];
-        const value = Reflect.get(target, key) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  };
+  return withOverrides(referenceAdapter(), override);
 }
-
-/** A system that calls not-found "invalid": it breaks AIK-RESUME-002 only. */
-const misclassifying = adjusted((system) => ({
-  classifyError: (error, context) => {
-    const code = system.classifyError(error, context);
-    return code === 'not-found' ? 'invalid' : code;
-  },
-}));
 
 describe('verdict rules', () => {
   it('a failing MUST fails the run, tagged with its requirement and with a shrunk counterexample', async () => {
-    const report = await runConformance(misclassifying, { runs: 100, requirements: ['AIK-RESUME'] });
+    const report = await runConformance(notFoundAsInvalid, { runs: 100, requirements: ['AIK-RESUME'] });
     expect(report.verdict).toBe('NOT CONFORMANT');
     expect(report.requirements.filter((result) => result.status === 'FAIL').map((result) => result.id)).toEqual(['AIK-RESUME-002']);
     const generated = report.failures.find((failure) => failure.check.startsWith('AIK-RESUME-002/generated-'));
@@ -52,12 +34,12 @@ describe('verdict rules', () => {
   });
 
   it('listed expected failures do not fail the run; a listed entry that passes is stale and does', async () => {
-    const known = await runConformance(misclassifying, { runs: 10, requirements: ['AIK-RESUME'], expectedFailures: ['AIK-RESUME-002'] });
+    const known = await runConformance(notFoundAsInvalid, { runs: 10, requirements: ['AIK-RESUME'], expectedFailures: ['AIK-RESUME-002'] });
     expect(known.verdict).toBe('CONFORMANT');
     expect(known.requirements.find((result) => result.id === 'AIK-RESUME-002')).toMatchObject({ status: 'FAIL', expected: true });
     expect(known.failures.every((failure) => failure.expected)).toBe(true);
 
-    const stale = await runConformance(misclassifying, { runs: 10, requirements: ['AIK-RESUME'], expectedFailures: ['AIK-RESUME-002', 'AIK-RESUME-003/live-id-conflicts-before-any-load'] });
+    const stale = await runConformance(notFoundAsInvalid, { runs: 10, requirements: ['AIK-RESUME'], expectedFailures: ['AIK-RESUME-002', 'AIK-RESUME-003/live-id-conflicts-before-any-load'] });
     expect(stale.stale).toEqual(['AIK-RESUME-003/live-id-conflicts-before-any-load']);
     expect(stale.verdict).toBe('NOT CONFORMANT');
   });
@@ -90,17 +72,11 @@ describe('verdict rules', () => {
 describe('ids an implementation mints itself', () => {
   it('are named by first appearance (#1, #2) when there is no id source, so the same seed gives the same report', async () => {
     // Random ids from the implementation, and a bug that hides spawned children from agents().
-    const hiding: AdapterFactory = async (env, options) => {
-      const system = await referenceAdapter()({ ...env, ids: () => randomUUID() }, options);
-      return new Proxy(system, {
-        get(target, key) {
-          if (key === 'capabilities') return { ...target.capabilities, idSource: false };
-          if (key === 'agents') return () => target.agents().filter((entry) => entry.id === entry.session.headerId && !/^[0-9a-f-]{36}$/.test(entry.id));
-          const value = Reflect.get(target, key) as unknown;
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    };
+    const random: AdapterFactory = (env, options) => referenceAdapter()({ ...env, ids: () => randomUUID() }, options);
+    const hiding = withOverrides(random, (system) => ({
+      capabilities: { ...system.capabilities, idSource: false },
+      agents: () => system.agents().filter((entry) => !/^[0-9a-f-]{36}$/.test(entry.id)),
+    }));
     const options = { seed: 3, runs: 5, requirements: ['AIK-SUB-001'] };
     const [first, second] = [await runConformance(hiding, options), await runConformance(hiding, options)];
     expect(JSON.stringify({ ...second, durationMs: 0 })).toBe(JSON.stringify({ ...first, durationMs: 0 }));
