@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profiles } from '../../src/contract/requirements.js';
+import independentAdapter from '../../examples/independent/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { checkHistory } from '../../scenarios/history/check-history.js';
 import { HistoryRecorder } from '../../scenarios/history/history-recorder.js';
@@ -55,5 +56,23 @@ describe('histories recorded from the corpus', () => {
     expect(verdicts).toEqual([]);
     // The histories carry the evidence trace needs, not just operation records.
     expect(withEvents).toBeGreaterThan(corpus.length - 5);
+  });
+});
+
+describe('the scenario corpus on the independent example implementation', () => {
+  it('passes every scenario that applies, and trace finds each history OK (no false FAIL, no false ILLEGAL)', async () => {
+    const problems: string[] = [];
+    let ran = 0;
+    for (const { file, scenario } of corpus) {
+      const lines: string[] = [];
+      const result = await replayScenario(scenario, independentAdapter, { record: new HistoryRecorder((line) => lines.push(line)) });
+      if (result.status === 'SKIP') continue;
+      ran += 1;
+      if (result.status === 'FAIL') problems.push(formatResult(file, scenario, result));
+      const verdict = checkHistory(parseHistory(lines.join('\n'), `${scenario.id}.jsonl`));
+      if (verdict.verdict !== 'OK') problems.push(`${scenario.id}: ${JSON.stringify(verdict)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(ran).toBeGreaterThan(corpus.length / 2);
   });
 });
