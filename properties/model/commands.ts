@@ -202,7 +202,9 @@ class HandleCommand extends Base {
     const stale = run.model.getAgent(slot.id) === undefined;
     const outcome = await both(run, this.op, (system, which) => system[this.op](slot[which]));
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
-    const requirement = outcome.modelDecided === 'conflict' || outcome.realDecided === 'conflict' ? 'AIK-CONFLICT-003' : this.op === 'dispose' ? 'AIK-DETACH-001' : stale ? 'AIK-DETACH-001' : 'AIK-QUIESCE-004';
+    // A stale handle's outcome is detach; a live one's flush is the durability barrier, its prompt a turn (refused only once teardown began).
+    const live = this.op === 'flush' ? 'AIK-DURABLE-001' : 'AIK-QUIESCE-004';
+    const requirement = outcome.modelDecided === 'conflict' || outcome.realDecided === 'conflict' ? 'AIK-CONFLICT-003' : this.op === 'dispose' || stale ? 'AIK-DETACH-001' : live;
     run.expect(`${requirement}/generated-${this.op}`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
     if ((this.op === 'prompt' || this.op === 'flush') && outcome.real.ok && !slot.shadow) run.facts(slot.id).persisted = true;
     if (this.op === 'dispose') {
