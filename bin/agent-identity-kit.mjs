@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// The `agent-identity-kit` command. An installed package runs its compiled JavaScript (dist/);
-// a source checkout without a build runs the TypeScript sources through tsx.
+// The `agent-identity-kit` command. A source checkout runs its TypeScript sources through tsx
+// (so a stale build never answers); the installed package, which ships no sources, runs dist/.
 import { existsSync } from 'node:fs';
 
-const compiled = new URL('../dist/src/cli/main.js', import.meta.url);
+const source = new URL('../src/cli/main.ts', import.meta.url);
 let main;
-if (existsSync(compiled)) {
-  ({ main } = await import(compiled.href));
-} else {
+if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
-  ({ main } = await import('../src/cli/main.ts'));
+  ({ main } = await import(source.href));
+} else {
+  ({ main } = await import(new URL('../dist/src/cli/main.js', import.meta.url).href));
 }
 process.exitCode = await main(process.argv.slice(2));

@@ -12,6 +12,7 @@ import type { ConformanceReport } from '../../../properties/report/conformance-r
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import type { ConformWorkerData, ConformWorkerMessage } from '../conform-worker.js';
+import { adapterSpec, loadAdapter, type AdapterSpec } from '../load-adapter.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 
@@ -66,29 +67,8 @@ function expectedFailuresOf(file: string | undefined): string[] | undefined {
   return list as string[];
 }
 
-/** The adapter module and export of `--adapter <module>[#export]`, checked to exist. */
-function adapterSpec(spec: string): { file: string; url: string; exportName: string } {
-  const hash = spec.lastIndexOf('#');
-  const file = hash < 0 ? spec : spec.slice(0, hash);
-  const exportName = hash < 0 ? 'default' : spec.slice(hash + 1);
-  if (!existsSync(file)) throw new UsageError(`${file}: adapter module not found`);
-  return { file, url: pathToFileURL(resolve(file)).href, exportName };
-}
-
-async function loadFactory(spec: { file: string; url: string; exportName: string }): Promise<AdapterFactory> {
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(spec.url)) as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError(`${spec.file}: cannot load the adapter module (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`);
-  }
-  const factory = module[spec.exportName];
-  if (typeof factory !== 'function') throw new UsageError(`${spec.file}: exports no adapter factory named "${spec.exportName}"`);
-  return factory as AdapterFactory;
-}
-
 /** Runs the suite in a worker started with the preloads and tsconfig, so the adapter loads as it would in its own project. */
-function runInWorker(spec: { file: string; url: string; exportName: string }, imports: readonly string[], tsconfig: string | undefined, options: ConformanceOptions): Promise<ConformanceReport> {
+function runInWorker(spec: AdapterSpec, imports: readonly string[], tsconfig: string | undefined, options: ConformanceOptions): Promise<ConformanceReport> {
   const { onProgress: _progress, ...plain } = options;
   const data: ConformWorkerData = {
     url: spec.url,
@@ -154,7 +134,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       process.on('unhandledRejection', ignore);
       let report: ConformanceReport;
       try {
-        report = inWorker ? await runInWorker(spec, flags.import, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadFactory(spec), options);
+        report = inWorker ? await runInWorker(spec, flags.import, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadAdapter(spec), options);
       } finally {
         process.off('unhandledRejection', ignore);
         if (tty) process.stderr.write('\r\u001b[2K');

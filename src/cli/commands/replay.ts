@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AdapterFactory } from '../../contract/adapter.js';
 import { referenceAdapter } from '../../../properties/reference-adapter.js';
 import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
@@ -9,22 +8,8 @@ import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-err
 import { formatResult } from '../../../scenarios/replay/format-result.js';
 import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import type { RegisterCommand } from './index.js';
+import { adapterSpec, loadAdapter } from '../load-adapter.js';
 import { UsageError } from '../usage-error.js';
-
-/** Loads an adapter factory from `spec` (`file.ts` for its default export, `file.ts#name` for a named one). */
-async function loadAdapter(spec: string): Promise<AdapterFactory> {
-  const [file = spec, name = 'default'] = spec.split('#');
-  if (!existsSync(file)) throw new UsageError(`${file}: adapter module not found`);
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError(`${file}: cannot load the adapter module (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-  }
-  const factory = module[name];
-  if (typeof factory !== 'function') throw new UsageError(`${file}: exports no adapter factory named "${name}"`);
-  return factory as AdapterFactory;
-}
 
 /**
  * `replay <files|dirs…> [--adapter <module>] [--record <path>]`: runs scenarios, by default on the
@@ -46,7 +31,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;
       }
-      const adapter = options.adapter === undefined ? undefined : await loadAdapter(options.adapter);
+      const adapter = options.adapter === undefined ? undefined : await loadAdapter(adapterSpec(options.adapter));
       if (options.record !== undefined && loaded.length > 1) mkdirSync(options.record, { recursive: true });
       const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
       for (const { file, scenario } of loaded) {
