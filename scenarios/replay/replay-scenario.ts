@@ -45,7 +45,7 @@ export type ScenarioResult =
 
 /** Options of {@link replayScenario}. */
 export interface ReplayOptions {
-  /** Per-operation timeout for operations that must settle, in ms. Default 2000. */
+  /** Per-operation timeout for operations that must settle, in ms. Default 5000 (generous: a remote run starts a process). */
   readonly timeoutMs?: number;
   /** Records the replay as a history (operations and the adapter recorder's events). */
   readonly record?: HistoryRecorder;
@@ -86,7 +86,7 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  * not meet its expectation, a failed named check, or an adapter that hangs or breaks protocol.
  */
 export async function replayScenario(scenario: Scenario, factory: AdapterFactory, options: ReplayOptions = {}): Promise<ScenarioResult> {
-  const timeoutMs = options.timeoutMs ?? 2000;
+  const timeoutMs = options.timeoutMs ?? 5000;
   replays += 1;
   // The fake ACP child writes its pid here, so a check can tell whether it still runs.
   const pidFile = join(tmpdir(), `agent-identity-kit-replay-${process.pid}-${replays}.pid`);
