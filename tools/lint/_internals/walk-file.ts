@@ -42,7 +42,7 @@ export function buildDispatch(visitors: readonly RuleVisitor[]): Dispatch {
 
 /** A declaration whose bases (from anywhere) may complete a two-identity shape. */
 function inherits(node: ts.Node): boolean {
-  if (ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node)) return node.heritageClauses !== undefined;
+  if (ts.isInterfaceDeclaration(node) || ts.isClassLike(node)) return node.heritageClauses !== undefined;
   return ts.isTypeAliasDeclaration(node) && ts.isIntersectionTypeNode(node.type);
 }
 
