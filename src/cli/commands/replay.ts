@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AdapterFactory } from '../../contract/adapter.js';
 import { referenceAdapter } from '../../../properties/reference-adapter.js';
 import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
 import { loadScenarios } from '../../../scenarios/load/load-scenarios.js';
