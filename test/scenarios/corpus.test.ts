@@ -22,11 +22,14 @@ describe('the scenario corpus on the reference runtime', () => {
 
   for (const profiles of combinations) {
     const applicable = corpus.filter(({ scenario }) => Object.entries(scenario.profiles ?? {}).every(([axis, variant]) => profiles[axis as keyof Profiles] === variant));
-    it(`passes every applicable scenario under ${profiles.teardown} / ${profiles.persistedCreate}`, async () => {
+    it(`passes every applicable scenario under ${profiles.teardown} / ${profiles.persistedCreate}, and trace finds each history OK`, async () => {
       const failures: string[] = [];
       for (const { file, scenario } of applicable) {
-        const result = await replayScenario(scenario, referenceAdapter({ profiles }));
+        const lines: string[] = [];
+        const result = await replayScenario(scenario, referenceAdapter({ profiles }), { record: new HistoryRecorder((line) => lines.push(line)) });
         if (result.status !== 'PASS') failures.push(result.status === 'FAIL' ? formatResult(file, scenario, result) : `${scenario.id}: ${result.reason}`);
+        const verdict = checkHistory(parseHistory(lines.join('\n'), `${scenario.id}.jsonl`));
+        if (verdict.verdict !== 'OK') failures.push(`${scenario.id}: ${JSON.stringify(verdict)}`);
       }
       expect(failures).toEqual([]);
     });
