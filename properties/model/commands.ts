@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
-import type { ConfigInput, CreateInput, Outcome, ResumeInput } from '../../src/contract/adapter.js';
+import { RECORDER, type ConfigInput, type CreateInput, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
@@ -358,6 +358,7 @@ class RaceCommand extends Base {
   async act(run: GeneratedRun): Promise<void> {
     if (run.undecided(this.id)) return;
     const scheduler = run.scheduler;
+    const heardBefore = run.real.events().length;
     const setup = (n: number) => ({ name: `racer-${n}`, pause: `race-${n}`, action: n === 0 && this.variant === 'dispose-self' ? ('dispose-self' as const) : ('resolve' as const) });
     const pending = Array.from({ length: this.racers }, (_, n) => (n === 0 && this.variant === 'resume' ? run.real.resume({ resumeSessionId: this.id, setup: setup(n) }) : run.real.create({ sessionId: this.id, setup: setup(n) })));
     const stop = this.variant === 'shutdown' ? scheduler.schedule(Promise.resolve(), 'shutdown').then(() => run.real.shutdown()) : Promise.resolve(undefined);
@@ -389,6 +390,12 @@ class RaceCommand extends Base {
       // A losing resume is refused as the live id's conflict, or as not persisted (or as every creation is, e.g. after shutdown).
       const requirement = run.facts(this.id).persisted ? 'AIK-RESUME-003' : 'AIK-RESUME-002';
       run.expect(`${requirement}/generated-race-resume`, decided[0] !== 'conflict' && decided[0] !== 'not-found', () => `${this.describe()}: the losing resume decided ${decided[0]}, expected conflict or not-found`);
+    }
+    // Losers emit nothing: one created edge of each kind for the winner, none for a creation that lost or cancelled in setup.
+    const heard = run.real.events().slice(heardBefore).filter((event) => event.listener === RECORDER && event.id === this.id);
+    for (const type of ['session/created', 'agent/created'] as const) {
+      const count = heard.filter((event) => event.type === type).length;
+      run.expect('AIK-CONFLICT-001/generated-losers-silent', count !== winners.length, () => `${this.describe()}: ${count} ${type} events for ${winners.length} winner(s)`);
     }
     const losers = decided.filter((d, n) => d !== 'ok' && n !== resumer && !(n === 0 && this.variant === 'dispose-self'));
     const allowed = new Set(['conflict', ...(expected === 'ok' ? [] : [expected])]);

@@ -7,7 +7,7 @@ import { AdapterFailure } from '../runner/adapter-failure.js';
 import { openSystem } from '../runner/check-context.js';
 import { DrivenSystem } from '../runner/driven-system.js';
 import { IdAliases } from '../runner/id-aliases.js';
-import type { Step } from '../runner/step.js';
+import { controlStep, type Step } from '../runner/step.js';
 import { GeneratedFailure } from './generated-failure.js';
 import type { Tallies } from './tallies.js';
 
@@ -68,8 +68,11 @@ export class GeneratedRun {
 
   /** Opens the real system and the model, both pausing through the run's scheduler. */
   static async open(factory: AdapterFactory, declared: Declared, scheduler: Scheduler, timeoutMs: number, tallies: Tallies): Promise<GeneratedRun> {
-    const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => undefined);
+    let log: (step: Step) => void = () => undefined;
+    // The scheduler's release of a pause is logged as a step, so a counterexample replays the interleaving it chose.
+    const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => log(controlStep('release', { pause: name }, `release(${name})`)));
     const realKit = createKitEnv({ pause });
+    log = (step) => realKit.steps.push(step);
     const modelKit = createKitEnv({ pause: () => Promise.resolve() });
     const steps = realKit.steps;
     const injected = new Map<unknown, string>();

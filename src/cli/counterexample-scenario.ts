@@ -1,4 +1,4 @@
-import type { ConfigInput } from '../contract/adapter.js';
+import { RECORDER, type ConfigInput } from '../contract/adapter.js';
 import type { Expectation, InjectedValue, JsonValue, Scenario, ScenarioStep } from '../contract/scenario.js';
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
@@ -102,8 +102,9 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   const steps: ScenarioStep[] = [];
   const awaits = new Map<number, ScenarioStep[]>();
   raw.forEach((step, index) => {
-    if (step === firstOpen || (index === raw.length - 1 && step.op === 'shutdown' && step.result === '✓')) return;
     for (const pending of awaits.get(index) ?? []) steps.push(pending);
+    // The kit's own closing shutdown is not part of the counterexample (the replay closes the system itself).
+    if (step === firstOpen || (index === raw.length - 1 && step.op === 'shutdown' && step.result === '✓')) return;
     const converted = toStep(step, names);
     if (converted === undefined) return;
     if (step.awaitedAt !== undefined || step.result === '…') {
@@ -130,20 +131,28 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   // The expectations are the reference runtime's answers to the same steps.
   const replay = await replayScenario(scenario, referenceAdapter(profiles === undefined ? {} : { profiles }));
   const answers = new Map<number, Expectation>();
+  const events: string[] = [];
   if (replay.status !== 'SKIP') {
+    let closing = false;
     for (const entry of replay.timeline) {
+      // The replay's own closing shutdown is called as the step after the last one.
+      if (entry.kind === 'call' && entry.step >= steps.length) closing = true;
+      if (entry.kind === 'event' && entry.event.listener === RECORDER && !closing) events.push(`${entry.event.type} ${entry.event.id}`);
       if (entry.kind !== 'return') continue;
       const expectation = expectationOf(entry.outcome);
       if (expectation !== undefined) answers.set(entry.step, expectation);
     }
   }
   const callSteps = new Map(steps.map((step, index) => [step.wait === false ? step.name : undefined, index]));
-  return {
-    ...scenario,
-    steps: steps.map((step, index) => {
-      const target = step.op === 'await' ? callSteps.get(step.call) : step.wait === false ? undefined : index;
-      const expect = target === undefined ? undefined : answers.get(target);
-      return expect === undefined ? step : { ...step, expect };
-    }),
-  };
+  const expected = steps.map((step, index) => {
+    const target = step.op === 'await' ? callSteps.get(step.call) : step.wait === false ? undefined : index;
+    const expect = target === undefined ? undefined : answers.get(target);
+    return expect === undefined ? step : { ...step, expect };
+  });
+  // The events the reference runtime emits for these steps: a failure about events diverges here.
+  const last = expected.at(-1);
+  if (last !== undefined && last.check === undefined) {
+    expected[expected.length - 1] = { ...last, check: { name: 'the events the reference runtime emits for these steps', requirements: [failure.requirement], events } };
+  }
+  return { ...scenario, steps: expected };
 }

@@ -4,6 +4,7 @@ import { runConformWorker, type ConformWorkerMessage } from '../../src/cli/confo
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -70,6 +71,8 @@ describe('a counterexample as a scenario file', () => {
     expect(scenario.steps[9]).toEqual({ op: 'fault', store: 'load', id: 'zz', effect: 'fail', value: { $injected: 'v2' } });
     expect(scenario.steps[10]).toEqual({ op: 'resume', input: { resumeSessionId: 'zz' }, expect: { reject: { injected: 'v2' } } });
     expect(scenario.steps[17]).toMatchObject({ op: 'create', wait: false, name: 'call-18' });
+    // The last step checks the events the reference runtime emits for these steps.
+    expect(scenario.steps[17]?.check).toMatchObject({ requirements: ['AIK-TXN-003'], events: expect.arrayContaining(['session/created b', 'agent/created b']) });
   });
 });
 
@@ -91,5 +94,19 @@ describe('the conform worker', () => {
       { kind: 'usage', message: 'exports no adapter factory named "nope"' },
       { kind: 'usage', message: 'cannot load the adapter module (the preload did not run)' },
     ]);
+  });
+});
+
+describe('a generated race counterexample as a scenario', () => {
+  it('replays the interleaving the scheduler chose: it passes on the reference runtime and fails on the implementation it came from', async () => {
+    const { default: loserEmits } = await import('../mutants/collision-loser-emits.js');
+    const report = await runConformance(loserEmits.adapter, { requirements: ['AIK-CONFLICT-001'] });
+    const failure = report.failures.find((candidate) => candidate.check === 'AIK-CONFLICT-001/generated-losers-silent');
+    if (failure === undefined) throw new Error(`no generated race failure: ${report.failures.map((candidate) => candidate.check).join(', ')}`);
+    const scenario = await counterexampleScenario(report, failure);
+    expect(scenario.steps.filter((entry) => entry.op === 'release').length).toBeGreaterThan(0);
+    expect((await replayScenario(scenario, referenceAdapter(), { timeoutMs: 500 })).status).toBe('PASS');
+    const replayed = await replayScenario(scenario, loserEmits.adapter, { timeoutMs: 500 });
+    expect(replayed.status === 'FAIL' ? replayed.failure.requirements : replayed.status).toEqual(['AIK-CONFLICT-001']);
   });
 });
