@@ -132,12 +132,17 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   const replay = await replayScenario(scenario, referenceAdapter(profiles === undefined ? {} : { profiles }));
   const answers = new Map<number, Expectation>();
   const events: string[] = [];
+  const live = new Set<string>();
   if (replay.status !== 'SKIP') {
     let closing = false;
     for (const entry of replay.timeline) {
       // The replay's own closing shutdown is called as the step after the last one.
       if (entry.kind === 'call' && entry.step >= steps.length) closing = true;
-      if (entry.kind === 'event' && entry.event.listener === RECORDER && !closing) events.push(`${entry.event.type} ${entry.event.id}`);
+      if (entry.kind === 'event' && entry.event.listener === RECORDER && !closing) {
+        events.push(`${entry.event.type} ${entry.event.id}`);
+        if (entry.event.type === 'agent/created') live.add(entry.event.id);
+        if (entry.event.type === 'agent/disposed') live.delete(entry.event.id);
+      }
       if (entry.kind !== 'return') continue;
       const expectation = expectationOf(entry.outcome);
       if (expectation !== undefined) answers.set(entry.step, expectation);
@@ -149,10 +154,14 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
     const expect = target === undefined ? undefined : answers.get(target);
     return expect === undefined ? step : { ...step, expect };
   });
-  // The events the reference runtime emits for these steps: a failure about events diverges here.
+  // What the reference runtime shows after these steps: its events, and one identity for each live
+  // agent the scenario names literally (minted ids differ between implementations).
+  const named = new Set(steps.flatMap((step) => (step.op === 'create' ? [step.input.sessionId] : step.op === 'resume' ? [step.input.resumeSessionId] : [])));
+  for (const entry of config?.agents ?? []) for (const id of [entry.sessionId, entry.resumeSessionId]) if (id !== undefined) named.add(id);
+  const identity = [...live].filter((id) => named.has(id));
   const last = expected.at(-1);
   if (last !== undefined && last.check === undefined) {
-    expected[expected.length - 1] = { ...last, check: { name: 'the events the reference runtime emits for these steps', requirements: [failure.requirement], events } };
+    expected[expected.length - 1] = { ...last, check: { name: 'what the reference runtime shows after these steps', requirements: [failure.requirement], events, ...(identity.length === 0 ? {} : { identity }) } };
   }
   return { ...scenario, steps: expected };
 }

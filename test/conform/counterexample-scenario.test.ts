@@ -73,6 +73,8 @@ describe('a counterexample as a scenario file', () => {
     expect(scenario.steps[17]).toMatchObject({ op: 'create', wait: false, name: 'call-18' });
     // The last step checks the events the reference runtime emits for these steps.
     expect(scenario.steps[17]?.check).toMatchObject({ requirements: ['AIK-TXN-003'], events: expect.arrayContaining(['session/created b', 'agent/created b']) });
+    // b was disposed and `late` never published: no live agent the scenario names.
+    expect(scenario.steps[17]?.check?.identity).toBeUndefined();
   });
 });
 
