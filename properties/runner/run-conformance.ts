@@ -1,8 +1,9 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
-import { CONTRACT_VERSION, REQUIREMENTS, type Capability, type Requirement } from '../../src/contract/requirements.js';
+import { CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
 import { runGenerated } from '../model/run-generated.js';
@@ -32,7 +33,6 @@ export interface ConformanceOptions {
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
 }
 
-
 function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
 }
@@ -44,7 +44,7 @@ function capabilityValid(capabilities: unknown): capabilities is Capabilities {
 }
 
 /** Why a check does not run against this system, or `undefined` when it does. */
-function skipReason(check: Check, requirement: Requirement, declared: { capabilities: Capabilities; profiles: Record<string, string> }, options: ConformanceOptions): string | undefined {
+function skipReason(check: Check, declared: { capabilities: Capabilities; profiles: Record<string, string> }): string | undefined {
   for (const capability of check.needs ?? []) {
     if (!declared.capabilities[capability]) return `needs capability ${capability} (not declared)`;
   }
@@ -70,6 +70,7 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   } catch (error) {
     failure ??= error;
   }
+  rmSync(pidFile, { force: true });
   // An adapter failure wins: a check failing because the adapter broke is the adapter's failure.
   if (ctx.adapterFailure !== undefined) failure = ctx.adapterFailure;
   if (failure === undefined) return undefined;
@@ -128,7 +129,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   for (const check of checks) {
     const requirement = REQUIREMENTS.find((candidate) => candidate.id === check.requirement);
     if (requirement === undefined) continue;
-    const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, requirement, declared, options);
+    const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
     let tally: CheckTally;
     if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, options, seed);
