@@ -113,5 +113,6 @@ describe('conform', () => {
     writeFileSync(badYaml, '- AIK-FOO-01\n');
     expect((await cli('conform', '--expected-failures', badYaml)).stderr).toBe(`agent-identity-kit: ${badYaml}: "AIK-FOO-01" is not a requirement id or a check id (<requirement>/<name>)\n`);
     expect((await cli('conform', '--format', 'xml')).code).toBe(2);
+    expect((await cli('conform', '--import', `${FIXTURES}/preload.mjs`)).stderr).toBe('agent-identity-kit: --import and --tsconfig load an --adapter module: name one\n');
   });
 });

@@ -18,7 +18,7 @@ import type { RegisterCommand } from './index.js';
 
 interface ConformFlags {
   readonly adapter?: string;
-  readonly import: string[];
+  readonly import?: string[];
   readonly tsconfig?: string;
   readonly seed?: string;
   readonly runs?: string;
@@ -102,7 +102,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .command('conform')
     .description('check an implementation against the one-identity contract, through its adapter')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: the bundled reference runtime')
-    .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[]) => [...previous, value], [])
+    .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', "load a .ts adapter with this tsconfig (runs the adapter in a worker)")
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
     .option('--runs <n>', 'number of generated runs (default 100)')
@@ -128,13 +128,15 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
         ...(tty ? { onProgress: ({ done, total, label }) => process.stderr.write(`\r\u001b[2K[${done}/${total}] ${label}`) } : {}),
       };
-      const inWorker = spec !== undefined && (flags.import.length > 0 || flags.tsconfig !== undefined);
+      const imports = flags.import ?? [];
+      if (spec === undefined && (imports.length > 0 || flags.tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
+      const inWorker = spec !== undefined && (imports.length > 0 || flags.tsconfig !== undefined);
       // An adapter's stray rejection must not end the run: the suite reports what the adapter did.
       const ignore = () => undefined;
       process.on('unhandledRejection', ignore);
       let report: ConformanceReport;
       try {
-        report = inWorker ? await runInWorker(spec, flags.import, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadAdapter(spec), options);
+        report = inWorker ? await runInWorker(spec, imports, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadAdapter(spec), options);
       } finally {
         process.off('unhandledRejection', ignore);
         if (tty) process.stderr.write('\r\u001b[2K');
