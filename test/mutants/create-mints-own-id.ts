@@ -6,6 +6,7 @@ export default mutant({
   defect: 'create mints a fresh id from the id source and publishes under it, ignoring sessionId',
   requirements: ['AIK-CREATE-001'],
   inject: (inner, env) => ({
+    // An empty id is still refused at admission, before anything is minted.
     create: (input) => inner.create({ ...input, sessionId: input.sessionId === '' ? '' : env.ids() }),
   }),
 });
