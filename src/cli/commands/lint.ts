@@ -12,6 +12,7 @@ import {
 } from '../../../tools/lint/index.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../usage-error.js';
+import { helpExamples } from '../help-examples.js';
 
 interface LintFlags {
   readonly project?: string;
@@ -31,6 +32,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
   program
     .command('lint')
     .description('find APIs that take or keep separate agent and session ids (CONTRACT.md §6)')
+    .addHelpText('after', helpExamples('lint', 'lint packages/core src --format json', 'lint --project tsconfig.json --format sarif > identity.sarif', 'lint --baseline identity-baseline.json --baseline-update'))
     .argument('[paths...]', 'files or folders to lint', ['.'])
     .option('--project <tsconfig>', 'lint the files of this tsconfig and its project references instead of walking folders')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(FORMATTERS)).default('text'))

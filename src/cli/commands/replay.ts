@@ -9,6 +9,7 @@ import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import type { RegisterCommand } from './index.js';
 import { adapterSpec, loadAdapter } from '../load-adapter.js';
 import { UsageError } from '../usage-error.js';
+import { helpExamples } from '../help-examples.js';
 
 /**
  * `replay <files|dirs…> [--adapter <module>] [--record <path>]`: runs scenarios, by default on the
@@ -20,6 +21,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
   program
     .command('replay')
     .description('replay scenario files against the reference runtime or an adapter')
+    .addHelpText('after', helpExamples('replay scenarios/', 'replay scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --record history.jsonl'))
     .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
     .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')

@@ -7,6 +7,7 @@ import { renderMermaid } from '../../../scenarios/simulate/render-mermaid.js';
 import { renderText } from '../../../scenarios/simulate/render-text.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../usage-error.js';
+import { helpExamples } from '../help-examples.js';
 
 /**
  * `simulate <scenario> [--format text|mermaid]`: the lifecycle timeline of one scenario on the
@@ -17,6 +18,7 @@ export const registerSimulate: RegisterCommand = (program, setExitCode) => {
   program
     .command('simulate')
     .description('show the lifecycle timeline of a scenario on the reference runtime, as text or a Mermaid sequence diagram')
+    .addHelpText('after', helpExamples('simulate scenarios/collision/conflict-concurrent-creates-one-winner.json', 'simulate scenarios/transaction/txn-veto-from-session-created.json --format mermaid'))
     .argument('<scenario>', 'one scenario file')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'mermaid']).default('text'))
     .action(async (path: string, options: { format: 'text' | 'mermaid' }) => {

@@ -5,12 +5,14 @@ import { HistoryFormatError } from '../../../scenarios/history/history-format-er
 import { parseHistory } from '../../../scenarios/history/parse-history.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../usage-error.js';
+import { helpExamples } from '../help-examples.js';
 
 /** `trace <file.jsonl>`: the offline history check. Exit 0 OK, 1 ILLEGAL or UNKNOWN, 2 malformed. */
 export const registerTrace: RegisterCommand = (program, setExitCode) => {
   program
     .command('trace')
     .description('check a recorded lifecycle history (JSON lines) offline: OK, ILLEGAL with a witness, or UNKNOWN')
+    .addHelpText('after', helpExamples('trace events.jsonl', 'replay scenarios/identity/id-is-opaque.json --record h.jsonl && agent-identity-kit trace h.jsonl'))
     .argument('<file>', 'history file, one JSON record per line')
     .action((file: string) => {
       let text: string;
