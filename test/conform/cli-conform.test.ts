@@ -78,6 +78,14 @@ describe('conform', () => {
     expect(stale.stdout).toMatch(/Stale expected failures \(they pass now\): AIK-RESUME-001/);
   });
 
+  it('--out with nothing failing writes nothing and says so', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'aik-conform-')), 'none.json');
+    const { code, stderr } = await cli('conform', '--runs', '2', '--requirements', 'AIK-ID-001', '--out', out);
+    expect(code).toBe(0);
+    expect(stderr).toBe('agent-identity-kit: no failure, no counterexample written\n');
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('a named export is selected with #', async () => {
     expect((await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#good`, '--runs', '3', '--requirements', 'AIK-RESUME-002')).code).toBe(0);
   });
@@ -109,6 +117,10 @@ describe('conform', () => {
     expect(noExport).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
     expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix: AIK-NOPE-99\n');
     expect((await cli('conform', '--runs', 'many')).code).toBe(2);
+    const notYaml = join(dir, 'broken.yaml');
+    writeFileSync(notYaml, '- [unclosed\n');
+    expect((await cli('conform', '--expected-failures', notYaml)).stderr).toMatch(new RegExp(`^agent-identity-kit: ${notYaml.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid YAML \\(`));
+    expect((await cli('conform', '--expected-failures', join(dir, 'absent.yaml'))).stderr).toBe(`agent-identity-kit: ${join(dir, 'absent.yaml')}: expected-failures file not found\n`);
     const badYaml = join(dir, 'bad.yaml');
     writeFileSync(badYaml, '- AIK-FOO-01\n');
     expect((await cli('conform', '--expected-failures', badYaml)).stderr).toBe(`agent-identity-kit: ${badYaml}: "AIK-FOO-01" is not a requirement id or a check id (<requirement>/<name>)\n`);

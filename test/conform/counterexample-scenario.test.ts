@@ -78,6 +78,27 @@ describe('a counterexample as a scenario file', () => {
   });
 });
 
+describe('counterexample steps of every kind', () => {
+  it('maps remote runs, a shutdown mid-way and a second system over the same store', async () => {
+    const steps: readonly CounterexampleStep[] = [
+      step('create', { sessionId: 'p' }, 'create(p) → h1', '✓', { handle: 'h1' }),
+      step('spawnRemote', { parent: 'h1' }, 'spawnRemote(h1) → h2', '✓', { handle: 'h2' }),
+      step('shutdown', {}, 'shutdown()'),
+      step('open', { config: { agents: [{ id: 'again', sessionId: 'p' }] } }, 'open(config: 1 entries)'),
+    ];
+    const failure: FailureDetail = { check: 'AIK-REMOTE-001/x', requirement: 'AIK-REMOTE-001', message: 'm', adapter: false, expected: false, counterexample: { seed: 1, durable: false, commands: [], steps } };
+    const scenario = await counterexampleScenario(await reportWith(failure), failure);
+    expect(scenario.durable).toBe(false);
+    expect(scenario.config).toBeUndefined();
+    expect(scenario.steps.map((entry) => ({ ...entry, expect: undefined, check: undefined }))).toEqual([
+      { op: 'create', input: { sessionId: 'p' }, name: 'h1', expect: undefined, check: undefined },
+      { op: 'spawnRemote', parent: 'h1', input: {}, name: 'h2', expect: undefined, check: undefined },
+      { op: 'shutdown', expect: undefined, check: undefined },
+      { op: 'restart', config: { agents: [{ id: 'again', sessionId: 'p' }] }, expect: undefined, check: undefined },
+    ]);
+  });
+});
+
 describe('the conform worker', () => {
   it('loads the adapter module, posts progress and the report', async () => {
     const messages: ConformWorkerMessage[] = [];
