@@ -35,8 +35,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`agent-identity-kit: ${error.message}\n`);
       return 2;
     }
-    if (program.opts()['debug'] === true) throw error;
-    process.stderr.write(`agent-identity-kit: ${error instanceof Error ? error.message : String(error)} (rerun with --debug for a stack trace)\n`);
+    const debug = program.opts()['debug'] === true;
+    const detail = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);
+    process.stderr.write(`agent-identity-kit: ${detail}${debug ? '' : ' (rerun with --debug for a stack trace)'}\n`);
     return 2;
   }
 }

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KIT_VERSION } from '../../src/contract/kit-version.js';
+
+/** Runs `main(argv)` with standard output and error captured. */
+async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../src/cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    return { code: await main(argv), stdout, stderr };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+afterEach(() => {
+  vi.doUnmock('../../src/cli/commands/index.js');
+  vi.resetModules();
+});
+
+describe('agent-identity-kit', () => {
+  it('--version prints the kit version and exits 0', async () => {
+    const result = await run(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: `${KIT_VERSION}\n` });
+  });
+
+  it('an unknown command or flag is a usage error (exit 2) with a one-line hint', async () => {
+    const command = await run(['conform-all']);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("unknown command 'conform-all'");
+    expect(command.stderr).toContain('conform');
+    const flag = await run(['lint', '--formt', 'json']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("unknown option '--formt'");
+  });
+
+  it('a usage error thrown by a command is one line naming the file, exit 2', async () => {
+    const result = await run(['trace', 'no-such-history.jsonl']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('no-such-history.jsonl');
+  });
+
+  it('an unexpected failure is one line and exit 2, with the stack only under --debug', async () => {
+    vi.doMock('../../src/cli/commands/index.js', () => ({
+      COMMANDS: [
+        (program: import('commander').Command) =>
+          program.command('explode').action(() => {
+            throw new TypeError('boom');
+          }),
+      ],
+    }));
+    const quiet = await run(['explode']);
+    expect(quiet.code).toBe(2);
+    expect(quiet.stderr).toBe('agent-identity-kit: boom (rerun with --debug for a stack trace)\n');
+    const loud = await run(['--debug', 'explode']);
+    expect(loud.code).toBe(2);
+    expect(loud.stderr).toMatch(/^agent-identity-kit: TypeError: boom\n\s+at /);
+  });
+});
