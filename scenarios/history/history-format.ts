@@ -16,6 +16,8 @@
  *   object, headerId? } }`, a session entry `{ id, object, headerId? }`.
  */
 
+import { EVENT_TYPES, type EventType } from '../../src/contract/adapter.js';
+
 /** An object token: a string or an integer, stable for the object's life. */
 export type Token = string | number;
 
@@ -43,20 +45,11 @@ export const HISTORY_OPERATIONS = [
 /** One of {@link HISTORY_OPERATIONS}. */
 export type HistoryOperation = (typeof HISTORY_OPERATIONS)[number];
 
-/** The lifecycle event types of CONTRACT.md §2 "Events". */
-export const HISTORY_EVENT_TYPES = [
-  'session/created',
-  'agent/created',
-  'agent/session-start',
-  'session/event',
-  'agent/disposed',
-  'session/disposed',
-  'subagent/start',
-  'subagent/end',
-] as const;
+/** The lifecycle event types of CONTRACT.md §2 "Events": the adapter interface's own list. */
+export const HISTORY_EVENT_TYPES = EVENT_TYPES;
 
 /** One of {@link HISTORY_EVENT_TYPES}. */
-export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];
+export type HistoryEventType = EventType;
 
 /** A call on the system: its invocation or its completion. `info`: the outcome is unknown. */
 export interface OperationRecord {

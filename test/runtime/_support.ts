@@ -1,16 +1,9 @@
+import { EVENT_TYPES as CONTRACT_EVENT_TYPES } from '../../src/contract/adapter.js';
 import type { DurableStore } from '../../src/contract/durable-store.js';
 import { createMemoryStore, createRuntime, type RuntimeEventMap, type RuntimeEventType, type RuntimeOptions, type Runtime } from '../../src/runtime/index.js';
 
-export const EVENT_TYPES: readonly RuntimeEventType[] = [
-  'session/created',
-  'agent/created',
-  'agent/session-start',
-  'session/event',
-  'agent/disposed',
-  'session/disposed',
-  'subagent/start',
-  'subagent/end',
-];
+/** Every lifecycle event type: the adapter interface's list, which the runtime's event map must match. */
+export const EVENT_TYPES: readonly RuntimeEventType[] = CONTRACT_EVENT_TYPES;
 
 /** One heard event: its type, the subject's id and the payload as dispatched. */
 export interface Heard {
