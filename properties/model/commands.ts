@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
-import { RECORDER, type ConfigInput, type CreateInput, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
+import { RECORDER, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
@@ -19,14 +19,37 @@ const IDS = ['s1', 's2', 's1-x', 'main-session-minted-0', 'ü🦀'] as const;
 const LABELS = ['main', 's1'] as const;
 
 /** A creation's generated plans. */
-type CreatePlan = 'plain' | 'seed' | 'setup-reject' | 'setup-reject-value' | 'abort-before' | 'abort-value' | 'veto-session' | 'veto-agent' | 'bad-cwd';
+type CreatePlan =
+  | 'plain'
+  | 'seed'
+  | 'setup-reject'
+  | 'setup-reject-value'
+  | 'abort-before'
+  | 'abort-value'
+  | 'bad-cwd'
+  | 'veto-session'
+  | 'veto-agent'
+  | 'reject-listener'
+  | 'abort-in-dispatch'
+  | 'shutdown-in-dispatch'
+  | 'dispose-in-dispatch';
+
+/** The global listener a creation plan installs for its creation, and the requirement its outcome decides. */
+const LISTENERS: Partial<Record<CreatePlan, { readonly plan: (injected: unknown) => Omit<ListenPlan, 'name'>; readonly requirement: string }>> = {
+  'veto-session': { plan: (value) => ({ event: 'session/created', action: 'throw', value }), requirement: 'AIK-TXN-004' },
+  'veto-agent': { plan: (value) => ({ event: 'agent/created', action: 'throw', value }), requirement: 'AIK-TXN-004' },
+  'reject-listener': { plan: (value) => ({ event: 'session/created', action: 'reject', value }), requirement: 'AIK-EVENT-003' },
+  'abort-in-dispatch': { plan: () => ({ event: 'session/created', action: 'abort', value: 'generated-abort' }), requirement: 'AIK-TXN-007' },
+  'shutdown-in-dispatch': { plan: () => ({ event: 'agent/created', action: 'shutdown' }), requirement: 'AIK-TXN-007' },
+  'dispose-in-dispatch': { plan: () => ({ event: 'agent/created', action: 'dispose-context' }), requirement: 'AIK-TXN-007' },
+};
 type ResumePlan = 'plain' | 'setup-reject' | 'load-fault' | 'abort-before';
 
 /** Where a creation's outcome was decided, and which requirement a disagreement breaks. */
 function creationRequirement(op: 'create' | 'resume', expected: string, live: boolean): string {
   if (expected.startsWith('injected:veto')) return 'AIK-TXN-004';
   if (expected.startsWith('injected:abort') || expected === 'aborted') return 'AIK-TXN-005';
-  if (expected.startsWith('injected:setup-value')) return 'AIK-TXN-006';
+  if (expected.startsWith('injected:setup-reject-value')) return 'AIK-TXN-006';
   if (expected.startsWith('injected:')) return 'AIK-TXN-003';
   if (expected === 'inactive') return 'AIK-QUIESCE-005';
   if (op === 'create') {
@@ -54,6 +77,12 @@ async function resync(run: GeneratedRun, real: Outcome, model: Outcome): Promise
     if (real.ok && 'handle' in real) await run.real.dispose(real.handle as string);
     if (model.ok && 'handle' in model) await run.model.dispose(model.handle as string);
   }
+}
+
+/** Waits (on timers, at most the per-operation timeout) until `done` holds; the invariants then judge what it left. */
+async function settled(run: GeneratedRun, done: () => boolean): Promise<void> {
+  const deadline = performance.now() + run.timeoutMs;
+  while (!done() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 function slotAt(run: GeneratedRun, index: number): HandleSlot | undefined {
@@ -98,16 +127,23 @@ class CreateCommand extends Base {
     const inputs = { real: this.#input(run, 'real', injected), model: this.#input(run, 'model', injected) };
     const live = run.model.getAgent(this.id) !== undefined;
     const undecided = run.undecided(this.id);
-    const veto = this.plan === 'veto-session' || this.plan === 'veto-agent' ? injected : undefined;
+    const listener = LISTENERS[this.plan];
     const outcome = await both(run, 'create', async (system, which) => {
-      if (veto !== undefined) system.listen({ name: 'generated-veto', event: this.plan === 'veto-session' ? 'session/created' : 'agent/created', action: 'throw', value: veto });
+      const started = system.planOutcomes().length;
+      const heard = system.events().length;
+      if (listener !== undefined) system.listen({ name: 'generated-listener', ...listener.plan(injected) });
       const made = await system.create(inputs[which]);
-      if (veto !== undefined) system.unlisten('generated-veto');
+      if (listener !== undefined) system.unlisten('generated-listener');
+      // A shutdown or context dispose the listener started is not awaited by the creation: let it finish on each side.
+      const acted = system.events().slice(heard).some((event) => event.listener === 'generated-listener');
+      if (acted && (this.plan === 'shutdown-in-dispatch' || this.plan === 'dispose-in-dispatch')) await settled(run, () => system.planOutcomes().length > started);
       return made;
     });
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     if (undecided) return resync(run, outcome.real, outcome.model);
-    const requirement = creationRequirement('create', outcome.modelDecided, live);
+    // A creation refused before it announced anything decides its refusal, not the listener's plan.
+    const dispatched = outcome.modelDecided === 'ok' || outcome.modelDecided.startsWith('injected:') || this.plan.endsWith('-in-dispatch');
+    const requirement = listener !== undefined && dispatched && outcome.modelDecided !== 'conflict' ? listener.requirement : creationRequirement('create', outcome.modelDecided, live);
     run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
     if (outcome.real.ok && outcome.model.ok) {
       const facts = run.facts(this.id);
@@ -134,6 +170,8 @@ class CreateCommand extends Base {
         return { ...base, signal: { name: 'generated-abort', at: 'before', reason: injected } };
       case 'abort-value':
         return { ...base, signal: { name: 'generated-abort', at: 'before', reason: injected } };
+      case 'abort-in-dispatch':
+        return { ...base, signal: { name: 'generated-abort', at: 'listener', reason: injected } };
       default:
         return base;
     }
@@ -437,7 +475,22 @@ const config: fc.Arbitrary<ConfigInput | undefined> = fc.option(
 
 /** The command arbitraries for a system that declared `declared` (fast-check model-based testing). */
 export function modelCommands(declared: Declared): fc.Arbitrary<RunCommand>[] {
-  const plans: CreatePlan[] = ['plain', 'plain', 'seed', 'setup-reject', 'setup-reject-value', 'abort-before', 'abort-value', 'veto-session', 'veto-agent', 'bad-cwd'];
+  const plans: CreatePlan[] = [
+    'plain',
+    'plain',
+    'seed',
+    'setup-reject',
+    'setup-reject-value',
+    'abort-before',
+    'abort-value',
+    'bad-cwd',
+    'veto-session',
+    'veto-agent',
+    'reject-listener',
+    'abort-in-dispatch',
+    'shutdown-in-dispatch',
+    ...(declared.capabilities.contextDispose ? (['dispose-in-dispatch'] as const) : []),
+  ];
   const create = fc.tuple(ids, fc.constantFrom(...plans), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([id, plan, owner]): RunCommand => new CreateCommand(id, plan, owner));
   const handle = fc.tuple(fc.constantFrom('prompt', 'flush', 'dispose', 'dispose') as fc.Arbitrary<'prompt' | 'flush' | 'dispose'>, slot).map(([op, index]): RunCommand => new HandleCommand(op, index));
   const resume = fc.tuple(ids, fc.constantFrom<ResumePlan>('plain', 'plain', 'setup-reject', 'load-fault', 'abort-before')).map(([id, plan]): RunCommand => new ResumeCommand(id, plan));

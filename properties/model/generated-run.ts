@@ -45,6 +45,8 @@ export class GeneratedRun {
   readonly steps: Step[];
   readonly tallies: Tallies;
   readonly scheduler: Scheduler;
+  /** The per-operation timeout, in ms. */
+  readonly timeoutMs: number;
   /** The commands run so far, in order: the counterexample's lines. */
   readonly executed: { toString(): string }[] = [];
   /** Ids the real system minted itself, aliased in the report when it has no id source. */
@@ -54,9 +56,10 @@ export class GeneratedRun {
   #injected = new Map<unknown, string>();
   #failure: AdapterFailure | undefined;
 
-  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler, aliases: IdAliases) {
+  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler, aliases: IdAliases, timeoutMs: number) {
     this.aliases = aliases;
     this.scheduler = scheduler;
+    this.timeoutMs = timeoutMs;
     this.real = real;
     this.model = model;
     this.realKit = realKit;
@@ -90,7 +93,7 @@ export class GeneratedRun {
     });
     const modelFactory = referenceAdapter({ profiles: declared.profiles });
     const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, timeoutMs), { timeoutMs, steps: [], injected: (value) => injected.has(value), broke: () => undefined });
-    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler, aliases);
+    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler, aliases, timeoutMs);
     run.#injected = injected;
     return run;
   }
