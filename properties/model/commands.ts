@@ -8,9 +8,6 @@ import { checkInvariants } from './invariants.js';
 
 type RunCommand = AsyncCommand<GeneratedRun, GeneratedRun>;
 
-/** A line of a counterexample: a command as it ran. */
-export type CommandLine = { toString(): string };
-
 /**
  * The small id pool: collisions are the point. One id is a prefix of another; one looks like a
  * config-minted id of the label `main` (the kit's id source starts at `minted-1`, so it stays fresh).
