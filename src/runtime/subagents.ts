@@ -32,6 +32,10 @@ export interface SubagentRun {
 export async function spawnChild(kernel: Kernel, parent: AgentLifecycle, mode: 'spawn' | 'fork', options: SpawnOptions = {}): Promise<SubagentRun> {
   // AIK-SUB-003: only a published, non-disposing parent spawns (also refused during its setup).
   parent.scope.children.admit();
+  if (typeof options !== 'object' || options === null) throw new RuntimeError('invalid', `${mode}: options must be an object`);
+  for (const key of Object.keys(options)) {
+    if (key !== 'setup' && key !== 'signal') throw new RuntimeError('invalid', `${mode}: options has an unknown field ${JSON.stringify(key)} (allowed: setup, signal)`);
+  }
   const header = parent.session.header;
   const depth = (header.delegationDepth ?? 0) + 1;
   if (depth > kernel.maxDepth) {

@@ -185,6 +185,8 @@ describe('runtime options and public entries', () => {
     const handle = await runtime.create({ sessionId: 'p' });
     expect(() => handle.agent.context.defer('later' as never)).toThrow(/invalid: defer/);
     expect(isRuntimeError(await rejection(handle.agent.context.spawn({ setup: 5 } as never)), 'invalid')).toBe(true);
+    expect(isRuntimeError(await rejection(handle.agent.context.spawn(null as never)), 'invalid')).toBe(true);
+    expect(String(await rejection(handle.agent.context.fork({ sessionId: 'mine' } as never)))).toContain('unknown field "sessionId"');
   });
 
   it('the memory store refuses an append to a missing record and copies records in and out', async () => {
