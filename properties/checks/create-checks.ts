@@ -6,7 +6,7 @@ import { persisted } from './_internals/persisted.js';
 export const createChecks: readonly Check[] = [
   check('AIK-CREATE-001', 'publishes-exactly-the-given-id', async (ctx) => {
     const system = await ctx.open();
-    const made = ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed: ctx.kit.env.seed(1) }), 'create(exact)');
+    ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed: ctx.kit.env.seed(1) }), 'create(exact)');
     ctx.equal(system.agents().map((entry) => entry.id), ['exact'], 'live agent ids');
     ctx.equal(system.sessions().map((entry) => entry.id), ['exact'], 'live session ids');
     ctx.equal(ctx.kit.minted, [], 'ids minted by the id source for a create');
@@ -109,7 +109,7 @@ export const createChecks: readonly Check[] = [
     'no-store-is-invalid',
     async (ctx) => {
       const system = await ctx.open();
-      const live = ctx.ok(await system.create({ sessionId: 'mem' }), 'create(mem) without a store');
+      ctx.ok(await system.create({ sessionId: 'mem' }), 'create(mem) without a store');
       const ofLive = await system.resume({ resumeSessionId: 'mem' });
       ctx.rejects(system, ofLive, 'invalid', 'resume', 'resume of a live id without a store');
       const ofOther = await system.resume({ resumeSessionId: 'elsewhere' });

@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import type { AdapterFactory } from '../../contract/adapter.js';
 import { isRequirementId } from '../../contract/requirements.js';
 import referenceFactory from '../../../properties/reference-adapter.js';
 import { counterexampleScenario } from '../counterexample-scenario.js';
