@@ -55,6 +55,27 @@ describe('agent-identity-kit lint (CLI)', () => {
     expect((await run('lint', join(root, 'good.ts'))).code).toBe(0);
   });
 
+  it('uses lint.baseline of the configuration when no --baseline is given, and --baseline-update rewrites it', async () => {
+    const root = workspace({
+      'legacy.ts': 'export function open(agentId: string, sessionId: string) {\n  return agentId + sessionId;\n}\n',
+      'agent-identity-kit.config.json': '{ "lint": { "baseline": "identity-baseline.json" } }',
+    });
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      const adopted = await run('lint', '--baseline-update');
+      expect(adopted.code).toBe(0);
+      expect(adopted.stderr).toBe('agent-identity-kit: wrote 1 finding(s) to identity-baseline.json\n');
+      expect((await run('lint')).code).toBe(0);
+      writeFileSync(join(root, 'fresh.ts'), 'export const pair = (agentId: string, sessionId: string) => [agentId, sessionId];\n');
+      const fresh = await run('lint', '--format', 'json');
+      expect(fresh.code).toBe(1);
+      expect(JSON.parse(fresh.stdout).findings.map((finding: { file: string }) => finding.file)).toEqual(['fresh.ts']);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('exits 2 with one line naming the path or file on a usage or configuration error', async () => {
     const root = workspace({ 'a.ts': 'export const a = 1;\n', 'bad.json': '{ "lint": { "rules": { "no-such-rule": "error" } } }', 'tsconfig.json': '{ nope' });
     const missing = await run('lint', join(root, 'missing'));
@@ -72,7 +93,7 @@ describe('agent-identity-kit lint (CLI)', () => {
 
     const baseline = await run('lint', join(root, 'a.ts'), '--baseline-update');
     expect(baseline.code).toBe(2);
-    expect(baseline.stderr).toBe('agent-identity-kit: --baseline-update needs --baseline <file> to know where to write\n');
+    expect(baseline.stderr).toBe('agent-identity-kit: --baseline-update needs --baseline <file> (or lint.baseline in the configuration) to know where to write\n');
 
     expect((await run('lint', join(root, 'a.ts'), '--format', 'xml')).code).toBe(2);
 

@@ -40,7 +40,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       : { config: validateConfig(options.config, 'options.config', RULES), base: cwd };
   const { config } = loaded;
   const vocabulary = resolveVocabulary(config.vocabulary);
-  const baseline = options.baseline === undefined ? undefined : readBaseline(resolve(cwd, options.baseline), cwd);
+  const baselineFile =
+    typeof options.baseline === 'string' ? resolve(cwd, options.baseline) : config.baseline === undefined ? undefined : resolve(loaded.base, config.baseline);
+  const baseline = baselineFile === undefined || options.baseline === false ? undefined : readBaseline(baselineFile, cwd);
 
   const raw: RawFinding[] = [];
   const severities = new Map<string, 'error' | 'warning'>();
@@ -193,5 +195,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     rules: runs,
     durationMs: Math.round(performance.now() - started),
     cwd,
+    baselineFile,
   };
 }

@@ -41,6 +41,8 @@ export interface LintConfig {
   readonly rules?: Readonly<Record<string, RuleSetting>>;
   /** Allow-lists shared by every rule. */
   readonly vocabulary?: IdentityVocabulary;
+  /** The baseline file used when none is given (relative to the configuration file's folder). */
+  readonly baseline?: string;
 }
 
 /** Options of {@link lint}. */
@@ -55,8 +57,11 @@ export interface LintOptions {
   readonly config?: LintConfig;
   /** Path of the configuration file to read (relative to `cwd`); ignored when `config` is given. */
   readonly configFile?: string;
-  /** A baseline file: findings it lists are reported as baselined, not as findings. */
-  readonly baseline?: string;
+  /**
+   * A baseline file (relative to `cwd`): findings it lists are reported as baselined, not as
+   * findings. Default: the configuration's `baseline`; `false` applies none (to rewrite it).
+   */
+  readonly baseline?: string | false;
   /**
    * A cache file (relative to `cwd`; the CLI's `--cache` uses `.aik-cache/lint.json`): unchanged
    * files are not parsed again. Written by the run. Default: no cache, nothing written.
@@ -114,4 +119,6 @@ export interface LintResult {
   readonly durationMs: number;
   /** The working directory the paths are relative to. */
   readonly cwd: string;
+  /** The baseline file given or configured (absolute), also when `baseline: false` skipped it. */
+  readonly baselineFile: string | undefined;
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { Option } from 'commander';
 import {
   baselineOf,
@@ -37,30 +37,29 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .option('--project <tsconfig>', 'lint the files of this tsconfig and its project references instead of walking folders')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(FORMATTERS)).default('text'))
     .option('--config <file>', 'configuration file (default: agent-identity-kit.config.json in the working directory, if present)')
-    .option('--baseline <file>', 'adopted findings: fail only on findings not listed; stale entries are reported')
+    .option('--baseline <file>', 'adopted findings: fail only on findings not listed; stale entries are reported (default: lint.baseline of the configuration)')
     .option('--baseline-update', 'write the current findings to the --baseline file and exit 0')
     .option('--cache', `keep per-file results so unchanged files are not parsed again (writes ${DEFAULT_CACHE_FILE})`)
     .option('--cache-location <file>', 'cache file to use with --cache')
     .action(async (paths: string[], flags: LintFlags) => {
-      if (flags.baselineUpdate === true && flags.baseline === undefined) {
-        throw new UsageError('--baseline-update needs --baseline <file> to know where to write');
-      }
       let result: LintResult;
       try {
         result = await lint({
           paths,
           ...(flags.project === undefined ? {} : { project: flags.project }),
           ...(flags.config === undefined ? {} : { configFile: flags.config }),
-          ...(flags.baseline === undefined || flags.baselineUpdate === true ? {} : { baseline: flags.baseline }),
+          ...(flags.baselineUpdate === true ? { baseline: false } : flags.baseline === undefined ? {} : { baseline: flags.baseline }),
           ...(flags.cache === true ? { cache: flags.cacheLocation ?? DEFAULT_CACHE_FILE } : {}),
         });
       } catch (error) {
         if (error instanceof LintConfigError) throw new UsageError(error.message);
         throw error;
       }
-      if (flags.baselineUpdate === true && flags.baseline !== undefined) {
-        writeBaseline(resolve(flags.baseline), baselineOf(result.findings));
-        process.stderr.write(`agent-identity-kit: wrote ${result.findings.length} finding(s) to ${flags.baseline}\n`);
+      if (flags.baselineUpdate === true) {
+        const target = flags.baseline === undefined ? result.baselineFile : resolve(flags.baseline);
+        if (target === undefined) throw new UsageError('--baseline-update needs --baseline <file> (or lint.baseline in the configuration) to know where to write');
+        writeBaseline(target, baselineOf(result.findings));
+        process.stderr.write(`agent-identity-kit: wrote ${result.findings.length} finding(s) to ${relative(process.cwd(), target) || target}\n`);
         setExitCode(0);
         return;
       }

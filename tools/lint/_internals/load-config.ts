@@ -59,6 +59,7 @@ function schema(rules: typeof RULES): object {
         additionalProperties: false,
         properties: { labelNames: stringList, wireLocalNames: stringList, lineageNames: stringList, compatibilityFields: stringList },
       },
+      baseline: { type: 'string', minLength: 1 },
     },
   };
 }
