@@ -11,6 +11,7 @@ import type { ConformanceReport } from '../../../properties/report/conformance-r
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import type { ConformWorkerData, ConformWorkerMessage } from '../conform-worker.js';
+import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { adapterSpec, loadAdapter, type AdapterSpec } from '../load-adapter.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
@@ -47,6 +48,23 @@ function requirementsOf(value: string | undefined): string[] | undefined {
   const unknown = entries.filter((entry) => !knownEntry(entry, false));
   if (entries.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: not a requirement id or area prefix: ${unknown.join(', ') || '(empty)'}`);
   return entries;
+}
+
+/** The flags, with the configuration's `conform` defaults for those not given. */
+function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
+  const text = (value: number | undefined) => (value === undefined ? undefined : String(value));
+  const defaults = {
+    adapter: config.adapter,
+    import: config.import === undefined ? undefined : [...config.import],
+    tsconfig: config.tsconfig,
+    seed: text(config.seed),
+    runs: text(config.runs),
+    requirements: config.requirements?.join(','),
+    expectedFailures: config.expectedFailures,
+    timeout: text(config.timeout),
+  };
+  const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
+  return { ...Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined)), ...given } as ConformFlags;
 }
 
 /** Reads an expected-failures file: a YAML list of requirement or check ids (or `{ expected-failures: [...] }`). */
@@ -100,7 +118,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
     .command('conform')
     .description('check an implementation against the one-identity contract, through its adapter')
-    .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: the bundled reference runtime')
+    .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
     .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', "load a .ts adapter with this tsconfig (runs the adapter in a worker)")
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
@@ -110,7 +128,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
     .option('--timeout <ms>', 'per-operation timeout for operations that must settle (default 1000)')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
-    .action(async (flags: ConformFlags) => {
+    .action(async (given: ConformFlags) => {
+      const flags = withConfig(given, loadConformConfig(process.cwd()));
       const seed = integer(flags.seed, '--seed', 0);
       const runs = integer(flags.runs, '--runs', 0);
       const timeoutMs = integer(flags.timeout, '--timeout', 1);

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { CONFIG_FILE_NAME } from '../../tools/lint/index.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * The `conform` key of `agent-identity-kit.config.json`: defaults for the flags of `conform`, so
+ * a CI line stays `npx agent-identity-kit conform`. A flag on the command line wins.
+ */
+export interface ConformConfig {
+  /** `--adapter`: the adapter module (`file.ts` or `file.ts#export`), relative to the working directory. */
+  readonly adapter?: string;
+  /** `--import`: modules preloaded before the adapter. */
+  readonly import?: readonly string[];
+  /** `--tsconfig`: the tsconfig a `.ts` adapter loads with. */
+  readonly tsconfig?: string;
+  /** `--seed`. */
+  readonly seed?: number;
+  /** `--runs`. */
+  readonly runs?: number;
+  /** `--requirements`: requirement ids or area prefixes. */
+  readonly requirements?: readonly string[];
+  /** `--expected-failures`: the YAML file of known gaps. */
+  readonly expectedFailures?: string;
+  /** `--timeout`: the per-operation timeout in ms. */
+  readonly timeout?: number;
+}
+
+const path = { type: 'string', minLength: 1 };
+const count = { type: 'integer', minimum: 0 };
+const validate = new Ajv().compile<ConformConfig>({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    adapter: path,
+    import: { type: 'array', items: path },
+    tsconfig: path,
+    seed: count,
+    runs: count,
+    requirements: { type: 'array', items: path, minItems: 1 },
+    expectedFailures: path,
+    timeout: { type: 'integer', minimum: 1 },
+  },
+});
+
+/** Reads the `conform` key in `cwd` (empty without the file or the key); a bad one is a usage error naming the file and field. */
+export function loadConformConfig(cwd: string): ConformConfig {
+  const file = join(cwd, CONFIG_FILE_NAME);
+  if (!existsSync(file)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${CONFIG_FILE_NAME}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const section = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['conform'] : undefined;
+  if (section === undefined) return {};
+  if (!validate(section)) {
+    const [error] = validate.errors ?? [];
+    throw new UsageError(`${CONFIG_FILE_NAME}: conform${(error?.instancePath ?? '').replace(/\//g, '.')} ${error?.message ?? 'is invalid'}`);
+  }
+  return section;
+}

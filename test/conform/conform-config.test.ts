@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const legacyAdapter = join(import.meta.dirname, '..', '..', 'examples', 'legacy', 'adapter.ts');
+const home = process.cwd();
+
+/** Runs the CLI in-process in `cwd` and returns its exit code and output. */
+async function run(cwd: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  process.chdir(cwd);
+  try {
+    return { code: await main(argv), stdout, stderr };
+  } finally {
+    process.chdir(home);
+    vi.restoreAllMocks();
+  }
+}
+
+function project(config: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'aik-conform-config-'));
+  writeFileSync(join(dir, 'agent-identity-kit.config.json'), JSON.stringify(config));
+  return dir;
+}
+
+afterEach(() => process.chdir(home));
+
+describe('conform reads its defaults from agent-identity-kit.config.json', () => {
+  it('takes the adapter, the scope and the run count from the conform key', async () => {
+    const dir = project({ conform: { adapter: legacyAdapter, requirements: ['AIK-CREATE-001'], runs: 3, seed: 7 } });
+    const result = await run(dir, 'conform', '--format', 'json');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { seed: number; runs: number; verdict: string; requirements: { id: string; status: string }[] };
+    expect(report).toMatchObject({ seed: 7, runs: 3, verdict: 'NOT CONFORMANT' });
+    expect(report.requirements.filter((entry) => entry.status === 'FAIL').map((entry) => entry.id)).toEqual(['AIK-CREATE-001']);
+  });
+
+  it('lets a flag win over the configuration', async () => {
+    const dir = project({ conform: { adapter: legacyAdapter, requirements: ['AIK-CREATE-001'], runs: 3 } });
+    const result = await run(dir, 'conform', '--format', 'json', '--requirements', 'AIK-CREATE-002');
+    expect(JSON.parse(result.stdout).requirements.filter((entry: { status: string }) => entry.status !== 'NOT-APPLICABLE' && entry.status !== 'STATIC').map((entry: { id: string }) => entry.id)).toEqual(['AIK-CREATE-002']);
+  });
+
+  it('refuses a malformed conform key with one line naming the file and the field (exit 2)', async () => {
+    const dir = project({ conform: { runs: 'many' } });
+    const result = await run(dir, 'conform');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('agent-identity-kit: agent-identity-kit.config.json: conform.runs must be integer\n');
+  });
+});
