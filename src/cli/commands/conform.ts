@@ -12,7 +12,9 @@ import { REPORTERS, type ReportFormat } from '../../../properties/reporters/inde
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import type { ConformWorkerData, ConformWorkerMessage } from '../conform-worker.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
+import { progressLine } from '../progress-bar.js';
 import { adapterSpec, loadAdapter, type AdapterSpec } from '../load-adapter.js';
+import { useColor } from '../use-color.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 
@@ -138,13 +140,14 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
       const tty = process.stderr.isTTY === true && flags.format === 'text';
+      const started = performance.now();
       const options: ConformanceOptions = {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(requirements === undefined ? {} : { requirements }),
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
-        ...(tty ? { onProgress: ({ done, total, label }) => process.stderr.write(`\r\u001b[2K[${done}/${total}] ${label}`) } : {}),
+        ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine(progress, performance.now() - started, process.stderr.columns)}`) } : {}),
       };
       const imports = flags.import ?? [];
       if (spec === undefined && (imports.length > 0 || flags.tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
@@ -159,7 +162,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         process.off('unhandledRejection', ignore);
         if (tty) process.stderr.write('\r\u001b[2K');
       }
-      const color = flags.format === 'text' && process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
+      const color = useColor(flags.format);
       process.stdout.write(REPORTERS[flags.format](report, { color }));
       if (flags.out !== undefined) {
         const failure = report.failures.find((candidate) => !candidate.expected);

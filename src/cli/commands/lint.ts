@@ -11,6 +11,7 @@ import {
   type LintResult,
 } from '../../../tools/lint/index.js';
 import type { RegisterCommand } from './index.js';
+import { useColor } from '../use-color.js';
 import { UsageError } from '../usage-error.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -63,7 +64,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
         setExitCode(0);
         return;
       }
-      const color = flags.format === 'text' && process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
+      const color = useColor(flags.format);
       process.stdout.write(FORMATTERS[flags.format](result, { color }));
       setExitCode(result.findings.some((finding) => finding.severity === 'error') ? 1 : 0);
     });

@@ -1,0 +1,22 @@
+/** A progress report: how much of how much is done, and what runs now. */
+export interface Progress {
+  readonly done: number;
+  readonly total: number;
+  readonly label: string;
+}
+
+const WIDTH = 20;
+
+/**
+ * One line for a TTY: a bar, the counts, the estimated time left (from the pace so far) and the
+ * label, fitted to `columns`. Only for a TTY: in CI the command prints its summary line alone.
+ */
+export function progressLine(progress: Progress, elapsedMs: number, columns = 80): string {
+  const total = Math.max(progress.total, 1);
+  const done = Math.min(Math.max(progress.done, 0), total);
+  const filled = Math.round((done / total) * WIDTH);
+  const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
+  const eta = done === 0 ? '' : ` ETA ${Math.ceil(((total - done) * elapsedMs) / done / 1000)}s`;
+  const line = `${bar} ${done}/${total}${eta} ${progress.label}`;
+  return line.length <= columns - 1 ? line : `${line.slice(0, Math.max(columns - 2, 0))}…`;
+}
