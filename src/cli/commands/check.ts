@@ -5,6 +5,7 @@ import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/ind
 import { runCheck } from '../../../tools/check/run-check.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
+import { helpExamples } from '../help-examples.js';
 
 interface CheckFlags {
   readonly root: string;
@@ -17,6 +18,7 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
     .command('check')
     .summary('lint + graph + docs: one summary, one exit code')
     .description('run the static gates (identity lint, module graph, doc-sync) on a repository, with one summary table and one exit code: 0 pass, 1 findings, 2 configuration error')
+    .addHelpText('after', helpExamples('check', 'check --format json'))
     .option('--root <dir>', 'repository to check', '.')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (flags: CheckFlags) => {

@@ -17,6 +17,7 @@ import { adapterSpec, loadAdapter, type AdapterSpec } from '../load-adapter.js';
 import { useColor } from '../use-color.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
+import { helpExamples } from '../help-examples.js';
 
 interface ConformFlags {
   readonly adapter?: string;
@@ -120,6 +121,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
     .command('conform')
     .description('check an implementation against the one-identity contract, through its adapter')
+    .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
     .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', "load a .ts adapter with this tsconfig (runs the adapter in a worker)")

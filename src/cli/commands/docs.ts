@@ -8,6 +8,7 @@ import { runDocs } from '../../../tools/docs/run-docs.js';
 import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
+import { helpExamples } from '../help-examples.js';
 
 interface DocsFlags {
   readonly root: string;
@@ -27,6 +28,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .description(
       `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}" opts out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
     )
+    .addHelpText('after', helpExamples('docs', 'docs --root packages/core', 'docs --update'))
     .option('--root <dir>', 'repository to check', '.')
     .option('--project <tsconfig>', 'tsconfig the fences typecheck against (default: <root>/tsconfig.json)')
     .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')

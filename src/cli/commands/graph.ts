@@ -6,6 +6,7 @@ import { runCheck } from '../../../tools/check/run-check.js';
 import { runGraph } from '../../../tools/graph/run-graph.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
+import { helpExamples } from '../help-examples.js';
 
 interface GraphFlags {
   readonly root: string;
@@ -23,6 +24,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
     .description(
       "module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset: no cycles, no orphans, no test or dev-dependency imports from production code), and the Mermaid module graph in docs/module-graph.md",
     )
+    .addHelpText('after', helpExamples('graph', 'graph --format markdown', 'graph --update', 'graph --check'))
     .option('--root <dir>', 'repository to check', '.')
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
