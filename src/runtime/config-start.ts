@@ -1,3 +1,4 @@
+import type { ConfigEntry, ConfigInput } from '../contract/adapter.js';
 import { isRuntimeError, RuntimeError } from './errors.js';
 import type { AgentHandle } from './handle.js';
 import type { Owner } from './owner.js';
@@ -5,24 +6,14 @@ import { toCwd } from './session.js';
 import type { SessionId } from './session-id.js';
 
 /**
- * One configured agent: `id` is a config label (display metadata, never a live or durable key,
- * AIK-CONFIG-001). `sessionId` and `resumeSessionId` are mutually exclusive exact ids.
+ * One configured agent (the adapter interface's `ConfigEntry`): `id` is a config label (display
+ * metadata, never a live or durable key, AIK-CONFIG-001); `sessionId` and `resumeSessionId` are
+ * mutually exclusive exact ids; `cwd` is ignored on resume (storage wins).
  */
-export interface AgentConfigEntry {
-  /** The config label; labels may repeat. */
-  readonly id: string;
-  /** Resume-or-create under exactly this id (AIK-CONFIG-003). */
-  readonly sessionId?: string;
-  /** Resume exactly this persisted id. */
-  readonly resumeSessionId?: string;
-  /** Absolute working directory for a created session; ignored on resume (storage wins). */
-  readonly cwd?: string;
-}
+export type AgentConfigEntry = ConfigEntry;
 
-/** The runtime's configuration, read when it starts (and on restart). */
-export interface RuntimeConfig {
-  readonly agents: readonly AgentConfigEntry[];
-}
+/** The runtime's configuration, read when it starts (and on restart): the adapter interface's `ConfigInput`. */
+export type RuntimeConfig = ConfigInput;
 
 /** The outcome of one configured entry, in entry order (AIK-CONFIG-004). */
 export type ConfigEntryResult =
