@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
+import type { CliRun } from '../support/run-cli.js';
 
-/** Runs `main(argv)` with standard output and error captured. */
-async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { main } = await import('../../src/cli/main.js');
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    vi.restoreAllMocks();
-  }
+/** Runs the CLI freshly imported (so a mocked command list takes effect) with its output captured. */
+async function run(argv: readonly string[]): Promise<CliRun> {
+  const { runCli } = await import('../support/run-cli.js');
+  return runCli(argv);
 }
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../support/run-cli.js';
 import type { Scenario } from '../../src/contract/scenario.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
@@ -11,24 +11,7 @@ import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
 const FIXTURES = 'test/fixtures/conform';
 
 /** Runs the CLI in process and captures what it prints. */
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const cli = (...argv: string[]) => runCli(argv);
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,34 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
 
 const legacyAdapter = join(import.meta.dirname, '..', '..', 'examples', 'legacy', 'adapter.ts');
-const home = process.cwd();
 
 /** Runs the CLI in-process in `cwd` and returns its exit code and output. */
-async function run(cwd: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  process.chdir(cwd);
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    process.chdir(home);
-    vi.restoreAllMocks();
-  }
-}
+const run = (cwd: string, ...argv: string[]) => runCli(argv, { cwd });
 
 function project(config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'aik-conform-config-'));
   writeFileSync(join(dir, 'agent-identity-kit.config.json'), JSON.stringify(config));
   return dir;
 }
-
-afterEach(() => process.chdir(home));
 
 describe('conform reads its defaults from agent-identity-kit.config.json', () => {
   it('takes the adapter, the scope and the run count from the conform key', async () => {

@@ -1,8 +1,8 @@
 /** The `graph`, `docs` and `check` commands: output formats, exit codes 0/1/2, one-line errors. */
 import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
 import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
 import { RULES } from '../../tools/lint/index.js';
 import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
@@ -12,14 +12,14 @@ afterAll(removeFixtureRepos);
 const out: string[] = [];
 const err: string[] = [];
 afterEach(() => {
-  vi.restoreAllMocks();
   out.length = 0;
   err.length = 0;
 });
 const run = async (...argv: string[]): Promise<number> => {
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
-  return main(argv);
+  const { code, stdout, stderr } = await runCli(argv);
+  out.push(stdout);
+  err.push(stderr);
+  return code;
 };
 const cycle = (root: string): void =>
   write(root, 'src/util/describe-id.ts', "import { openSession } from '../session.js';\nexport const describeId = (id: string): string => (openSession ? id : '');\n");

@@ -2,31 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs the CLI in-process and returns its exit code and what it wrote. */
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await main(argv);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe('agent-identity-kit lint (CLI)', () => {
   const scratch: string[] = [];
@@ -60,20 +42,14 @@ describe('agent-identity-kit lint (CLI)', () => {
       'legacy.ts': 'export function open(agentId: string, sessionId: string) {\n  return agentId + sessionId;\n}\n',
       'agent-identity-kit.config.json': '{ "lint": { "baseline": "identity-baseline.json" } }',
     });
-    const cwd = process.cwd();
-    process.chdir(root);
-    try {
-      const adopted = await run('lint', '--baseline-update');
-      expect(adopted.code).toBe(0);
-      expect(adopted.stderr).toBe('agent-identity-kit: wrote 1 finding(s) to identity-baseline.json\n');
-      expect((await run('lint')).code).toBe(0);
-      writeFileSync(join(root, 'fresh.ts'), 'export const pair = (agentId: string, sessionId: string) => [agentId, sessionId];\n');
-      const fresh = await run('lint', '--format', 'json');
-      expect(fresh.code).toBe(1);
-      expect(JSON.parse(fresh.stdout).findings.map((finding: { file: string }) => finding.file)).toEqual(['fresh.ts']);
-    } finally {
-      process.chdir(cwd);
-    }
+    const adopted = await runCli(['lint', '--baseline-update'], { cwd: root });
+    expect(adopted.code).toBe(0);
+    expect(adopted.stderr).toBe('agent-identity-kit: wrote 1 finding(s) to identity-baseline.json\n');
+    expect((await runCli(['lint'], { cwd: root })).code).toBe(0);
+    writeFileSync(join(root, 'fresh.ts'), 'export const pair = (agentId: string, sessionId: string) => [agentId, sessionId];\n');
+    const fresh = await runCli(['lint', '--format', 'json'], { cwd: root });
+    expect(fresh.code).toBe(1);
+    expect(JSON.parse(fresh.stdout).findings.map((finding: { file: string }) => finding.file)).toEqual(['fresh.ts']);
   });
 
   it('exits 2 with one line naming the path or file on a usage or configuration error', async () => {

@@ -1,20 +1,19 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
 import { checkHistory } from '../../scenarios/history/check-history.js';
 import { parseHistory } from '../../scenarios/history/parse-history.js';
 
 const output: string[] = [];
 const run = async (...argv: string[]): Promise<number> => {
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-  return main(argv);
+  const { code, stdout, stderr } = await runCli(argv);
+  output.push(stdout, stderr);
+  return code;
 };
 const text = () => output.join('');
 afterEach(() => {
-  vi.restoreAllMocks();
   output.length = 0;
 });
 

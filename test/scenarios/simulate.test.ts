@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../support/run-cli.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { loadScenarios } from '../../scenarios/load/load-scenarios.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
@@ -11,12 +11,12 @@ import { renderMermaid } from '../../scenarios/simulate/render-mermaid.js';
 const output: string[] = [];
 const errors: string[] = [];
 const run = async (...argv: string[]): Promise<number> => {
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => errors.push(String(chunk)) > 0);
-  return main(argv);
+  const { code, stdout, stderr } = await runCli(argv);
+  output.push(stdout);
+  errors.push(stderr);
+  return code;
 };
 afterEach(() => {
-  vi.restoreAllMocks();
   output.length = 0;
   errors.length = 0;
 });

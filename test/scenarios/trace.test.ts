@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
 import { checkHistory } from '../../scenarios/history/check-history.js';
 import { HistoryFormatError } from '../../scenarios/history/history-format-error.js';
 import { parseHistory } from '../../scenarios/history/parse-history.js';
@@ -91,13 +91,12 @@ describe('trace: malformed histories', () => {
 describe('trace command', () => {
   const output: string[] = [];
   afterEach(() => {
-    vi.restoreAllMocks();
     output.length = 0;
   });
   const run = async (file: string): Promise<number> => {
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-    return main(['trace', file]);
+    const { code, stdout, stderr } = await runCli(['trace', file]);
+    output.push(stdout, stderr);
+    return code;
   };
 
   it('exits 0 on OK', async () => {
