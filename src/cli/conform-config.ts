@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { CONFIG_FILE_NAME } from '../../tools/lint/index.js';
+import { CONFIG_FILE_NAME } from '../contract/config-file.js';
 import { UsageError } from './usage-error.js';
 
 /**

@@ -2,8 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from '../check/config-error.js';
-// The configuration file shared by the kit's gates; the doc-sync gate reads its `docs` key.
-import { CONFIG_FILE_NAME } from '../lint/index.js';
+import { CONFIG_FILE_NAME } from '../../src/contract/config-file.js';
 
 /** The `docs` key of `agent-identity-kit.config.json`. */
 export interface DocsConfig {

@@ -1,8 +1,6 @@
 import { Option } from 'commander';
-import { kitDocsFor } from '../../../tools/check/kit-docs-for.js';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
-import { runCheck } from '../../../tools/check/run-check.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -24,6 +22,8 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
     .action(async (flags: CheckFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
+      // Loaded on use: the gates would slow every other command's start.
+      const [{ kitDocsFor }, { runCheck }] = await Promise.all([import('../../../tools/check/kit-docs-for.js'), import('../../../tools/check/run-check.js')]);
       const kit = kitDocsFor(root, program);
       const { outcomes, exitCode } = await runCheck(kit === undefined ? { root } : { root, kit });
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));

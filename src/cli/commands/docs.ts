@@ -1,10 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { kitDocsFor } from '../../../tools/check/kit-docs-for.js';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
-import { runCheck } from '../../../tools/check/run-check.js';
-import { runDocs } from '../../../tools/docs/run-docs.js';
 import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
@@ -39,6 +36,12 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .action(async (flags: DocsFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
+      // Loaded on use: the compiler and the lint's rules would slow every other command's start.
+      const [{ kitDocsFor }, { runCheck }, { runDocs }] = await Promise.all([
+        import('../../../tools/check/kit-docs-for.js'),
+        import('../../../tools/check/run-check.js'),
+        import('../../../tools/docs/run-docs.js'),
+      ]);
       const kit = kitDocsFor(root, program);
       if (flags.update === true && kit === undefined) throw new UsageError(`${flags.root}: --update regenerates the kit's own docs; this is not the agent-identity-kit repository`);
       const gate = {

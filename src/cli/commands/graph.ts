@@ -2,8 +2,6 @@ import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
-import { runCheck } from '../../../tools/check/run-check.js';
-import { runGraph } from '../../../tools/graph/run-graph.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -33,6 +31,8 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
     .action(async (flags: GraphFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
+      // Loaded on use: dependency-cruiser and the compiler would slow every other command's start.
+      const [{ runCheck }, { runGraph }] = await Promise.all([import('../../../tools/check/run-check.js'), import('../../../tools/graph/run-graph.js')]);
       const gate = {
         name: 'graph',
         run: () =>

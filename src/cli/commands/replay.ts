@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceAdapter } from '../../../properties/reference-adapter.js';
 import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
-import { loadScenarios } from '../../../scenarios/load/load-scenarios.js';
 import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-error.js';
 import { formatResult } from '../../../scenarios/replay/format-result.js';
 import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
@@ -28,6 +27,8 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
     .action(async (paths: string[], options: { adapter?: string; record?: string }) => {
       let loaded;
       try {
+        // Loaded on use: compiling the scenario schema would slow every other command's start.
+        const { loadScenarios } = await import('../../../scenarios/load/load-scenarios.js');
         loaded = loadScenarios(paths);
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;

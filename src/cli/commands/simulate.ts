@@ -1,6 +1,5 @@
 import { Option } from 'commander';
 import { referenceAdapter } from '../../../properties/reference-adapter.js';
-import { loadScenarios } from '../../../scenarios/load/load-scenarios.js';
 import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-error.js';
 import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import { renderMermaid } from '../../../scenarios/simulate/render-mermaid.js';
@@ -24,6 +23,8 @@ export const registerSimulate: RegisterCommand = (program, setExitCode) => {
     .action(async (path: string, options: { format: 'text' | 'mermaid' }) => {
       let loaded;
       try {
+        // Loaded on use: compiling the scenario schema would slow every other command's start.
+        const { loadScenarios } = await import('../../../scenarios/load/load-scenarios.js');
         loaded = loadScenarios([path]);
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;

@@ -5,12 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import { CONFIG_FILE_NAME } from '../../../src/contract/config-file.js';
 import { LintConfigError } from '../lint-config-error.js';
 import type { RULES } from '../rules/index.js';
 import type { LintConfig } from '../types.js';
 
 /** The configuration file looked up in the working directory when none is named. */
-export const CONFIG_FILE_NAME = 'agent-identity-kit.config.json';
+export { CONFIG_FILE_NAME };
 
 /** A configuration and the folder its ignore globs are relative to. */
 export interface LoadedConfig {

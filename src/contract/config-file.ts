@@ -1,0 +1,2 @@
+/** The kit's configuration file, looked up in the working directory: one key per command (`conform`, `lint`, `docs`). */
+export const CONFIG_FILE_NAME = 'agent-identity-kit.config.json';
