@@ -90,7 +90,7 @@ abstract class Base implements RunCommand {
   protected result = '';
   /** The requirement an adapter failure during this command is reported under. */
   abstract readonly home: string;
-  check(): boolean {
+  check(_run: Readonly<GeneratedRun>): boolean {
     return true;
   }
   abstract act(run: GeneratedRun): Promise<void>;
@@ -278,6 +278,53 @@ class SpawnCommand extends Base {
       run.facts(child.id).published = true;
       run.handles.push({ id: child.id, real: child.handle, model: outcome.model.handle, shadow: false });
     }
+  }
+}
+
+/** At most this many remote runs per generated run: each one starts a child process on both systems. */
+const MAX_REMOTE_RUNS = 1;
+
+class SpawnRemoteCommand extends Base {
+  readonly home = 'AIK-REMOTE-001';
+  constructor(readonly slot: number) {
+    super();
+  }
+  #name = '';
+  override check(run: Readonly<GeneratedRun>): boolean {
+    return run.remotes.length < MAX_REMOTE_RUNS;
+  }
+  describe(): string {
+    return `spawnRemote(${this.#name || `#${this.slot}`})`;
+  }
+  async act(run: GeneratedRun): Promise<void> {
+    const slot = slotAt(run, this.slot);
+    if (slot === undefined) return;
+    this.#name = `${run.real.handleName(slot.real)}=${showId(slot.id)}`;
+    const minted = run.realKit.minted.length;
+    const heard = run.real.events().length;
+    const outcome = await both(run, 'spawnRemote', (system, which) => system.spawnRemote(slot[which]));
+    this.result = outcome.realDecided === 'ok' ? ` ✓ ${outcome.real.ok ? showId(outcome.real.id) : ''}` : ` ✗${outcome.realDecided}`;
+    // Only a published, non-disposing parent can start a run: a disagreement about that is AIK-SUB-003's.
+    const requirement = outcome.modelDecided === 'inactive' || outcome.realDecided === 'inactive' ? 'AIK-SUB-003' : 'AIK-REMOTE-001';
+    run.expect(`${requirement}/generated-remote-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    if (!outcome.real.ok || !outcome.model.ok) return;
+    const remote = outcome.real;
+    run.expect('AIK-REMOTE-001/generated-wire-id-private', remote.id === run.wireId || remote.runId === run.wireId, () => `${this.describe()}: the run took the wire-local session id ${run.wireId} as its id or runId`);
+    if (run.declared.capabilities.idSource) {
+      run.expect('AIK-REMOTE-001/generated-parent-minted', remote.id !== run.realKit.minted[minted], () => `${this.describe()}: run id ${remote.id} is not the id source's next output ${run.realKit.minted[minted]}`);
+    } else {
+      const seen = run.ids.has(remote.id) || run.remotes.some((known) => known.real.id === remote.id);
+      run.expect('AIK-REMOTE-001/generated-parent-minted', seen, () => `${this.describe()}: run id ${remote.id} is not fresh (an id the run already used)`);
+    }
+    const registered = [remote.id, run.wireId].filter((id) => run.real.getAgent(id) !== undefined || run.real.getSession(id) !== undefined || run.real.agents().some((entry) => entry.id === id) || run.real.sessions().some((entry) => entry.id === id));
+    run.expect('AIK-REMOTE-001/generated-not-registered', registered.length > 0, () => `${this.describe()}: ${registered.join(' and ')} entered the local registries`);
+    const leaked = run.real.events().slice(heard).some((event) => JSON.stringify(event).includes(run.wireId));
+    run.expect('AIK-REMOTE-001/generated-wire-id-private', leaked, () => `${this.describe()}: the wire-local session id ${run.wireId} appears in an event`);
+    if (run.declared.capabilities.rpc) {
+      const reused = remote.runId === remote.id || run.remotes.some((known) => known.real.runId === remote.runId);
+      run.expect('AIK-RPC-001/generated-remote-run-id', reused, () => `${this.describe()}: runId ${remote.runId} equals the run id ${remote.id} or another run's runId`);
+    }
+    run.remotes.push({ parent: slot.id, real: remote, model: outcome.model });
   }
 }
 
@@ -511,6 +558,11 @@ export function modelCommands(declared: Declared): fc.Arbitrary<RunCommand>[] {
   if (declared.capabilities.subagents) {
     const spawn = fc.tuple(fc.constantFrom<'spawn' | 'fork'>('spawn', 'fork'), slot).map(([mode, index]): RunCommand => new SpawnCommand(mode, index));
     arbitraries.push(spawn, spawn);
+  }
+  // Two entries of the draw, at most one run per generated run: each remote run starts real child processes.
+  if (declared.capabilities.remote) {
+    const spawnRemote = slot.map((index): RunCommand => new SpawnRemoteCommand(index));
+    arbitraries.push(spawnRemote, spawnRemote);
   }
   return arbitraries;
 }

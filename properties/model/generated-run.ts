@@ -1,5 +1,6 @@
 import type { Scheduler } from 'fast-check';
 import type { AdapterFactory, OperationName, Outcome } from '../../src/contract/adapter.js';
+import { acpChildServer } from '../../src/runtime/index.js';
 import { createKitEnv, type KitEnv } from '../env/kit-env.js';
 import { referenceAdapter } from '../reference-adapter.js';
 import type { Declared } from './declared.js';
@@ -19,6 +20,17 @@ export interface HandleSlot {
   /** A create accepted over a stored record under `reject-at-flush`: nothing of it is ever written. */
   readonly shadow: boolean;
 }
+
+/** One remote run both systems started from the same parent slot, tracked until the run ends. */
+export interface RemoteSlot {
+  /** The parent's id. */
+  readonly parent: string;
+  readonly real: { readonly handle: string; readonly id: string; readonly runId: string };
+  readonly model: { readonly handle: string; readonly id: string; readonly runId: string };
+}
+
+/** The session id the generated runs' fake ACP child answers `session/new` with: private to the wire (AIK-REMOTE-001). */
+const WIRE_ID = 'wire-local-generated';
 
 /** What the kit knows of an id across the run, to tell decided outcomes from implementation choices. */
 export interface IdFacts {
@@ -41,6 +53,10 @@ export class GeneratedRun {
   readonly declared: Declared;
   readonly handles: HandleSlot[] = [];
   readonly owners: { readonly real: string; readonly model: string }[] = [];
+  /** The remote runs started so far (each one a child process per system). */
+  readonly remotes: RemoteSlot[] = [];
+  /** The wire-local session id of the fake ACP child (capability `remote`). */
+  readonly wireId = WIRE_ID;
   readonly ids = new Map<string, IdFacts>();
   readonly steps: Step[];
   readonly tallies: Tallies;
@@ -74,9 +90,12 @@ export class GeneratedRun {
     let log: (step: Step) => void = () => undefined;
     // The scheduler's release of a pause is logged as a step, so a counterexample replays the interleaving it chose.
     const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => log(controlStep('release', { pause: name }, `release(${name})`)));
-    const realKit = createKitEnv({ pause });
+    // Both systems spawn the same fake ACP child plan; without `remote` nothing is ever spawned.
+    const launcher = acpChildServer(['--wire-id', WIRE_ID]);
+    const remote = declared.capabilities.remote ? { remote: { command: launcher.command, args: launcher.args ?? [] } } : {};
+    const realKit = createKitEnv({ pause, ...remote });
     log = (step) => realKit.steps.push(step);
-    const modelKit = createKitEnv({ pause: () => Promise.resolve() });
+    const modelKit = createKitEnv({ pause: () => Promise.resolve(), ...remote });
     const steps = realKit.steps;
     const injected = new Map<unknown, string>();
     let run: GeneratedRun | undefined;

@@ -33,6 +33,17 @@ export function checkInvariants(run: GeneratedRun): void {
     }
   }
 
+  // A remote run ends with its parent's dispose (or the system's shutdown) exactly when the model's does, under its start's tuple.
+  if (run.declared.capabilities.rpc) {
+    for (const remote of run.remotes) {
+      const modelEnded = run.model.events().some((event) => event.listener === RECORDER && event.type === 'subagent/end' && event.run?.runId === remote.model.runId);
+      const runEvents = recorded.filter((event) => event.run?.runId === remote.real.runId).map((event) => `${event.type} ${JSON.stringify([event.run?.runId, event.run?.provider, event.run?.id, event.run?.local])}`);
+      const tuple = JSON.stringify([remote.real.runId, 'acp', remote.real.id, false]);
+      const expected = [`subagent/start ${tuple}`, ...(modelEnded ? [`subagent/end ${tuple}`] : [])];
+      run.expect('AIK-RPC-001/generated-remote-events', runEvents.join('\n') !== expected.join('\n'), () => `remote run ${remote.real.id} of ${remote.parent}: events ${JSON.stringify(runEvents)}, expected ${JSON.stringify(expected)}`);
+    }
+  }
+
   const calls = run.realKit.store?.calls ?? [];
   for (const [id, facts] of run.ids) {
     if (facts.published) continue;

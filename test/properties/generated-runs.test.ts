@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Capabilities } from '../../src/contract/adapter.js';
+import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
 import { modelCommands } from '../../properties/model/commands.js';
+import { runGenerated } from '../../properties/model/run-generated.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 
@@ -9,6 +10,27 @@ const DECLARED = {
   capabilities: { subagents: true, remote: true, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true } satisfies Capabilities,
   profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 } as const;
+
+/** Enough generated runs (of at most one remote run each) to reach spawnRemote on a published parent. */
+const GENERATED = { seed: 202611, runs: 40, timeoutMs: 1000, inScope: () => true, expectedFailures: [] } as const;
+
+/** The reference adapter, except that a remote run reports the ACP child's wire-local session id as its id. */
+const wireIdAsRunId: AdapterFactory = async (env, options) => {
+  const inner = await referenceAdapter()(env, options);
+  const args = env.remote?.args ?? [];
+  const wireId = args[args.indexOf('--wire-id') + 1] ?? '';
+  const spawnRemote: System['spawnRemote'] = async (parent, input) => {
+    const run = await inner.spawnRemote(parent, input);
+    return run.ok ? { ...run, id: wireId } : run;
+  };
+  return new Proxy(inner, {
+    get(target, key) {
+      if (key === 'spawnRemote') return spawnRemote;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};
 
 describe('generated runs', () => {
   it('generate the same commands for the same seed (a change in generation shows in review)', () => {
@@ -22,6 +44,32 @@ describe('generated runs', () => {
     expect(lines.some((line) => /^(spawn|fork)\(/.test(line))).toBe(false);
     const withSub = fc.sample(fc.commands(modelCommands(DECLARED), { maxCommands: 20 }), { seed: 1, numRuns: 30 }).flatMap((commands) => [...commands].map(String));
     expect(withSub.some((line) => /^(spawn|fork)\(/.test(line))).toBe(true);
+  });
+
+  it('only offer spawnRemote when remote is declared', () => {
+    const lines = (capabilities: Capabilities) => fc.sample(fc.commands(modelCommands({ ...DECLARED, capabilities }), { maxCommands: 20 }), { seed: 1, numRuns: 30 }).flatMap((commands) => [...commands].map(String));
+    expect(lines({ ...DECLARED.capabilities, remote: false }).some((line) => line.startsWith('spawnRemote('))).toBe(false);
+    expect(lines(DECLARED.capabilities).some((line) => line.startsWith('spawnRemote('))).toBe(true);
+  });
+
+  it('run spawnRemote against the reference runtime and check its run under AIK-REMOTE-001 and AIK-RPC-001, with no failure', async () => {
+    const { tallies, failures } = await runGenerated(referenceAdapter(), DECLARED, GENERATED);
+    expect(failures).toEqual([]);
+    const runs = (id: string) => tallies.find((tally) => tally.id === id)?.runs ?? 0;
+    // Counted only once a spawnRemote succeeded on both systems.
+    expect(runs('AIK-REMOTE-001/generated-parent-minted')).toBeGreaterThan(0);
+    expect(runs('AIK-REMOTE-001/generated-not-registered')).toBeGreaterThan(0);
+    expect(runs('AIK-RPC-001/generated-remote-run-id')).toBeGreaterThan(0);
+    expect(runs('AIK-RPC-001/generated-remote-events')).toBeGreaterThan(0);
+  });
+
+  it('catch an adapter that reports the wire-local session id as the remote run id (AIK-REMOTE-001), through spawnRemote', async () => {
+    const { failures } = await runGenerated(wireIdAsRunId, DECLARED, GENERATED);
+    expect(failures).toHaveLength(1);
+    const [failure] = failures;
+    expect(failure?.requirement).toBe('AIK-REMOTE-001');
+    expect(failure?.check).toMatch(/^AIK-REMOTE-001\/generated-/);
+    expect(failure?.counterexample?.commands.some((line) => line.startsWith('spawnRemote('))).toBe(true);
   });
 
   it('same seed, same report, for any seed (a property of the runner itself)', async () => {
