@@ -42,9 +42,10 @@ beforeAll(() => {
   execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, tarball)], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
 }, 240_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
-describe('the packed kit, installed from its tarball', () => {
+// Each test starts the installed CLI several times: generous timeouts, as a loaded 2-core CI machine is slow to start processes.
+describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () => {
   it('ships compiled JavaScript and declarations, and no TypeScript sources', () => {
     const installed = join(project, 'node_modules', 'agent-identity-kit');
     const top = readdirSync(installed).sort();
