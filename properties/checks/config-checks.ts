@@ -16,7 +16,7 @@ export const configChecks: readonly Check[] = [
     ctx.assert(new Set(ids).size === ids.length, `two entries got the same fresh id: ${ids.join(', ')}`);
     ctx.equal(first.getAgent('main'), undefined, 'getAgent(label)');
     ctx.equal(first.getSession('main'), undefined, 'getSession(label)');
-    ctx.equal(first.agents().map((entry) => entry.id).sort(), [...ids].sort(), 'live agents are exactly the published ids');
+    ctx.equal(ctx.sortedIds(first.agents().map((entry) => entry.id)), ctx.sortedIds(ids), 'live agents are exactly the published ids');
     for (const entry of entries) if (entry.ok) await first.prompt(entry.handle);
     ctx.ok(await first.restart(config), 'restart with the same configuration');
     const again = first.configResults();

@@ -37,12 +37,12 @@ export const identityChecks: readonly Check[] = [
       const made = ctx.ok(await system.create({ sessionId: id }), `create(${JSON.stringify(id)})`);
       handles.set(id, made.handle);
     }
-    ctx.equal(system.agents().map((entry) => entry.id).sort(), [...ids].sort(), 'live agent ids');
+    ctx.equal(ctx.sortedIds(system.agents().map((entry) => entry.id)), ctx.sortedIds(ids), 'live agent ids');
     ctx.assert(oneIdentityViolation(system) === undefined, oneIdentityViolation(system) ?? '');
     const first = ctx.present(handles.get('a'), 'no handle for "a"');
     ctx.ok(await system.dispose(first), 'dispose(a)');
     ctx.equal(system.getAgent('a'), undefined, 'getAgent(a) after its dispose');
-    ctx.equal(system.agents().map((entry) => entry.id).sort(), ids.filter((id) => id !== 'a').sort(), 'agents left after dispose(a)');
+    ctx.equal(ctx.sortedIds(system.agents().map((entry) => entry.id)), ctx.sortedIds(ids.filter((id) => id !== 'a')), 'agents left after dispose(a)');
     for (const id of ['a-', 'minted-2', 'ünï']) ctx.equal(system.getAgent(id), undefined, `getAgent(${JSON.stringify(id)})`);
   }),
 ];

@@ -83,7 +83,7 @@ export const subagentChecks: readonly Check[] = [
     for (const id of [child.id, grandchild.id]) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ancestor was disposed`);
     ctx.assert(system.getAgent('bystander') !== undefined, 'disposing owner removed an unrelated agent');
     const ends = recorded(system).filter((event) => event.type === 'subagent/end').map((event) => event.run?.id);
-    ctx.equal([...ends].sort(), [child.id, grandchild.id].sort(), 'subagent/end for the children');
+    ctx.equal(ctx.sortedIds(ends), ctx.sortedIds([child.id, grandchild.id]), 'subagent/end for the children');
     ctx.ok(await system.dispose(bystander.handle), 'dispose(bystander)');
   }),
 ];

@@ -61,6 +61,20 @@ export class CheckContext {
     return driven;
   }
 
+  /** Notes the ids every system of this check shows now (see {@link DrivenSystem.noteShownIds}). */
+  noteShownIds(): void {
+    for (const system of this.#systems) system.noteShownIds();
+  }
+
+  /** `ids` sorted as the report shows them, so ids the implementation minted at random sort the same every run. */
+  sortedIds<T extends string | undefined>(ids: readonly T[]): T[] {
+    // Ties on the shown name break on the id itself, so equal lists always sort equal.
+    const key = (id: string) => `${this.aliases.apply(id)}\u0000${id}`;
+    const order = (a: string, b: string) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+    // `undefined` sorts last, as with `sort()`.
+    return [...ids].sort((a, b) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : order(a, b)));
+  }
+
   /** Shuts every system of this check down (each under the timeout). */
   async close(): Promise<void> {
     for (const system of this.#systems) await system.shutdown();

@@ -36,14 +36,21 @@ export interface DrivenSystemOptions {
   readonly broke: (failure: AdapterFailure) => void;
   /** Where ids the implementation minted are noted (when it mints its own: no `idSource`). */
   readonly aliases?: IdAliases;
-  /** The exact ids of the configuration it started with (kit-chosen, never aliased). */
+  /** The configuration it started with (its labels and exact ids are kit-chosen, never aliased). */
   readonly config?: ConfigInput;
 }
 
-/** The exact ids a configuration names: chosen by the kit, so never implementation-minted. */
-function exactIdsOf(config: ConfigInput | undefined): ReadonlySet<string> {
-  return new Set((config?.agents ?? []).flatMap((entry) => [entry.sessionId, entry.resumeSessionId].filter((id) => id !== undefined)));
+/** The labels and exact ids a configuration names: chosen by the kit, so never implementation-minted. */
+function chosenIdsOf(config: ConfigInput | undefined): readonly (string | undefined)[] {
+  return (config?.agents ?? []).flatMap((entry) => [entry.id, entry.sessionId, entry.resumeSessionId]);
 }
+
+/** The ids each observation shows: where an implementation's minted ids surface. */
+const SHOWN_IDS = {
+  agents: (entries: readonly AgentEntry[]) => entries.flatMap((entry) => [entry?.id, entry?.session?.id, entry?.session?.headerId]),
+  sessions: (entries: readonly SessionEntry[]) => entries.flatMap((entry) => [entry?.id, entry?.header?.id]),
+  events: (events: readonly ObservedEvent[]) => events.map((event) => event?.id),
+};
 
 function isOutcome(value: unknown): value is Outcome {
   if (typeof value !== 'object' || value === null) return false;
@@ -60,12 +67,11 @@ export class DrivenSystem {
   readonly raw: System;
   readonly #options: DrivenSystemOptions;
   readonly #handleNames = new Map<HandleToken, string>();
-  #exactIds: ReadonlySet<string>;
 
   constructor(raw: System, options: DrivenSystemOptions) {
     this.raw = raw;
     this.#options = options;
-    this.#exactIds = exactIdsOf(options.config);
+    this.#chosen(chosenIdsOf(options.config));
   }
 
   /** The kit's name of a handle token (`h1`, `h2`, … by first appearance), stable across adapters. */
@@ -84,10 +90,12 @@ export class DrivenSystem {
   }
 
   create(input: CreateInput): Promise<Outcome<{ readonly handle: HandleToken }>> {
+    this.#chosen([input.sessionId, input.meta?.parentSession]);
     return this.#call('create', input, describeStep.create(input), () => this.raw.create(input), ['handle']);
   }
 
   resume(input: ResumeInput): Promise<Outcome<{ readonly handle: HandleToken }>> {
+    this.#chosen([input.resumeSessionId]);
     return this.#call('resume', input, describeStep.resume(input), () => this.raw.resume(input), ['handle']);
   }
 
@@ -131,7 +139,7 @@ export class DrivenSystem {
   }
 
   restart(config?: ConfigInput): Promise<Outcome> {
-    this.#exactIds = exactIdsOf(config);
+    this.#chosen(chosenIdsOf(config));
     const options = config === undefined ? {} : { config };
     const line = config === undefined ? 'restart()' : `restart(config: ${config.agents.length} entries)`;
     return this.#call('restart', options, line, () => this.raw.restart(options), []);
@@ -157,7 +165,7 @@ export class DrivenSystem {
   configResults(): ConfigOutcome {
     const outcome = this.#observe('configResults', () => this.raw.configResults());
     if (outcome.ok && Array.isArray(outcome.entries)) {
-      for (const entry of outcome.entries) if (entry.ok && typeof entry.id === 'string' && !this.#exactIds.has(entry.id)) this.#options.aliases?.note(entry.id);
+      this.#minted(outcome.entries.map((entry) => (entry.ok ? entry.id : undefined)));
     }
     return outcome;
   }
@@ -171,11 +179,15 @@ export class DrivenSystem {
   }
 
   agents(): readonly AgentEntry[] {
-    return this.#list('agents', () => this.raw.agents());
+    const entries = this.#list('agents', () => this.raw.agents());
+    this.#minted(SHOWN_IDS.agents(entries));
+    return entries;
   }
 
   sessions(): readonly SessionEntry[] {
-    return this.#list('sessions', () => this.raw.sessions());
+    const entries = this.#list('sessions', () => this.raw.sessions());
+    this.#minted(SHOWN_IDS.sessions(entries));
+    return entries;
   }
 
   history(session: string): readonly StoredEvent[] {
@@ -183,7 +195,29 @@ export class DrivenSystem {
   }
 
   events(): readonly ObservedEvent[] {
-    return this.#list('events', () => this.raw.events());
+    const events = this.#list('events', () => this.raw.events());
+    this.#minted(SHOWN_IDS.events(events));
+    return events;
+  }
+
+  /**
+   * Notes the ids every observation shows now, for a failed check whose message names an id the
+   * check itself never observed (an error naming a minted agent id). Quiet: the check already
+   * failed, and an observation breaking here must not replace its failure.
+   */
+  noteShownIds(): void {
+    if (this.#options.aliases === undefined) return;
+    const quietly = <T>(read: () => readonly T[], ids: (values: readonly T[]) => readonly unknown[]): void => {
+      try {
+        const values = read();
+        if (Array.isArray(values)) this.#minted(ids(values));
+      } catch {
+        // Nothing to name from an observation that does not answer.
+      }
+    };
+    quietly(() => this.raw.agents(), SHOWN_IDS.agents);
+    quietly(() => this.raw.sessions(), SHOWN_IDS.sessions);
+    quietly(() => this.raw.events(), SHOWN_IDS.events);
   }
 
   planOutcomes(): readonly PlanOutcome[] {
@@ -203,8 +237,18 @@ export class DrivenSystem {
   /** Notes the id a spawn or remote run minted. */
   async #minting(pending: Promise<RunResult>): Promise<RunResult> {
     const outcome = await pending;
-    if (outcome.ok) this.#options.aliases?.note(outcome.id);
+    if (outcome.ok) this.#minted([outcome.id]);
     return outcome;
+  }
+
+  /** Tells the aliases of ids the kit chose, which are never implementation-minted. */
+  #chosen(ids: readonly (string | undefined)[]): void {
+    for (const id of ids) if (typeof id === 'string') this.#options.aliases?.choose(id);
+  }
+
+  /** Notes every id the implementation showed (in an outcome or an observation) that the kit did not choose. */
+  #minted(ids: readonly unknown[]): void {
+    for (const id of ids) if (typeof id === 'string') this.#options.aliases?.note(id);
   }
 
   /** Runs a synchronous observation; a throw is the adapter's failure. */

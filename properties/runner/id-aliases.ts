@@ -1,13 +1,20 @@
 /**
  * Names the ids an implementation minted itself (no `idSource` capability) by first appearance,
- * `#1`, `#2`, …, so the same seed still gives the same report when those ids are random.
+ * `#1`, `#2`, …, so the same seed still gives the same report when those ids are random. Ids the
+ * kit chose (the session ids it asked for, its configuration's labels and exact ids) keep their own names.
  */
 export class IdAliases {
   readonly #aliases = new Map<string, string>();
+  readonly #chosen = new Set<string>();
 
-  /** Records `id` as minted by the implementation (idempotent). */
+  /** Records `id` as chosen by the kit, so it is never aliased (unless already seen as minted). */
+  choose(id: string): void {
+    if (!this.#aliases.has(id)) this.#chosen.add(id);
+  }
+
+  /** Records `id` as minted by the implementation unless the kit chose it (idempotent). */
   note(id: string): void {
-    if (id !== '' && !this.#aliases.has(id)) this.#aliases.set(id, `#${this.#aliases.size + 1}`);
+    if (id !== '' && !this.#chosen.has(id) && !this.#aliases.has(id)) this.#aliases.set(id, `#${this.#aliases.size + 1}`);
   }
 
   /** `text` with every noted id replaced by its alias (longest ids first, so no id eats part of another). */

@@ -64,6 +64,7 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
     await check.run(ctx);
   } catch (error) {
     failure = error;
+    ctx.noteShownIds();
   }
   try {
     await ctx.close();
