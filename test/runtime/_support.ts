@@ -111,3 +111,13 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected a rejection, but the promise fulfilled');
 }
+
+/** What `action` threw synchronously (fails the test when it returns). */
+export function thrown(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AcpBridge, isRuntimeError, type BridgeUpdate, type Runtime } from '../../src/runtime/index.js';
-import { testRuntime } from './_support.js';
+import { testRuntime, thrown } from './_support.js';
 
 /** A bridge over `runtime` that records what it sends to its client. */
 function bridged(runtime: Pick<Runtime, 'on' | 'getAgent'>) {
@@ -12,15 +12,6 @@ function bridged(runtime: Pick<Runtime, 'on' | 'getAgent'>) {
 /** `sessionId type` lines of what the bridge sent. */
 function summary(sent: readonly BridgeUpdate[]): string[] {
   return sent.map(({ params }) => `${params.sessionId} ${params.update.type}`);
-}
-
-function thrown(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
 }
 
 describe('ACP bridge', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Consumers, createMemoryStore, isRuntimeError, type RuntimeConfig } from '../../src/runtime/index.js';
-import { testRuntime } from './_support.js';
-
-function thrown(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
+import { testRuntime, thrown } from './_support.js';
 
 describe('consumers', () => {
   it('AIK-USE-001: a hook payload carries session_id = the agent id (never the config label), and cwd when the session has one', async () => {
