@@ -2,6 +2,23 @@ import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
 import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
 
+/**
+ * Both teardown profiles' situation: a parent with a scoped recorder and (with subagents) a
+ * child, disposed. Returns what the scope heard, the order of agent/disposed, and the child's id.
+ */
+async function disposeParentWithChild(ctx: CheckContext): Promise<{ heard: string[]; disposed: string[]; child: string | undefined }> {
+  const system = await ctx.open();
+  const parent = ctx.ok(await system.create({ sessionId: 'top' }), 'create(top)');
+  system.listen({ name: 'top-scope', event: '*', action: 'record' }, parent.handle);
+  const child = ctx.subagents ? ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(top)') : undefined;
+  ctx.ok(await system.dispose(parent.handle), 'dispose(top)');
+  return {
+    heard: heardBy(system, 'top-scope').map((event) => event.type),
+    disposed: recorded(system).filter((event) => event.type === 'agent/disposed').map((event) => event.id),
+    child: child?.id,
+  };
+}
+
 function turnInFlight(ctx: CheckContext): Promise<void> {
   return ctx.until(() => ctx.kit.turns.inFlight > 0, 'a turn started');
 }
@@ -79,17 +96,9 @@ export const teardownChecks: readonly Check[] = [
     'AIK-QUIESCE-004',
     'scope-last-order',
     async (ctx) => {
-      const system = await ctx.open();
-      const parent = ctx.ok(await system.create({ sessionId: 'top' }), 'create(top)');
-      system.listen({ name: 'top-scope', event: '*', action: 'record' }, parent.handle);
-      const child = ctx.subagents ? ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(top)') : undefined;
-      ctx.ok(await system.dispose(parent.handle), 'dispose(top)');
-      const heard = heardBy(system, 'top-scope').map((event) => event.type);
+      const { heard, disposed, child } = await disposeParentWithChild(ctx);
       ctx.assert(heard.includes('agent/disposed') && heard.includes('session/disposed'), `scope-last: the scoped listener must hear its own disposed edges, heard ${heard.join(', ')}`);
-      if (child !== undefined) {
-        const disposed = recorded(system).filter((event) => event.type === 'agent/disposed').map((event) => event.id);
-        ctx.equal(disposed, ['top', child.id], "agent/disposed order (a parent's precedes its children's)");
-      }
+      if (child !== undefined) ctx.equal(disposed, ['top', child], "agent/disposed order (a parent's precedes its children's)");
     },
     { profile: { teardown: 'scope-last' } },
   ),
@@ -98,17 +107,9 @@ export const teardownChecks: readonly Check[] = [
     'AIK-QUIESCE-004',
     'scope-first-order',
     async (ctx) => {
-      const system = await ctx.open();
-      const parent = ctx.ok(await system.create({ sessionId: 'top' }), 'create(top)');
-      system.listen({ name: 'top-scope', event: '*', action: 'record' }, parent.handle);
-      const child = ctx.subagents ? ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(top)') : undefined;
-      ctx.ok(await system.dispose(parent.handle), 'dispose(top)');
-      const heard = heardBy(system, 'top-scope').map((event) => event.type);
+      const { heard, disposed, child } = await disposeParentWithChild(ctx);
       ctx.assert(!heard.includes('agent/disposed') && !heard.includes('session/disposed'), `scope-first: the scoped listener must not hear the disposed edges, heard ${heard.join(', ')}`);
-      if (child !== undefined) {
-        const disposed = recorded(system).filter((event) => event.type === 'agent/disposed').map((event) => event.id);
-        ctx.equal(disposed, [child.id, 'top'], 'agent/disposed order (children first)');
-      }
+      if (child !== undefined) ctx.equal(disposed, [child, 'top'], 'agent/disposed order (children first)');
     },
     { profile: { teardown: 'scope-first' } },
   ),
