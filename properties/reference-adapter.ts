@@ -64,6 +64,7 @@ const CAPABILITIES: Capabilities = {
   contextDispose: true,
   idSource: true,
   clock: true,
+  configHandles: true,
 };
 
 const DEFAULT_PROFILES: Profiles = { teardown: 'scope-last', persistedCreate: 'reject-at-create' };

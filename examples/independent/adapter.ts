@@ -96,7 +96,7 @@ const independentAdapter: AdapterFactory = async (env: AdapterEnv, options: Fact
   const notOffered = (what: string) => Promise.resolve({ ok: false as const, error: new Error(`${what} is not offered by this implementation`) });
 
   const system: System = {
-    capabilities: { subagents: false, remote: false, bridge: false, rpc: false, consumers: false, contextDispose: false, idSource: false, clock: true },
+    capabilities: { subagents: false, remote: false, bridge: false, rpc: false, consumers: false, contextDispose: false, idSource: false, clock: true, configHandles: true },
     profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 
     owner(label) {

@@ -86,7 +86,7 @@ const legacyAdapter: AdapterFactory = async (env: AdapterEnv, options: FactoryOp
   const notOffered = (what: string) => Promise.resolve({ ok: false as const, error: new Error(`${what} is not offered by the legacy host`) });
 
   const system: System = {
-    capabilities: { subagents: false, remote: false, bridge: false, rpc: false, consumers: false, contextDispose: false, idSource: false, clock: true },
+    capabilities: { subagents: false, remote: false, bridge: false, rpc: false, consumers: false, contextDispose: false, idSource: false, clock: true, configHandles: true },
     profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 
     owner: (label) => tokens.of({ label }, 'owner-'),

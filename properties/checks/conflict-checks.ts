@@ -53,8 +53,8 @@ export const conflictChecks: readonly Check[] = [
       const stored = await ctx.store.peek('kept');
       ctx.assert(stored !== undefined, 'kept is not persisted after a prompt and dispose');
       const writes = writesOf(ctx.store.calls, 'kept');
-      ctx.rejects(system, await system.create({ sessionId: 'kept', setup: { name: 'never-run', pause: 'kept-setup', action: 'resolve' } }), 'conflict', 'create', 'create over the persisted kept');
-      ctx.assert(!ctx.kit.pauses.waiting('kept-setup'), 'the setup of the refused create ran (conflict is due at phase 4)');
+      const refused = await ctx.refusedBeforeSetup(system.create({ sessionId: 'kept', setup: { name: 'never-run', pause: 'kept-setup', action: 'resolve' } }), 'kept-setup', 'create over the persisted kept (conflict is due at phase 4)');
+      ctx.rejects(system, refused, 'conflict', 'create', 'create over the persisted kept');
       ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept');
       ctx.equal(await ctx.store.peek('kept'), stored, 'stored record of kept');
     },

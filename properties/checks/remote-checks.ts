@@ -30,7 +30,7 @@ export const remoteChecks: readonly Check[] = [
       const minted = ctx.kit.minted.length;
       const run = ctx.ok(await system.spawnRemote(parent.handle), 'spawnRemote(caller)');
       ctx.assert(run.id !== WIRE_ID && run.runId !== WIRE_ID, `the run took the wire-local session id ${WIRE_ID} as its id or runId`);
-      if (ctx.capabilities.idSource) ctx.equal(run.id, ctx.kit.minted[minted], "the run id (the id source's next output, minted by the parent)");
+      if (ctx.capabilities.idSource) ctx.equal(run.id, ctx.kit.minted.slice(minted).find((id) => id !== run.runId), "the run id (the id source's next output, minted by the parent)");
       ctx.equal(registries(system), before, 'registries after the remote run started (nothing of it enters them)');
       for (const id of [run.id, WIRE_ID]) {
         ctx.equal(system.getAgent(id), undefined, `getAgent(${id})`);

@@ -1,5 +1,6 @@
 import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
+import { CheckFailure } from '../runner/check-failure.js';
 import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
 
 /**
@@ -19,8 +20,11 @@ async function disposeParentWithChild(ctx: CheckContext): Promise<{ heard: strin
   };
 }
 
-function turnInFlight(ctx: CheckContext): Promise<void> {
-  return ctx.until(() => ctx.kit.turns.inFlight > 0, 'a turn started');
+async function turnInFlight(ctx: CheckContext, turn: Promise<unknown>): Promise<void> {
+  const watch = watchSettled(turn);
+  await ctx.until(() => ctx.kit.turns.inFlight > 0 || watch.settled(), 'a turn started');
+  // The kit holds the turns of the session id it asked for: a turn that ended at once ran under another id, or never ran.
+  if (ctx.kit.turns.inFlight === 0) throw new CheckFailure('the prompt settled without a held turn (the kit holds the turns of the id it created)');
 }
 
 /** Directed checks of teardown and quiescence (AIK-QUIESCE-*). */
@@ -31,7 +35,7 @@ export const teardownChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'q1', owner }), 'create(q1)');
     ctx.kit.turns.plan('q1', { kind: 'hold' });
     const turn = system.prompt(made.handle);
-    await turnInFlight(ctx);
+    await turnInFlight(ctx, turn);
     const goneWhenSettled: string[] = [];
     const watch = async (label: string, pending: ReturnType<typeof system.dispose>) => {
       const outcome = await pending;
@@ -52,7 +56,7 @@ export const teardownChecks: readonly Check[] = [
     ctx.kit.turns.plan('q2', { kind: 'hold' });
     const turn = system.prompt(made.handle);
     const turnWatch = watchSettled(turn);
-    await turnInFlight(ctx);
+    await turnInFlight(ctx, turn);
     ctx.equal(ctx.kit.turns.inFlight, 1, 'turns in flight before dispose');
     ctx.ok(await system.dispose(made.handle), 'dispose(q2) during a turn');
     ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled');
@@ -119,7 +123,7 @@ export const teardownChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'closing' }), 'create(closing)');
     ctx.kit.turns.plan('closing', { kind: 'hold' });
     const turn = system.prompt(made.handle);
-    await turnInFlight(ctx);
+    await turnInFlight(ctx, turn);
     const disposing = system.dispose(made.handle);
     ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began');
     ctx.ok(await disposing, 'dispose(closing)');

@@ -1,9 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
 import { RECORDER, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
+import { GeneratedFailure } from './generated-failure.js';
 import { checkInvariants } from './invariants.js';
 
 type RunCommand = AsyncCommand<GeneratedRun, GeneratedRun>;
@@ -82,8 +84,11 @@ async function resync(run: GeneratedRun, real: Outcome, model: Outcome): Promise
 
 /** Waits (on timers, at most the per-operation timeout) until `done` holds; the invariants then judge what it left. */
 async function settled(run: GeneratedRun, done: () => boolean): Promise<void> {
-  const deadline = performance.now() + run.timeoutMs;
-  while (!done() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+  const deadline = performance.now() + run.limits.for('wait');
+  while (!done()) {
+    if (performance.now() >= deadline) return run.limits.expire();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
 }
 
 function slotAt(run: GeneratedRun, index: number): HandleSlot | undefined {
@@ -92,19 +97,26 @@ function slotAt(run: GeneratedRun, index: number): HandleSlot | undefined {
 
 abstract class Base implements RunCommand {
   protected result = '';
-  /** The requirement an adapter failure during this command is reported under. */
+  /** The requirement under test: an operation of this command that does not settle, or an adapter failure during it, is reported under it. */
   abstract readonly home: string;
-  check(_run: Readonly<GeneratedRun>): boolean {
-    return true;
+  /** Whether the command runs: never once the run is tainted (a masked check broke). */
+  check(run: Readonly<GeneratedRun>): boolean {
+    return !run.tainted;
   }
   abstract act(run: GeneratedRun): Promise<void>;
   abstract describe(): string;
   async run(_model: GeneratedRun, run: GeneratedRun): Promise<void> {
     run.executed.push(this);
     run.home = this.home;
-    await this.act(run);
-    run.rethrowAdapterFailure();
-    checkInvariants(run);
+    try {
+      await this.act(run);
+      run.rethrowAdapterFailure();
+      checkInvariants(run);
+    } catch (error) {
+      const failure = GeneratedFailure.of(error, this.home);
+      if (!run.masked(failure.check)) throw failure;
+      run.tainted = true;
+    }
   }
   toString(): string {
     return `${this.describe()}${this.result}`;
@@ -216,7 +228,8 @@ class ResumeCommand extends Base {
       const modelHeader = run.model.session(this.id)?.header;
       const { createdAt: _real, ...realRest } = header ?? { createdAt: 0 };
       const { createdAt: _model, ...modelRest } = modelHeader ?? { createdAt: 0 };
-      run.expect('AIK-RESUME-004/generated-header', JSON.stringify(realRest) !== JSON.stringify(modelRest), () => `${this.describe()}: resumed header ${JSON.stringify(header)}, the model has ${JSON.stringify(modelHeader)}`);
+      // Headers are compared as values: key order is the implementation's.
+      run.expect('AIK-RESUME-004/generated-header', !isDeepStrictEqual(realRest, modelRest), () => `${this.describe()}: resumed header ${JSON.stringify(header)}, the model has ${JSON.stringify(modelHeader)}`);
       run.handles.push({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow: false });
     }
   }
@@ -276,9 +289,12 @@ class SpawnCommand extends Base {
     if (outcome.real.ok && outcome.model.ok) {
       const child = outcome.real;
       if (run.declared.capabilities.idSource) {
-        run.expect('AIK-SUB-001/generated-minted-id', child.id !== run.realKit.minted[minted], () => `${this.describe()}: child id ${child.id} is not the id source's next output ${run.realKit.minted[minted]}`);
+        // A run id may come from the id source too (it need not): the child's id is then its next other output.
+        const next = run.realKit.minted.slice(minted).find((id) => id !== child.runId);
+        run.expect('AIK-SUB-001/generated-minted-id', child.id !== next, () => `${this.describe()}: child id ${child.id} is not the id source's next output ${String(next)}`);
       }
-      run.expect('AIK-SUB-001/generated-one-id', run.real.getAgent(child.id) === undefined || child.runId === child.id, () => `${this.describe()}: child ${child.id} is not live under its run id, or its runId equals its id`);
+      run.expect('AIK-SUB-001/generated-one-id', run.real.getAgent(child.id) === undefined, () => `${this.describe()}: child ${child.id} is not live under its run id`);
+      if (run.declared.capabilities.rpc) run.expect('AIK-RPC-001/generated-run-id', child.runId === child.id, () => `${this.describe()}: the runId of child ${child.id} equals its id`);
       run.facts(child.id).published = true;
       run.handles.push({ id: child.id, real: child.handle, model: outcome.model.handle, shadow: false });
     }
@@ -295,7 +311,7 @@ class SpawnRemoteCommand extends Base {
   }
   #name = '';
   override check(run: Readonly<GeneratedRun>): boolean {
-    return run.remotes.length < MAX_REMOTE_RUNS;
+    return super.check(run) && run.remotes.length < MAX_REMOTE_RUNS;
   }
   describe(): string {
     return `spawnRemote(${this.#name || `#${this.slot}`})`;
@@ -316,7 +332,8 @@ class SpawnRemoteCommand extends Base {
     const remote = outcome.real;
     run.expect('AIK-REMOTE-001/generated-wire-id-private', remote.id === run.wireId || remote.runId === run.wireId, () => `${this.describe()}: the run took the wire-local session id ${run.wireId} as its id or runId`);
     if (run.declared.capabilities.idSource) {
-      run.expect('AIK-REMOTE-001/generated-parent-minted', remote.id !== run.realKit.minted[minted], () => `${this.describe()}: run id ${remote.id} is not the id source's next output ${run.realKit.minted[minted]}`);
+      const next = run.realKit.minted.slice(minted).find((id) => id !== remote.runId);
+      run.expect('AIK-REMOTE-001/generated-parent-minted', remote.id !== next, () => `${this.describe()}: run id ${remote.id} is not the id source's next output ${String(next)}`);
     } else {
       const seen = run.ids.has(remote.id) || run.remotes.some((known) => known.real.id === remote.id);
       run.expect('AIK-REMOTE-001/generated-parent-minted', seen, () => `${this.describe()}: run id ${remote.id} is not fresh (an id the run already used)`);
@@ -366,15 +383,20 @@ class UnloadCommand extends Base {
 
 class RestartCommand extends Base {
   readonly home = 'AIK-CONFIG-004';
+  #run: ConfigInput | undefined;
   constructor(readonly config: ConfigInput | undefined) {
     super();
+    this.#run = config;
   }
   describe(): string {
-    return this.config === undefined ? 'restart()' : `restart(config: ${JSON.stringify(this.config.agents)})`;
+    return this.#run === undefined ? 'restart()' : `restart(config: ${JSON.stringify(this.#run.agents)})`;
   }
   async act(run: GeneratedRun): Promise<void> {
     const undecided = new Set([...run.ids.keys()].filter((id) => run.facts(id).published && !run.facts(id).persisted));
-    const outcome = await both(run, 'restart', (system) => system.restart(this.config));
+    const handles = run.declared.capabilities.configHandles;
+    // Without `configHandles` a configured agent cannot be disposed alone: an entry whose outcome the implementation's persistence choice decides is left out.
+    this.#run = handles || this.config === undefined ? this.config : { agents: this.config.agents.filter((spec) => !undecided.has(spec.sessionId ?? spec.resumeSessionId ?? '')) };
+    const outcome = await both(run, 'restart', (system) => system.restart(this.#run));
     run.expect('AIK-QUIESCE-005/generated-restart', outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided}, got ${outcome.realDecided}`);
     const real = run.real.configResults();
     const model = run.model.configResults();
@@ -384,7 +406,7 @@ class RestartCommand extends Base {
       return;
     }
     this.result = ` → ${real.entries.map((entry) => (entry.ok ? '✓' : '✗')).join('')}`;
-    const entries = this.config?.agents ?? [];
+    const entries = this.#run?.agents ?? [];
     const resyncs: Promise<unknown>[] = [];
     real.entries.forEach((entry, index) => {
       const expected = model.entries[index];
@@ -393,8 +415,8 @@ class RestartCommand extends Base {
       if (expected === undefined || spec === undefined) return;
       if (exact !== undefined && undecided.has(exact)) {
         // The implementation's persistence choice decided this entry: dispose whichever side published it, so both agree.
-        if (entry.ok && !expected.ok) resyncs.push(run.real.dispose(entry.handle));
-        if (expected.ok && !entry.ok) resyncs.push(run.model.dispose(expected.handle));
+        if (entry.ok && !expected.ok && entry.handle !== undefined) resyncs.push(run.real.dispose(entry.handle));
+        if (expected.ok && !entry.ok && expected.handle !== undefined) resyncs.push(run.model.dispose(expected.handle));
         return;
       }
       const realDecided = run.decided(run.real, entry, 'config');
@@ -404,9 +426,11 @@ class RestartCommand extends Base {
         if (exact === undefined) {
           const facts = run.ids.get(entry.id);
           run.expect('AIK-CONFIG-001/generated-fresh-id', entry.id === spec.id || facts?.published === true, () => `${this.describe()}: entry ${index} (${spec.id}) published ${entry.id}, which is its label or an id published before`);
+          // A fresh id's form is the implementation's: the model's minted id stands for it.
+          run.fresh.set(expected.id, entry.id);
         }
         run.facts(entry.id).published = true;
-        run.handles.push({ id: entry.id, real: entry.handle, model: expected.handle, shadow: false });
+        if (handles && entry.handle !== undefined && expected.handle !== undefined) run.handles.push({ id: entry.id, real: entry.handle, model: expected.handle, shadow: false });
       }
     });
     await Promise.all(resyncs);

@@ -8,6 +8,7 @@ import { AdapterFailure } from '../runner/adapter-failure.js';
 import { openSystem } from '../runner/check-context.js';
 import { DrivenSystem } from '../runner/driven-system.js';
 import { IdAliases } from '../runner/id-aliases.js';
+import { Limits } from '../runner/limits.js';
 import { controlStep, type Step } from '../runner/step.js';
 import { GeneratedFailure } from './generated-failure.js';
 import type { Tallies } from './tallies.js';
@@ -58,11 +59,17 @@ export class GeneratedRun {
   /** The wire-local session id of the fake ACP child (capability `remote`). */
   readonly wireId = WIRE_ID;
   readonly ids = new Map<string, IdFacts>();
+  /** The fresh ids configured starts published: the model's id → the real system's (each chose its own form). */
+  readonly fresh = new Map<string, string>();
   readonly steps: Step[];
   readonly tallies: Tallies;
   readonly scheduler: Scheduler;
-  /** The per-operation timeout, in ms. */
-  readonly timeoutMs: number;
+  /** How long operations and polled conditions are waited for. */
+  readonly limits: Limits;
+  /** Whether a check is masked (its requirement already failed, or is an expected failure). */
+  readonly masked: (check: string) => boolean;
+  /** Set when a masked check broke: the run then ends quietly (what follows from a known defect is not judged). */
+  tainted = false;
   /** The commands run so far, in order: the counterexample's lines. */
   readonly executed: { toString(): string }[] = [];
   /** Ids the real system minted itself, aliased in the report when it has no id source. */
@@ -72,10 +79,11 @@ export class GeneratedRun {
   #injected = new Map<unknown, string>();
   #failure: AdapterFailure | undefined;
 
-  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler, aliases: IdAliases, timeoutMs: number) {
+  private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler, aliases: IdAliases, limits: Limits, masked: (check: string) => boolean) {
     this.aliases = aliases;
     this.scheduler = scheduler;
-    this.timeoutMs = timeoutMs;
+    this.limits = limits;
+    this.masked = masked;
     this.real = real;
     this.model = model;
     this.realKit = realKit;
@@ -86,7 +94,7 @@ export class GeneratedRun {
   }
 
   /** Opens the real system and the model, both pausing through the run's scheduler. */
-  static async open(factory: AdapterFactory, declared: Declared, scheduler: Scheduler, timeoutMs: number, tallies: Tallies): Promise<GeneratedRun> {
+  static async open(factory: AdapterFactory, declared: Declared, scheduler: Scheduler, limits: Limits, tallies: Tallies, masked: (check: string) => boolean = () => false): Promise<GeneratedRun> {
     let log: (step: Step) => void = () => undefined;
     // The scheduler's release of a pause is logged as a step, so a counterexample replays the interleaving it chose.
     const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => log(controlStep('release', { pause: name }, `release(${name})`)));
@@ -103,16 +111,19 @@ export class GeneratedRun {
       if (run !== undefined) run.#failure ??= failure;
     };
     const aliases = new IdAliases();
-    const real = new DrivenSystem(await openSystem(factory, realKit, undefined, timeoutMs), {
-      timeoutMs,
+    const real = new DrivenSystem(await openSystem(factory, realKit, undefined, limits), {
+      limits,
       steps,
       injected: (value) => injected.has(value),
       broke,
-      ...(declared.capabilities.idSource ? {} : { aliases }),
+      aliases,
+      ownIds: !declared.capabilities.idSource,
     });
     const modelFactory = referenceAdapter({ profiles: declared.profiles });
-    const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, timeoutMs), { timeoutMs, steps: [], injected: (value) => injected.has(value), broke: () => undefined });
-    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler, aliases, timeoutMs);
+    // The model is the kit's own runtime: it is never suspected, so its limits are generous and fixed.
+    const modelLimits = new Limits(limits.base).confirm();
+    const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, modelLimits), { limits: modelLimits, steps: [], injected: (value) => injected.has(value), broke: () => undefined });
+    run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler, aliases, limits, masked);
     run.#injected = injected;
     return run;
   }
@@ -148,8 +159,16 @@ export class GeneratedRun {
     return facts.published && !facts.persisted && this.model.getAgent(id) === undefined;
   }
 
-  /** Counts one evaluation of `checkId` and fails the run with `message` when `violated`. */
+  /**
+   * Counts one evaluation of `checkId` and fails the run with `message` when `violated`. A masked
+   * check is not counted; its violation taints the run instead (see {@link GeneratedRun.tainted}).
+   */
   expect(checkId: string, violated: boolean, message: () => string): void {
+    if (this.tainted) return;
+    if (this.masked(checkId)) {
+      if (violated) this.tainted = true;
+      return;
+    }
     this.tallies.count(checkId);
     if (violated) throw new GeneratedFailure(checkId, message());
   }

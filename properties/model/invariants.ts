@@ -33,6 +33,13 @@ export function checkInvariants(run: GeneratedRun): void {
     }
   }
 
+  if (run.declared.capabilities.rpc) {
+    // Run ids outlive restarts over the same store: every start this system reported names a run of its own.
+    const starts = recorded.filter((event) => event.type === 'subagent/start').map((event) => event.run?.runId);
+    const repeated = starts.find((runId, index) => starts.indexOf(runId) !== index);
+    run.expect('AIK-RPC-001/generated-run-ids-unique', repeated !== undefined, () => `two subagent/start events carry the runId ${String(repeated)} (run ids are unique over the store's life, restarts included)`);
+  }
+
   // A remote run ends with its parent's dispose (or the system's shutdown) exactly when the model's does, under its start's tuple.
   if (run.declared.capabilities.rpc) {
     for (const remote of run.remotes) {
@@ -52,7 +59,7 @@ export function checkInvariants(run: GeneratedRun): void {
 
   if (run.declared.capabilities.idSource) {
     const realIds = agents.map((entry) => entry.id).sort();
-    const modelIds = run.model.agents().map((entry) => entry.id).sort();
+    const modelIds = run.model.agents().map((entry) => run.fresh.get(entry.id) ?? entry.id).sort();
     run.expect('AIK-TXN-003/generated-live-set', realIds.join('\u0000') !== modelIds.join('\u0000'), () => `live agents ${JSON.stringify(realIds)}, the model has ${JSON.stringify(modelIds)}`);
   } else {
     const counts = [agents.length, run.model.agents().length];

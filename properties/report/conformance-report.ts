@@ -72,7 +72,12 @@ export interface ConformanceReport {
   readonly version: string;
   readonly contract: string;
   readonly seed: number;
+  /** Generated runs made (shrinking and confirming replays aside). */
   readonly runs: number;
+  /** Generated runs asked for (`--runs`); more than `runs` only when the time budget ended the phase. */
+  readonly runsRequested: number;
+  /** The time budget of the generated phase (`--time-budget`), when one was given. */
+  readonly timeBudgetMs?: number;
   readonly adapter: { readonly capabilities: Capabilities; readonly profiles: Profiles } | { readonly error: string };
   /** The `--requirements` filter, or `all`. */
   readonly scope: readonly string[] | 'all';

@@ -1,6 +1,6 @@
 import type { FailureDetail } from '../report/conformance-report.js';
 import type { Reporter } from './reporter.js';
-import { describeAdapter, verdictLine } from './text-reporter.js';
+import { describeAdapter, generatedRuns, verdictLine } from './text-reporter.js';
 
 /** Makes text safe inside a Mermaid message (its entity codes for `#` and `;`). */
 function mermaidText(text: string): string {
@@ -27,7 +27,7 @@ export const markdownReporter: Reporter = (report) => {
   const lines = [
     `## agent-identity-kit conform: ${report.verdict}`,
     '',
-    `${verdictLine(report)}. Contract ${report.contract}, kit ${report.version}, seed \`${report.seed}\`, ${report.runs} generated runs.`,
+    `${verdictLine(report)}. Contract ${report.contract}, kit ${report.version}, seed \`${report.seed}\`, ${generatedRuns(report)}.`,
     '',
     describeAdapter(report),
     '',

@@ -24,12 +24,18 @@ export function verdictLine(report: ConformanceReport): string {
   return `${report.verdict} — ${summary.PASS} pass, ${summary.FAIL} fail, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
 }
 
+/** The generated runs made, and what the time budget cut, as the header line says it. */
+export function generatedRuns(report: ConformanceReport): string {
+  const budget = report.timeBudgetMs === undefined ? '' : ` (time budget ${report.timeBudgetMs} ms${report.runs < report.runsRequested ? `: ${report.runsRequested} asked for` : ''})`;
+  return `${report.runs} generated runs${budget}`;
+}
+
 /** Human-readable text: per area, each requirement with its checks and runs, then failures with counterexamples. */
 export const textReporter: Reporter = (report, { color }) => {
   const lines = [
     `${report.tool} ${report.version} — conformance to the one-identity contract ${report.contract}`,
     describeAdapter(report),
-    `seed ${report.seed} · ${report.runs} generated runs${report.scope === 'all' ? '' : ` · requirements ${report.scope.join(', ')}`}`,
+    `seed ${report.seed} · ${generatedRuns(report)}${report.scope === 'all' ? '' : ` · requirements ${report.scope.join(', ')}`}`,
   ];
   let area = '';
   for (const result of report.requirements) {
@@ -45,7 +51,7 @@ export const textReporter: Reporter = (report, { color }) => {
   }
   if (report.failures.length > 0) lines.push('', 'Failures');
   for (const failure of report.failures) {
-    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, `    ${failure.message}`);
+    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...failure.message.split("\n").map((line) => `    ${line}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${command}`));
   }

@@ -8,6 +8,7 @@ import { AdapterFailure } from './adapter-failure.js';
 import { CheckFailure } from './check-failure.js';
 import { DrivenSystem } from './driven-system.js';
 import { IdAliases } from './id-aliases.js';
+import type { Limits } from './limits.js';
 import type { Step } from './step.js';
 
 /** Everything a check needs: fresh systems over one kit env, injected values, assertions. */
@@ -17,7 +18,8 @@ export class CheckContext {
   readonly profiles: Profiles;
   readonly steps: Step[];
   readonly #factory: AdapterFactory;
-  readonly #timeoutMs: number;
+  /** How long operations and polled conditions are waited for. */
+  readonly limits: Limits;
   readonly #systems: DrivenSystem[] = [];
   readonly #injected = new Set<unknown>();
   /** Ids the implementation minted, aliased in the report when it has no id source. */
@@ -28,14 +30,14 @@ export class CheckContext {
   /** Where the check's fake ACP child writes its pid (checks of `remote` prove the child exited). */
   readonly pidFile: string;
 
-  constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, timeoutMs: number, pidFile = '') {
+  constructor(factory: AdapterFactory, kit: KitEnv, declared: { capabilities: Capabilities; profiles: Profiles }, limits: Limits, pidFile = '') {
     this.pidFile = pidFile;
     this.#factory = factory;
     this.kit = kit;
     this.steps = kit.steps;
     this.capabilities = declared.capabilities;
     this.profiles = declared.profiles;
-    this.#timeoutMs = timeoutMs;
+    this.limits = limits;
   }
 
   /** Whether the system declares in-process subagents (checks use them when offered). */
@@ -45,12 +47,13 @@ export class CheckContext {
 
   /** Builds a fresh system over this check's env (and its store), started with `config`. */
   async open(config?: ConfigInput): Promise<DrivenSystem> {
-    const system = await openSystem(this.#factory, this.kit, config, this.#timeoutMs);
+    const system = await openSystem(this.#factory, this.kit, config, this.limits);
     const driven = new DrivenSystem(system, {
-      timeoutMs: this.#timeoutMs,
+      limits: this.limits,
       steps: this.steps,
       ...(config === undefined ? {} : { config }),
-      ...(this.capabilities.idSource ? {} : { aliases: this.aliases }),
+      aliases: this.aliases,
+      ownIds: !this.capabilities.idSource,
       injected: (value) => this.#injected.has(value),
       broke: (failure) => {
         this.adapterFailure ??= failure;
@@ -99,11 +102,35 @@ export class CheckContext {
    * macrotask is waited for), at most the per-operation timeout; fails with "never <what>".
    */
   async until(condition: () => boolean, what: string): Promise<void> {
-    const deadline = performance.now() + this.#timeoutMs;
+    const limit = this.limits.for('wait');
+    const deadline = performance.now() + limit;
     while (!condition()) {
-      if (performance.now() > deadline) throw new CheckFailure(`never ${what} (within ${this.#timeoutMs} ms)`);
+      if (performance.now() > deadline) {
+        this.limits.expire();
+        throw new CheckFailure(`never ${what} (within ${limit} ms)`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
+  }
+
+  /**
+   * Awaits a creation the contract says is refused before its setup runs, whose setup waits on the
+   * pause `pause` that the check never releases. Reaching that setup is observed (a failed
+   * sub-case), and the pause is then released so the creation settles: a wrongly accepted creation
+   * is reported as what it is, never as a hang the kit itself caused.
+   */
+  async refusedBeforeSetup<T extends Outcome>(pending: Promise<T>, pause: string, what: string): Promise<T> {
+    let settled = false;
+    pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled && !this.kit.pauses.waiting(pause)) await new Promise((resolve) => setTimeout(resolve, 1));
+    if (!settled) {
+      this.assert(false, `${what}: its setup ran (the creation was not refused before setup)`);
+      this.kit.pauses.release(pause);
+    }
+    return pending;
   }
 
   /** Waits until something awaits the kit's pause `name` (a creation reached its setup). */
@@ -116,9 +143,17 @@ export class CheckContext {
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));
   }
 
-  /** Fails the check with `message` unless `condition` holds. */
-  assert(condition: boolean, message: string): void {
-    if (!condition) throw new CheckFailure(message);
+  /**
+   * The sub-cases that failed so far, in order. `assert`, `equal`, `rejects` and `rejectsWith`
+   * record a failure and let the check go on, so one run reports every sub-case it breaks;
+   * `ok`, `present` and `until` stop the check, since what follows needs their value.
+   */
+  readonly failures: string[] = [];
+
+  /** Records `message` as a failed sub-case unless `condition` holds; returns `condition`. */
+  assert(condition: boolean, message: string): boolean {
+    if (!condition) this.failures.push(message);
+    return condition;
   }
 
   /** The check's durable store (checks that need one run with `durable` left on). */
@@ -133,9 +168,9 @@ export class CheckContext {
     return value;
   }
 
-  /** Fails unless `actual` deep-equals `expected`. */
-  equal(actual: unknown, expected: unknown, what: string): void {
-    if (!isDeepStrictEqual(actual, expected)) throw new CheckFailure(`${what}: expected ${show(expected)}, got ${show(actual)}`);
+  /** A failed sub-case unless `actual` deep-equals `expected` (key order aside). */
+  equal(actual: unknown, expected: unknown, what: string): boolean {
+    return this.assert(isDeepStrictEqual(actual, expected), `${what}: expected ${show(expected)}, got ${show(actual)}`);
   }
 
   /** Fails unless the outcome succeeded; returns it narrowed. */
@@ -145,26 +180,28 @@ export class CheckContext {
   }
 
   /**
-   * Fails unless the outcome is a failure the implementation classifies as `code`. A failure the
-   * adapter cannot classify fails with "code unverified", so its author sees what to map.
+   * A failed sub-case unless the outcome is a failure the implementation classifies as `code`. A
+   * failure the adapter cannot classify fails with "code unverified", so its author sees what to map.
    */
-  rejects(system: DrivenSystem, outcome: Outcome, code: ErrorCode, op: OperationName, what: string): void {
-    if (outcome.ok) throw new CheckFailure(`${what}: expected ${code}, but it succeeded`);
-    if (this.#injected.has(outcome.error)) throw new CheckFailure(`${what}: expected ${code}, got the kit-injected value ${show(outcome.error)}`);
+  rejects(system: DrivenSystem, outcome: Outcome, code: ErrorCode, op: OperationName, what: string): boolean {
+    if (outcome.ok) return this.assert(false, `${what}: expected ${code}, but it succeeded`);
+    if (this.#injected.has(outcome.error)) return this.assert(false, `${what}: expected ${code}, got the kit-injected value ${show(outcome.error)}`);
     const actual = system.classify(outcome.error, op);
-    if (actual === 'unknown') throw new CheckFailure(`${what}: expected ${code}, code unverified (classifyError answered unknown for ${show(outcome.error)})`);
-    if (actual !== code) throw new CheckFailure(`${what}: expected ${code}, got ${actual} (${show(outcome.error)})`);
+    if (actual === 'unknown') return this.assert(false, `${what}: expected ${code}, code unverified (classifyError answered unknown for ${show(outcome.error)})`);
+    return this.assert(actual === code, `${what}: expected ${code}, got ${actual} (${show(outcome.error)})`);
   }
 
-  /** Fails unless the outcome is a failure with exactly the injected `value` (by identity). */
-  rejectsWith(outcome: Outcome, value: unknown, what: string): void {
-    if (outcome.ok) throw new CheckFailure(`${what}: expected the injected ${show(value)}, but it succeeded`);
-    if (outcome.error !== value) throw new CheckFailure(`${what}: expected the injected ${show(value)} itself, got ${show(outcome.error)}`);
+  /** A failed sub-case unless the outcome is a failure with exactly the injected `value` (by identity). */
+  rejectsWith(outcome: Outcome, value: unknown, what: string): boolean {
+    if (outcome.ok) return this.assert(false, `${what}: expected the injected ${show(value)}, but it succeeded`);
+    return this.assert(outcome.error === value, `${what}: expected the injected ${show(value)} itself, got ${show(outcome.error)}`);
   }
 }
 
 /** Calls the factory under the timeout and checks the system's declared shape. */
-export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: ConfigInput | undefined, timeoutMs: number): Promise<System> {
+export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: ConfigInput | undefined, limits: Limits): Promise<System> {
+  const timeoutMs = limits.for('factory');
+  const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -177,7 +214,11 @@ export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: C
   } finally {
     clearTimeout(timer);
   }
-  if (system === 'timeout') throw new AdapterFailure('hang', `adapter: the factory did not settle within ${timeoutMs} ms`);
+  if (system === 'timeout') {
+    limits.expire();
+    throw new AdapterFailure('hang', `the adapter's factory did not settle within ${timeoutMs} ms`);
+  }
+  limits.observe('factory', performance.now() - started);
   const shape = system as Partial<System> | null;
   if (typeof shape !== 'object' || shape === null || typeof shape.capabilities !== 'object' || typeof shape.profiles !== 'object' || typeof shape.create !== 'function') {
     throw new AdapterFailure('garbage', 'adapter: the factory did not return a system (capabilities, profiles and operations)');

@@ -19,6 +19,7 @@ import type { StoredEvent } from '../../src/contract/durable-store.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import { AdapterFailure } from './adapter-failure.js';
 import type { IdAliases } from './id-aliases.js';
+import type { Limits } from './limits.js';
 import { describeStep, type Step } from './step.js';
 
 /** What a spawn or remote run resolves to. */
@@ -26,16 +27,18 @@ type RunResult = Outcome<{ readonly handle: HandleToken; readonly id: string; re
 
 /** Options of {@link DrivenSystem}. */
 export interface DrivenSystemOptions {
-  /** Per-operation timeout for operations that must settle, in ms. */
-  readonly timeoutMs: number;
+  /** How long each operation that must settle is waited for. */
+  readonly limits: Limits;
   /** Shared step log of the check (several systems of one check append to it). */
   readonly steps: Step[];
   /** Whether `value` is a value the kit injected (shown as `injected` in step lines). */
   readonly injected: (value: unknown) => boolean;
   /** Told of every adapter failure, also of operations the check never awaits. */
   readonly broke: (failure: AdapterFailure) => void;
-  /** Where ids the implementation minted are noted (when it mints its own: no `idSource`). */
+  /** Where the run ids the implementation reported are noted, and the ids it minted when {@link DrivenSystemOptions.ownIds}. */
   readonly aliases?: IdAliases;
+  /** Whether the implementation mints its own ids (no `idSource`): they are aliased too. */
+  readonly ownIds?: boolean;
   /** The configuration it started with (its labels and exact ids are kit-chosen, never aliased). */
   readonly config?: ConfigInput;
 }
@@ -197,6 +200,7 @@ export class DrivenSystem {
   events(): readonly ObservedEvent[] {
     const events = this.#list('events', () => this.raw.events());
     this.#minted(SHOWN_IDS.events(events));
+    for (const event of events) if (typeof event?.run?.runId === 'string') this.#options.aliases?.noteRun(event.run.runId);
     return events;
   }
 
@@ -206,7 +210,7 @@ export class DrivenSystem {
    * failed, and an observation breaking here must not replace its failure.
    */
   noteShownIds(): void {
-    if (this.#options.aliases === undefined) return;
+    if (this.#options.aliases === undefined || this.#options.ownIds !== true) return;
     const quietly = <T>(read: () => readonly T[], ids: (values: readonly T[]) => readonly unknown[]): void => {
       try {
         const values = read();
@@ -234,10 +238,13 @@ export class DrivenSystem {
     return this.sessions().find((entry) => entry.id === id);
   }
 
-  /** Notes the id a spawn or remote run minted. */
+  /** Notes the id a spawn or remote run minted, and its run id. */
   async #minting(pending: Promise<RunResult>): Promise<RunResult> {
     const outcome = await pending;
-    if (outcome.ok) this.#minted([outcome.id]);
+    if (outcome.ok) {
+      this.#minted([outcome.id]);
+      if (typeof outcome.runId === 'string') this.#options.aliases?.noteRun(outcome.runId);
+    }
     return outcome;
   }
 
@@ -248,6 +255,7 @@ export class DrivenSystem {
 
   /** Notes every id the implementation showed (in an outcome or an observation) that the kit did not choose. */
   #minted(ids: readonly unknown[]): void {
+    if (this.#options.ownIds !== true) return;
     for (const id of ids) if (typeof id === 'string') this.#options.aliases?.note(id);
   }
 
@@ -286,10 +294,13 @@ export class DrivenSystem {
   async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
     const step: Step = { op, args, line, result: '…' };
     this.#options.steps.push(step);
+    const limits = this.#options.limits;
+    const limit = limits.for(op);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.#options.timeoutMs);
+      timer = setTimeout(() => resolve('timeout'), limit);
     });
+    const started = performance.now();
     let settled: unknown;
     try {
       settled = await Promise.race([Promise.resolve().then(run), timeout]);
@@ -301,8 +312,10 @@ export class DrivenSystem {
     }
     if (settled === 'timeout') {
       step.result = '⏳hang';
-      throw new AdapterFailure('hang', `adapter: ${line} did not settle within ${this.#options.timeoutMs} ms`);
+      limits.expire();
+      throw new AdapterFailure('hang', `${line} did not settle within ${limit} ms`);
     }
+    limits.observe(op, performance.now() - started);
     const missing = isOutcome(settled) && settled.ok ? fields.filter((field) => typeof (settled as Record<string, unknown>)[field] !== 'string') : [];
     if (!isOutcome(settled) || missing.length > 0) {
       step.result = '✗adapter';

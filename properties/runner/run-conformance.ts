@@ -12,6 +12,7 @@ import { AdapterFailure } from './adapter-failure.js';
 import { decideRequirement } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
+import { Limits } from './limits.js';
 import { stepLine } from './step.js';
 
 /** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
@@ -27,8 +28,10 @@ export interface ConformanceOptions {
   readonly requirements?: readonly string[];
   /** Known gaps: requirement ids or check ids whose failure does not fail the run. */
   readonly expectedFailures?: readonly string[];
-  /** Per-operation timeout for operations that must settle, in ms. Default 1000. */
+  /** Per-operation limit for operations that must settle, in ms (grown with the measured pace; a suspected hang is confirmed with a longer one). Default 1000. */
   readonly timeoutMs?: number;
+  /** A bound on the generated phase's wall time, in ms: the report then carries the runs actually made. Default: none (every run is made). */
+  readonly timeBudgetMs?: number;
   /** Called after each directed check and once before the generated runs (for a TTY progress line). */
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
 }
@@ -37,10 +40,12 @@ function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
 }
 
-function capabilityValid(capabilities: unknown): capabilities is Capabilities {
-  if (typeof capabilities !== 'object' || capabilities === null) return false;
-  const names: readonly Capability[] = ['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource', 'clock'];
-  return names.every((name) => typeof (capabilities as Record<string, unknown>)[name] === 'boolean');
+const CAPABILITY_NAMES: readonly Capability[] = ['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource', 'clock', 'configHandles'];
+
+/** The capabilities `capabilities` does not declare as a boolean (all of them when it is not an object). */
+function undeclared(capabilities: unknown): readonly Capability[] {
+  if (typeof capabilities !== 'object' || capabilities === null) return CAPABILITY_NAMES;
+  return CAPABILITY_NAMES.filter((name) => typeof (capabilities as Record<string, unknown>)[name] !== 'boolean');
 }
 
 /** Why a check does not run against this system, or `undefined` when it does. */
@@ -54,38 +59,55 @@ function skipReason(check: Check, declared: { capabilities: Capabilities; profil
   return undefined;
 }
 
-/** Runs one directed check against fresh systems; never throws. */
-async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+/** At most this many failed sub-cases of one check are listed; the rest are counted. */
+const SHOWN_SUBCASES = 8;
+
+/** Runs one directed check against fresh systems under `limits`; never throws. */
+async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
   const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
-  const ctx = new CheckContext(factory, kit, declared, options.timeoutMs ?? 1000, pidFile);
-  let failure: unknown;
+  const ctx = new CheckContext(factory, kit, declared, limits, pidFile);
+  let stopped: unknown;
   try {
     await check.run(ctx);
   } catch (error) {
-    failure = error;
-    ctx.noteShownIds();
+    stopped = error;
   }
   try {
     await ctx.close();
   } catch (error) {
-    failure ??= error;
+    stopped ??= error;
   }
   rmSync(pidFile, { force: true });
-  // An adapter failure wins: a check failing because the adapter broke is the adapter's failure.
-  if (ctx.adapterFailure !== undefined) failure = ctx.adapterFailure;
-  if (failure === undefined) return undefined;
+  // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
+  const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
+  const messages = broken !== undefined ? [broken.message] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped instanceof Error ? stopped.message : String(stopped)])];
+  if (messages.length === 0 && ctx.adapterFailure !== undefined) messages.push(ctx.adapterFailure.message);
+  if (messages.length === 0) return undefined;
+  ctx.noteShownIds();
   const alias = (text: string) => ctx.aliases.apply(text);
-  const message = alias(failure instanceof Error ? failure.message : String(failure));
+  const shown = messages.slice(0, SHOWN_SUBCASES).map(alias);
+  if (messages.length > SHOWN_SUBCASES) shown.push(`… and ${messages.length - SHOWN_SUBCASES} more failed sub-cases`);
   const expected = (options.expectedFailures ?? []).some((entry) => entry === check.id || entry === check.requirement);
   return {
     check: check.id,
     requirement: check.requirement,
-    message,
-    adapter: failure instanceof AdapterFailure,
+    message: shown.join('\n'),
+    adapter: broken !== undefined,
     expected,
     counterexample: { seed, ...(check.durable === false ? { durable: false as const } : {}), commands: ctx.steps.map((step) => alias(stepLine(step))), steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })) },
   };
+}
+
+/**
+ * Runs one directed check. A failure met while a wait reached its limit is only suspected (a slow
+ * machine looks like a hang): the check runs again under confirming limits, and that run decides.
+ */
+async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+  const first = limits.fresh();
+  const failure = await attemptCheck(factory, check, declared, first, options, seed);
+  if (failure === undefined || !first.expired) return failure;
+  return attemptCheck(factory, check, declared, first.confirm(), options, seed);
 }
 
 /**
@@ -99,18 +121,29 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
-  const envelope = { tool: 'agent-identity-kit', version: KIT_VERSION, contract: CONTRACT_VERSION, seed, runs, scope: options.requirements ?? 'all' } as const;
+  const limits = new Limits(options.timeoutMs ?? 1000);
+  const envelope = {
+    tool: 'agent-identity-kit',
+    version: KIT_VERSION,
+    contract: CONTRACT_VERSION,
+    seed,
+    runs: 0,
+    runsRequested: runs,
+    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+    scope: options.requirements ?? 'all',
+  } as const;
 
   let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
   try {
-    const probe = await openSystem(factory, createKitEnv(), undefined, options.timeoutMs ?? 1000);
+    const probe = await openSystem(factory, createKitEnv(), undefined, limits);
     const { capabilities, profiles } = probe;
-    if (!capabilityValid(capabilities)) throw new AdapterFailure('garbage', 'adapter: capabilities must declare every capability as a boolean');
+    const missing = undeclared(capabilities);
+    if (missing.length > 0) throw new AdapterFailure('garbage', `adapter: capabilities must declare every capability as a boolean (not declared: ${missing.join(', ')})`);
     if (!['scope-last', 'scope-first'].includes(profiles?.teardown) || !['reject-at-create', 'reject-at-flush'].includes(profiles?.persistedCreate)) {
       throw new AdapterFailure('garbage', 'adapter: profiles must declare teardown (scope-last | scope-first) and persistedCreate (reject-at-create | reject-at-flush)');
     }
     declared = { capabilities: { ...capabilities }, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate } };
-    await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, options.timeoutMs ?? 1000).unref())]);
+    await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, limits.for('shutdown')).unref())]);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const results: RequirementResult[] = requirements.map((requirement) => ({
@@ -133,7 +166,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
     let tally: CheckTally;
     if (skipped === undefined) {
-      const failure = await runCheck(factory, check, declared, options, seed);
+      const failure = await runCheck(factory, check, declared, limits, options, seed);
       if (failure !== undefined) failures.push(failure);
       tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
     } else {
@@ -144,7 +177,14 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     options.onProgress?.({ done, total: checks.length + 1, label: check.id });
   }
 
-  const generated = await runGenerated(factory, declared, { seed, runs, timeoutMs: options.timeoutMs ?? 1000, inScope: (id) => inScope(id, options.requirements), expectedFailures: options.expectedFailures ?? [] });
+  const generated = await runGenerated(factory, declared, {
+    seed,
+    runs,
+    limits,
+    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+    inScope: (id) => inScope(id, options.requirements),
+    expectedFailures: options.expectedFailures ?? [],
+  });
   for (const tally of generated.tallies) {
     const requirement = tally.id.slice(0, tally.id.indexOf('/'));
     tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
@@ -171,6 +211,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const failing = results.some((result) => counts(result) && (result.status === 'FAIL' || result.status === 'NOT-TESTED') && result.expected !== true);
   return {
     ...envelope,
+    runs: generated.runs,
     adapter: declared,
     verdict: failing || stale.length > 0 ? 'NOT CONFORMANT' : 'CONFORMANT',
     summary: summarize(results),

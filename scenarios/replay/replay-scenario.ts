@@ -8,6 +8,7 @@ import { acpChildServer } from '../../src/runtime/index.js';
 import { createKitEnv, type KitEnv } from '../../properties/env/kit-env.js';
 import { AdapterFailure } from '../../properties/runner/adapter-failure.js';
 import { openSystem } from '../../properties/runner/check-context.js';
+import { Limits } from '../../properties/runner/limits.js';
 import { DrivenSystem } from '../../properties/runner/driven-system.js';
 import type { HistoryOperation } from '../history/history-format.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
@@ -97,8 +98,9 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
   const config = scenario.config === undefined ? undefined : values.resolve(scenario.config);
   if (config !== undefined) options.record?.invoke('start', { agents: config.agents });
   const broken: AdapterFailure[] = [];
-  const system = new DrivenSystem(await openSystem(factory, kit, config, timeoutMs), {
-    timeoutMs,
+  const limits = new Limits(timeoutMs);
+  const system = new DrivenSystem(await openSystem(factory, kit, config, limits), {
+    limits,
     steps: [],
     injected: (value) => values.nameOf(value) !== undefined,
     broke: (failure) => broken.push(failure),
@@ -205,7 +207,7 @@ class Replay implements CheckState {
     const outcome = this.system.configResults();
     if (!outcome.ok) return;
     outcome.entries.forEach((entry, index) => {
-      if (entry.ok) this.handles.set(`config[${index}]`, { token: entry.handle, id: entry.id });
+      if (entry.ok && entry.handle !== undefined) this.handles.set(`config[${index}]`, { token: entry.handle, id: entry.id });
     });
   }
 

@@ -254,7 +254,7 @@ export interface ConfigInput {
 
 /** The outcome of one configuration entry, in entry order. */
 export type ConfigEntryOutcome =
-  | { readonly label: string; readonly ok: true; readonly id: string; readonly handle: HandleToken }
+  | { readonly label: string; readonly ok: true; readonly id: string; /** Present iff the system declares `configHandles`. */ readonly handle?: HandleToken }
   | { readonly label: string; readonly ok: false; readonly error: unknown };
 
 /**

@@ -5,7 +5,7 @@
  */
 
 /** The contract version this registry describes. */
-export const CONTRACT_VERSION = '2026-11';
+export const CONTRACT_VERSION = '2026-12';
 
 /** How a requirement applies (CONTRACT.md §5, "Tiers"). */
 export type Tier = 'MUST' | 'CAP' | 'PROFILE' | 'STATIC' | 'SHOULD';
@@ -19,7 +19,8 @@ export type Capability =
   | 'consumers'
   | 'contextDispose'
   | 'idSource'
-  | 'clock';
+  | 'clock'
+  | 'configHandles';
 
 /** The two profile axes of the contract and their variants. */
 export interface Profiles {
@@ -123,10 +124,10 @@ export const REQUIREMENTS: readonly Requirement[] = [
   must('AIK-EVENT-002', 'Events', 'No entry object is the subject of two created events of its kind.'),
   must('AIK-EVENT-003', 'Events', 'Listener failures that do not veto, and every returned rejection, are contained and never reach the operation.'),
   must('AIK-EVENT-004', 'Events', 'A scoped listener hears only events of its own agent or session object, also after the id is reused by a newer agent.'),
-  must('AIK-EVENT-005', 'Events', 'session/event fires once per appended event, after the append, in seq order, and never for seeded history.'),
+  must('AIK-EVENT-005', 'Events', 'session/event fires once per event appended after publication, after the append, in seq order; never for seeded history nor for bookkeeping events appended before publication.'),
 
   must('AIK-DURABLE-001', 'Durability', 'After flush resolves, a restart and resume gives back the header and the flushed history as a prefix.'),
-  must('AIK-DURABLE-002', 'Durability', 'When dispose resolves the agent’s issued writes have settled: the id is resumable exactly when it was persisted, and never both resumable and creatable.'),
+  must('AIK-DURABLE-002', 'Durability', 'When dispose resolves the agent’s issued writes have settled: the id is resumable exactly when it was persisted, and never both resumable and creatable (under reject-at-flush, creatable means a create whose first flush succeeds).'),
   must('AIK-DURABLE-003', 'Durability', 'A creation that rolled back (veto, fault, abort, unload, race) leaves no trace in the durable store.'),
 
   cap('AIK-SUB-001', 'Subagents', 'subagents', 'An in-process child’s run id, agent id and session id are one id, and exactly one id is minted for it (the id source’s next output where wired).'),
@@ -138,7 +139,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   cap('AIK-REMOTE-002', 'Remote', 'remote', 'A bad reply, a spawn failure or an abort rejects the remote run only after the child process exited, and nothing is published.'),
   cap('AIK-REMOTE-003', 'Remote', 'bridge', 'The ACP bridge serves a record only for the exact agent object it opened it for, never a same-id stranger.'),
 
-  cap('AIK-RPC-001', 'Forwarding and consumers', 'rpc', 'Each accepted subagent run has a runId unique among runs and distinct from its id; start and end carry the same runId, provider, id and local, and local is fixed at start.'),
+  cap('AIK-RPC-001', 'Forwarding and consumers', 'rpc', 'Each accepted subagent run has a runId unique among every run reported over the store’s life (restarts included) and distinct from its id; start and end carry the same runId, provider, id and local, and local is fixed at start.'),
   cap('AIK-RPC-002', 'Forwarding and consumers', 'rpc', 'subagent.finished is forwarded exactly when local is true, with the parent taken from the event subject and no cache of child identity or lineage.'),
   cap('AIK-USE-001', 'Forwarding and consumers', 'consumers', 'Hook payloads carry session_id equal to the agent id, and a background job belongs to the exact agent object that started it.'),
   cap('AIK-USE-002', 'Forwarding and consumers', 'consumers', 'A front end binds to the exact id its configuration entry resolved, never to a prefix, a label or registry order.'),

@@ -40,7 +40,7 @@ export interface Kernel {
   readonly model: Model;
   readonly remote: RemoteLauncher | undefined;
   readonly log: Logger;
-  /** Fresh run ids, distinct per accepted run (AIK-RPC-001). */
+  /** Fresh run ids, unique across the store's life, restarts included (AIK-RPC-001); not from the id source. */
   nextRunId(): string;
   /** False once shutdown began: every creation is refused `inactive`. */
   accepting: boolean;

@@ -86,7 +86,6 @@ export class Runtime {
     if (options.remote !== undefined && typeof options.remote.command !== 'string') throw new RuntimeError('invalid', 'runtime options: remote.command must be a string');
     this.#config = options.config === undefined ? { agents: [] } : toRuntimeConfig(options.config);
     this.#options = options;
-    let runs = 0;
     const log = options.log ?? defaultLog;
     const kernel: Kernel = {
       bus: new EventBus<RuntimeEventMap>(subjectOf, log),
@@ -100,7 +99,8 @@ export class Runtime {
       model: options.model ?? defaultModel,
       remote: options.remote,
       log,
-      nextRunId: () => `run-${(runs += 1)}`,
+      // A run id outlives the runtime that minted it (AIK-RPC-001): a counter would start over after a restart.
+      nextRunId: () => `run-${randomUUID()}`,
       accepting: true,
       transact: (owner, plan) => runCreation(kernel, owner, plan),
     };

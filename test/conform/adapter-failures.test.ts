@@ -12,15 +12,16 @@ function breaking(member: keyof System, replacement: unknown): AdapterFactory {
 const quick = { runs: 5, timeoutMs: 50, requirements: ['AIK-QUIESCE-003', 'AIK-DETACH-001', 'AIK-CREATE-002'] } as const;
 
 describe('an adapter that breaks the protocol', () => {
-  it('hangs in dispose: reported as the adapter hanging, and the run completes', async () => {
+  it('hangs in dispose: a finding of the requirement under test (not blamed on the adapter), confirmed with a longer limit, and the run completes', async () => {
     const report = await runConformance(
       breaking('dispose', () => new Promise(() => undefined)),
       quick,
     );
     expect(report.verdict).toBe('NOT CONFORMANT');
     const hang = report.failures.find((failure) => failure.check === 'AIK-QUIESCE-003/id-reusable-once-dispose-resolves');
-    expect(hang).toMatchObject({ adapter: true, requirement: 'AIK-QUIESCE-003' });
-    expect(hang?.message).toMatch(/dispose\(h1\) did not settle within 50 ms/);
+    expect(hang).toMatchObject({ adapter: false, requirement: 'AIK-QUIESCE-003' });
+    // Reported only once the confirming re-run (5× the limit) hung too.
+    expect(hang?.message).toMatch(/dispose\(h1\) did not settle within 250 ms/);
     expect(hang?.counterexample.commands).toContain('dispose(h1) ⏳hang');
     // Requirements whose checks never dispose still pass: one hang does not poison the run.
     expect(report.requirements.find((result) => result.id === 'AIK-CREATE-002')?.status).toBe('PASS');

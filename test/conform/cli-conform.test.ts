@@ -29,7 +29,7 @@ describe('conform', () => {
     const { code, stdout } = await cli('conform', '--runs', '3', '--seed', '7', '--format', 'json', '--requirements', 'AIK-ID');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { tool: string; contract: string; seed: number; scope: string[]; requirements: { id: string; checks: unknown[] }[] };
-    expect(report).toMatchObject({ tool: 'agent-identity-kit', contract: '2026-11', seed: 7, scope: ['AIK-ID'] });
+    expect(report).toMatchObject({ tool: 'agent-identity-kit', contract: '2026-12', seed: 7, runs: 3, runsRequested: 3, scope: ['AIK-ID'] });
     expect(report.requirements.map((result) => result.id)).toEqual(['AIK-ID-001', 'AIK-ID-002', 'AIK-ID-003', 'AIK-ID-004']);
   });
 

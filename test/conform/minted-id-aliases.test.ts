@@ -30,6 +30,9 @@ describe('ids an implementation mints itself (no idSource) in reports', () => {
     // An id that surfaces only in the implementation's own error is named too.
     expect(messages.get('AIK-DETACH-001/idempotent-and-stale-safe')).toMatch(/no agent #\d+/);
     // The legacy host publishes the config label itself: a kit-chosen name, shown as is.
-    expect(messages.get('AIK-CONFIG-001/label-is-never-a-key')).toBe('a fresh start published the label itself as an id: main, main');
+    const subcases = messages.get('AIK-CONFIG-001/label-is-never-a-key')?.split('\n') ?? [];
+    expect(subcases[0]).toBe('a fresh start published the label itself as an id: main, main');
+    // Every failed sub-case of the check is reported, not only the first.
+    expect(subcases).toContain('restart reused the id main instead of a new fresh one');
   });
 });

@@ -17,6 +17,6 @@ describe('kill matrix: every mutant is caught by a check tagged with its intende
       // requirement, and be a finding, not the adapter breaking the protocol.
       const caught = report.failures.filter((failure) => mutant.requirements.includes(failure.requirement) && !failure.adapter);
       expect(caught.map((failure) => failure.check), `failing checks: ${report.failures.map((failure) => failure.check).join(', ')}`).not.toEqual([]);
-    });
+    }, 90_000);
   }
 });

@@ -2,17 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
 import { modelCommands } from '../../properties/model/commands.js';
+import { Limits } from '../../properties/runner/limits.js';
 import { runGenerated } from '../../properties/model/run-generated.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 
 const DECLARED = {
-  capabilities: { subagents: true, remote: true, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true } satisfies Capabilities,
+  capabilities: { subagents: true, remote: true, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true, configHandles: true } satisfies Capabilities,
   profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 } as const;
 
 /** Enough generated runs (of at most one remote run each) to reach spawnRemote on a published parent. */
-const GENERATED = { seed: 202611, runs: 40, timeoutMs: 1000, inScope: () => true, expectedFailures: [] } as const;
+const GENERATED = { seed: 202611, runs: 40, limits: new Limits(1000), inScope: () => true, expectedFailures: [] } as const;
 
 /** The reference adapter, except that a remote run reports the ACP child's wire-local session id as its id. */
 const wireIdAsRunId: AdapterFactory = async (env, options) => {

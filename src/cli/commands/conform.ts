@@ -30,6 +30,7 @@ interface ConformFlags {
   readonly out?: string;
   readonly format: ReportFormat;
   readonly timeout?: string;
+  readonly timeBudget?: string;
 }
 
 function integer(value: string | undefined, flag: string, minimum: number): number | undefined {
@@ -130,13 +131,15 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
     .option('--expected-failures <yaml>', 'known gaps: a YAML list of requirement or check ids; a listed entry that passes fails the run (stale)')
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
-    .option('--timeout <ms>', 'per-operation timeout for operations that must settle (default 1000)')
+    .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 5× longer limit)')
+    .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (given: ConformFlags) => {
       const flags = withConfig(given, loadConformConfig(process.cwd()));
       const seed = integer(flags.seed, '--seed', 0);
       const runs = integer(flags.runs, '--runs', 0);
       const timeoutMs = integer(flags.timeout, '--timeout', 1);
+      const timeBudgetMs = integer(flags.timeBudget, '--time-budget', 1);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);
@@ -147,6 +150,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
         ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine(progress, performance.now() - started, process.stderr.columns)}`) } : {}),

@@ -32,7 +32,7 @@ export class HandleIds {
   /** Records the handles of the latest config start. */
   config(): void {
     const config = this.#inner.configResults();
-    if (config.ok) for (const entry of config.entries) if (entry.ok) this.#ids.set(entry.handle, entry.id);
+    if (config.ok) for (const entry of config.entries) if (entry.ok && entry.handle !== undefined) this.#ids.set(entry.handle, entry.id);
   }
 
   /** create / resume / spawn / restart that record their handles, over `base` (the inner system by default). */

@@ -1,0 +1,56 @@
+/** A limit grows to this many times the slowest settle the run measured of the same operation. */
+const PACE_FACTOR = 5;
+/** A confirming re-run waits this many times longer than the run did. */
+const CONFIRM_FACTOR = 5;
+
+/**
+ * How long the kit waits for what must settle: an operation, or a condition it polls for. One
+ * limit does not fit every operation of every implementation on every machine (a child process
+ * starts far slower than a method call returns, and a loaded CI runner is slower still), so each
+ * operation's limit is the configured one or {@link PACE_FACTOR} times the slowest settle the run
+ * measured of that operation, whichever is longer. A wait that reaches its limit only makes a
+ * failure *suspected*: the runner confirms it with a re-run under {@link Limits.confirming}
+ * limits ({@link CONFIRM_FACTOR} times longer) before it reports it.
+ */
+export class Limits {
+  /** The configured per-operation limit, in ms. */
+  readonly base: number;
+  /** Whether this is a confirming re-run. */
+  readonly confirming: boolean;
+  /** The slowest settle measured per operation, shared by every check of the run. */
+  readonly #pace: Map<string, number>;
+  /** Whether a wait reached its limit since this object was made. */
+  expired = false;
+
+  constructor(base: number, confirming = false, pace = new Map<string, number>()) {
+    this.base = base;
+    this.confirming = confirming;
+    this.#pace = pace;
+  }
+
+  /** The limit for `op` (an operation name, `factory`, or `wait` for a polled condition), in ms. */
+  for(op: string): number {
+    const paced = Math.min(this.base * CONFIRM_FACTOR, Math.max(this.base, PACE_FACTOR * (this.#pace.get(op) ?? 0)));
+    return Math.round(this.confirming ? paced * CONFIRM_FACTOR : paced);
+  }
+
+  /** Records that `op` settled after `ms`. */
+  observe(op: string, ms: number): void {
+    if (ms > (this.#pace.get(op) ?? 0)) this.#pace.set(op, ms);
+  }
+
+  /** Notes that a wait reached its limit: a failure of this run is only suspected. */
+  expire(): void {
+    this.expired = true;
+  }
+
+  /** Fresh limits for a run that confirms a suspected failure (same measured pace). */
+  confirm(): Limits {
+    return new Limits(this.base, true, this.#pace);
+  }
+
+  /** Fresh limits for another check of the same run (same measured pace). */
+  fresh(): Limits {
+    return new Limits(this.base, this.confirming, this.#pace);
+  }
+}
