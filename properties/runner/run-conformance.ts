@@ -12,7 +12,7 @@ import { AdapterFailure } from './adapter-failure.js';
 import { decideRequirement } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
-import { stepLine } from './step.js';
+import { stepLine, type Step } from './step.js';
 
 /** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
 export const DEFAULT_SEED = 202611;
@@ -29,9 +29,38 @@ export interface ConformanceOptions {
   readonly expectedFailures?: readonly string[];
   /** Per-operation timeout for operations that must settle, in ms. Default 1000. */
   readonly timeoutMs?: number;
-  /** Called after each directed check and once before the generated runs (for a TTY progress line). */
+  /** Called after each directed check and once after the generated runs (for a TTY progress line). */
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
+  /**
+   * Called as the run moves: a directed check starts (with its live step log, which grows as the
+   * check runs) and finishes (with its outcome), the generated runs start. A supervisor uses it to
+   * know what is in flight.
+   */
+  readonly onCheck?: (event: CheckEvent) => void;
+  /**
+   * Directed checks already decided elsewhere (by an earlier worker of a supervised run, which
+   * ran them or was lost in them): they are not run again, their outcome is taken as given.
+   */
+  readonly settled?: readonly CheckOutcome[];
+  /**
+   * Set when an earlier worker was lost in the generated runs: they are not run again, and this
+   * message is reported as the failure of a generated check.
+   */
+  readonly generatedLost?: string;
 }
+
+/** The outcome of one directed check: its tally, and its failure when it failed. */
+export interface CheckOutcome {
+  readonly tally: CheckTally;
+  readonly requirement: string;
+  readonly failure?: FailureDetail;
+}
+
+/** What {@link ConformanceOptions.onCheck} hears. */
+export type CheckEvent =
+  | { readonly phase: 'start'; readonly check: string; readonly steps: readonly Step[] }
+  | { readonly phase: 'end'; readonly check: string; readonly outcome: CheckOutcome }
+  | { readonly phase: 'generated' };
 
 function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
@@ -58,6 +87,7 @@ function skipReason(check: Check, declared: { capabilities: Capabilities; profil
 async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
   const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
+  options.onCheck?.({ phase: 'start', check: check.id, steps: kit.steps });
   const ctx = new CheckContext(factory, kit, declared, options.timeoutMs ?? 1000, pidFile);
   let failure: unknown;
   try {
@@ -99,7 +129,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
-  const envelope = { tool: 'agent-identity-kit', version: KIT_VERSION, contract: CONTRACT_VERSION, seed, runs, scope: options.requirements ?? 'all' } as const;
+  const envelope = envelopeOf(options);
 
   let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
   try {
@@ -112,15 +142,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     declared = { capabilities: { ...capabilities }, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate } };
     await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, options.timeoutMs ?? 1000).unref())]);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const results: RequirementResult[] = requirements.map((requirement) => ({
-      id: requirement.id,
-      area: requirement.area,
-      tier: requirement.tier,
-      ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
-      checks: [],
-    }));
-    return { ...envelope, adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+    return unusableAdapterReport(error instanceof Error ? error.message : String(error), options, started);
   }
 
   const tallies = new Map<string, CheckTally[]>();
@@ -132,10 +154,15 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     if (requirement === undefined) continue;
     const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
     let tally: CheckTally;
-    if (skipped === undefined) {
+    const given = options.settled?.find((outcome) => outcome.tally.id === check.id);
+    if (given !== undefined) {
+      if (given.failure !== undefined) failures.push(given.failure);
+      tally = given.tally;
+    } else if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, options, seed);
       if (failure !== undefined) failures.push(failure);
       tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
+      options.onCheck?.({ phase: 'end', check: check.id, outcome: { tally, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) } });
     } else {
       tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped };
     }
@@ -144,7 +171,11 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     options.onProgress?.({ done, total: checks.length + 1, label: check.id });
   }
 
-  const generated = await runGenerated(factory, declared, { seed, runs, timeoutMs: options.timeoutMs ?? 1000, inScope: (id) => inScope(id, options.requirements), expectedFailures: options.expectedFailures ?? [] });
+  options.onCheck?.({ phase: 'generated' });
+  const generated =
+    options.generatedLost === undefined
+      ? await runGenerated(factory, declared, { seed, runs, timeoutMs: options.timeoutMs ?? 1000, inScope: (id) => inScope(id, options.requirements), expectedFailures: options.expectedFailures ?? [] })
+      : lostGenerated(options.generatedLost, requirements, options, seed);
   for (const tally of generated.tallies) {
     const requirement = tally.id.slice(0, tally.id.indexOf('/'));
     tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
@@ -178,6 +209,44 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     failures,
     stale,
     durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function envelopeOf(options: ConformanceOptions) {
+  return { tool: 'agent-identity-kit', version: KIT_VERSION, contract: CONTRACT_VERSION, seed: options.seed ?? DEFAULT_SEED, runs: options.runs ?? 100, scope: options.requirements ?? 'all' } as const;
+}
+
+/**
+ * The report of a run whose adapter could not be used at all (its factory threw or hung, its
+ * system is malformed, or a supervisor lost its worker while loading it): every requirement in
+ * scope is NOT-TESTED with `message`, and the run is NOT CONFORMANT.
+ */
+export function unusableAdapterReport(message: string, options: ConformanceOptions = {}, started = performance.now()): ConformanceReport {
+  const results: RequirementResult[] = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements)).map((requirement) => ({
+    id: requirement.id,
+    area: requirement.area,
+    tier: requirement.tier,
+    ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
+    checks: [],
+  }));
+  return { ...envelopeOf(options), adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The generated runs of a run whose earlier worker was lost in them: one failing generated check,
+ * `<requirement>/generated-runs`, on AIK-CREATE-001 (the home of the generated runs) or, when the
+ * scope leaves it out, on the first requirement in scope that conform decides, so the loss always
+ * fails the run.
+ */
+function lostGenerated(message: string, requirements: readonly (typeof REQUIREMENTS)[number][], options: ConformanceOptions, seed: number): { tallies: CheckTally[]; failures: FailureDetail[] } {
+  const decided = requirements.filter((requirement) => requirement.tier !== 'STATIC');
+  const home = decided.find((requirement) => requirement.id === 'AIK-CREATE-001') ?? decided[0];
+  if (home === undefined) return { tallies: [], failures: [] };
+  const check = `${home.id}/generated-runs`;
+  const expected = (options.expectedFailures ?? []).some((entry) => entry === check || entry === home.id);
+  return {
+    tallies: [{ id: check, kind: 'generated', runs: 1, failures: 1 }],
+    failures: [{ check, requirement: home.id, message, adapter: true, expected, counterexample: { seed, commands: [], steps: [] } }],
   };
 }
 
