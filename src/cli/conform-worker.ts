@@ -13,6 +13,7 @@ import { UsageError } from './usage-error.js';
 
 /** What the supervisor hands a worker. */
 export interface ConformWorkerData {
+  readonly task: 'conform';
   /** The adapter module; absent for the bundled reference runtime. */
   readonly adapter?: AdapterSpec;
   /** Modules to import first, in order (file URLs or package names); `conform-worker.mjs` runs them. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AdapterFactory } from '../contract/adapter.js';
 import { UsageError } from './usage-error.js';
@@ -73,7 +73,12 @@ function factoryOf(module: Record<string, unknown>, name: string): unknown {
 
 /** `file:line:column` of where loading `spec` failed, when the error tells (a transform error, a syntax error, a throw at load). */
 async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | undefined> {
-  const shown = (path: string, line: string, column: string) => `${relative(process.cwd(), path) || path}:${line}:${column}`;
+  const name = (path: string) => {
+    if (resolve(path) === resolve(spec.file)) return spec.file;
+    const inside = relative(process.cwd(), path);
+    return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+  };
+  const shown = (path: string, line: string, column: string) => `${name(path)}:${line}:${column}`;
   const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : '';
   // esbuild (through tsx): "Transform failed with 1 error:\n/abs/file.ts:2:6: ERROR: …".
   const transform = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+):(\d+): ERROR/m.exec(text);

@@ -34,7 +34,8 @@ type InFlight =
   | { readonly phase: 'load' | 'probe' | 'between' | 'generated' }
   | { readonly phase: 'check'; readonly check: string; readonly steps: Step[] };
 
-function lossText(loss: WorkerLoss): string {
+/** What happened to a lost worker, in words. */
+export function lossText(loss: WorkerLoss): string {
   if (loss.kind === 'hang') return `hung: the worker showed no sign of life for ${loss.silentMs} ms (a synchronous loop or a blocked thread in adapter code) and was stopped`;
   if (loss.signal !== null) return `the worker process was killed by ${loss.signal}`;
   return `the worker process exited with code ${loss.code} (adapter code called process.exit, or the process crashed)`;
@@ -78,6 +79,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
   const tsconfig = run.tsconfig === undefined ? undefined : isAbsolute(run.tsconfig) ? run.tsconfig : resolve(run.tsconfig);
   for (;;) {
     const data: ConformWorkerData = {
+      task: 'conform',
       ...(run.adapter === undefined ? {} : { adapter: run.adapter }),
       preloads,
       ...(tsconfig === undefined ? {} : { tsconfig }),
@@ -87,7 +89,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     let delivered: { report: ConformanceReport } | { usage: string } | undefined;
     const before = settled.length;
     const loss = await runWorker<ConformWorkerMessage>({
-      entry: new URL('./conform-worker.mjs', import.meta.url),
+      entry: new URL('./adapter-worker.mjs', import.meta.url),
       task: data,
       ...(tsconfig === undefined ? {} : { env: { TSX_TSCONFIG_PATH: tsconfig } }),
       silenceLimitMs: (options.timeoutMs ?? 1000) + WATCHDOG_GRACE_MS,

@@ -1,8 +1,8 @@
-// The entry of the conform worker process (forked by the supervisor, src/cli/supervisor.ts).
-// Plain JavaScript, because a process cannot start from a .ts file before a loader is registered.
-// It waits for its task, registers tsx for both module systems when TypeScript may be loaded (with
-// the adapter's tsconfig), runs the --import preloads in order, then hands over to the TypeScript
-// worker. Whatever the adapter does here is the supervisor's to judge: an exit, a blocked thread,
+// The entry of the worker process that runs adapter code (forked by src/cli/worker-process.ts for
+// `conform` and `replay`). Plain JavaScript, because a process cannot start from a .ts file before
+// a loader is registered. It waits for its task, registers tsx for both module systems when
+// TypeScript may be loaded (with the adapter's tsconfig), runs the --import preloads in order, then
+// hands over to the TypeScript task (conform-worker.ts or replay-worker.ts). Whatever the adapter does here is the supervisor's to judge: an exit, a blocked thread,
 // what it prints, a stray rejection.
 import { existsSync } from 'node:fs';
 
@@ -49,9 +49,9 @@ try {
       throw new Error(`--import ${preload}: cannot load the preload (${describe(error)})`);
     }
   }
-  // './conform-worker.js' is the compiled module in dist/, and (through tsx) the .ts source in a checkout.
-  const { runConformWorker } = await import('./conform-worker.js');
-  await runConformWorker(data, post);
+  // The task modules are compiled .js in dist/, and (through tsx) the .ts sources in a checkout.
+  if (data.task === 'replay') await (await import('./replay-worker.js')).runReplayWorker(data, post);
+  else await (await import('./conform-worker.js')).runConformWorker(data, post);
 } catch (error) {
   // Never left running silently: the supervisor hears why the worker could not go on.
   post({ kind: 'usage', message: error instanceof Error ? error.message : String(error) });
