@@ -94,5 +94,7 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
       }
     },
   });
+  // A rejection nobody handled surfaces only after the turn it happened in: give those of the last check a turn to show.
+  await new Promise((resolve) => setTimeout(resolve, 1));
   post({ kind: 'report', report });
 }

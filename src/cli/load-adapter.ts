@@ -82,7 +82,8 @@ async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | und
   const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : '';
   // esbuild (through tsx): "Transform failed with 1 error:\n/abs/file.ts:2:6: ERROR: …".
   const transform = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+):(\d+): ERROR/m.exec(text);
-  if (transform !== null) return shown(transform[1] ?? '', transform[2] ?? '', transform[3] ?? '');
+  // esbuild counts columns from 0.
+  if (transform !== null) return shown(transform[1] ?? '', transform[2] ?? '', String(Number(transform[3]) + 1));
   if (error instanceof SyntaxError) {
     // Node names the file and line of a CommonJS syntax error first in the stack; an ES module's, nowhere: parse it.
     const cjs = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+)\n/.exec(error.stack ?? '');

@@ -51,5 +51,7 @@ export async function runReplayWorker(data: ReplayWorkerData, post: (message: Re
     const result = await replayScenario(scenario, adapter, record === undefined ? {} : { record });
     post({ kind: 'scenario-end', index, status: result.status, text: formatResult(file, scenario, result), ...(record === undefined || result.status === 'SKIP' ? {} : { history: lines }) });
   }
+  // A rejection nobody handled surfaces only after the turn it happened in: give those of the last scenario a turn to show.
+  await new Promise((resolve) => setTimeout(resolve, 1));
   post({ kind: 'done' });
 }
