@@ -66,6 +66,15 @@ export interface RequirementResult {
   readonly checks: readonly CheckTally[];
 }
 
+/** An error that escaped adapter code (nothing awaited it): reported, never a requirement's failure by itself. */
+export interface StrayError {
+  readonly origin: 'unhandled rejection' | 'uncaught exception';
+  /** The error's name and the first line of its message. */
+  readonly message: string;
+  /** The check in flight when it surfaced; absent outside any check. */
+  readonly check?: string;
+}
+
 /** The result of a conformance run: the stable envelope the `json` reporter prints. */
 export interface ConformanceReport {
   readonly tool: 'agent-identity-kit';
@@ -89,4 +98,8 @@ export interface ConformanceReport {
   readonly stale: readonly string[];
   /** Wall time of the run; the only field that differs between two runs with the same seed. */
   readonly durationMs: number;
+  /** What adapter code printed (bounded; `truncated` when cut), when it printed anything. Set by the supervisor. */
+  readonly adapterOutput?: { readonly stdout: string; readonly stderr: string; readonly truncated?: true };
+  /** Errors that escaped adapter code, when any did. Set by the supervisor. */
+  readonly strays?: readonly StrayError[];
 }

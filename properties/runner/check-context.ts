@@ -107,7 +107,7 @@ export class CheckContext {
     while (!condition()) {
       if (performance.now() > deadline) {
         this.limits.expire();
-        throw new CheckFailure(`never ${what} (within ${limit} ms)`);
+        throw new CheckFailure(`never ${what} (within ${this.limits.reached})`);
       }
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -216,7 +216,7 @@ export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: C
   }
   if (system === 'timeout') {
     limits.expire();
-    throw new AdapterFailure('hang', `the adapter's factory did not settle within ${timeoutMs} ms`);
+    throw new AdapterFailure('hang', `the adapter's factory did not settle within ${limits.reached}`);
   }
   limits.observe('factory', performance.now() - started);
   const shape = system as Partial<System> | null;

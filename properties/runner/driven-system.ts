@@ -313,7 +313,7 @@ export class DrivenSystem {
     if (settled === 'timeout') {
       step.result = '⏳hang';
       limits.expire();
-      throw new AdapterFailure('hang', `${line} did not settle within ${limit} ms`);
+      throw new AdapterFailure('hang', `${line} did not settle within ${limits.reached}`);
     }
     limits.observe(op, performance.now() - started);
     const missing = isOutcome(settled) && settled.ok ? fields.filter((field) => typeof (settled as Record<string, unknown>)[field] !== 'string') : [];

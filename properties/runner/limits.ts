@@ -34,6 +34,14 @@ export class Limits {
     return Math.round(this.confirming ? paced * CONFIRM_FACTOR : paced);
   }
 
+  /**
+   * How a wait that reached its limit is told in a message: without the figure, which grows with
+   * the measured pace, so the same seed still gives the same report on a loaded machine.
+   */
+  get reached(): string {
+    return this.confirming ? `its limit, also on a confirming re-run with ${CONFIRM_FACTOR}× the limit (base ${this.base} ms)` : `its limit (base ${this.base} ms)`;
+  }
+
   /** Records that `op` settled after `ms`. */
   observe(op: string, ms: number): void {
     if (ms > (this.#pace.get(op) ?? 0)) this.#pace.set(op, ms);

@@ -6,14 +6,14 @@ import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
-import { runGenerated } from '../model/run-generated.js';
+import { runGenerated, type GeneratedResult } from '../model/run-generated.js';
 import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { decideRequirement } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
 import { Limits } from './limits.js';
-import { stepLine } from './step.js';
+import { stepLine, type Step } from './step.js';
 
 /** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
 export const DEFAULT_SEED = 202611;
@@ -32,9 +32,38 @@ export interface ConformanceOptions {
   readonly timeoutMs?: number;
   /** A bound on the generated phase's wall time, in ms: the report then carries the runs actually made. Default: none (every run is made). */
   readonly timeBudgetMs?: number;
-  /** Called after each directed check and once before the generated runs (for a TTY progress line). */
+  /** Called after each directed check and once after the generated runs (for a TTY progress line). */
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
+  /**
+   * Called as the run moves: a directed check starts (with its live step log, which grows as the
+   * check runs) and finishes (with its outcome), the generated runs start. A supervisor uses it to
+   * know what is in flight.
+   */
+  readonly onCheck?: (event: CheckEvent) => void;
+  /**
+   * Directed checks already decided elsewhere (by an earlier worker of a supervised run, which
+   * ran them or was lost in them): they are not run again, their outcome is taken as given.
+   */
+  readonly settled?: readonly CheckOutcome[];
+  /**
+   * Set when an earlier worker was lost in the generated runs: they are not run again, and this
+   * message is reported as the failure of a generated check.
+   */
+  readonly generatedLost?: string;
 }
+
+/** The outcome of one directed check: its tally, and its failure when it failed. */
+export interface CheckOutcome {
+  readonly tally: CheckTally;
+  readonly requirement: string;
+  readonly failure?: FailureDetail;
+}
+
+/** What {@link ConformanceOptions.onCheck} hears. */
+export type CheckEvent =
+  | { readonly phase: 'start'; readonly check: string; readonly steps: readonly Step[] }
+  | { readonly phase: 'end'; readonly check: string; readonly outcome: CheckOutcome }
+  | { readonly phase: 'generated' };
 
 function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
@@ -66,6 +95,7 @@ const SHOWN_SUBCASES = 8;
 async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
   const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
+  options.onCheck?.({ phase: 'start', check: check.id, steps: kit.steps });
   const ctx = new CheckContext(factory, kit, declared, limits, pidFile);
   let stopped: unknown;
   try {
@@ -122,16 +152,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
   const limits = new Limits(options.timeoutMs ?? 1000);
-  const envelope = {
-    tool: 'agent-identity-kit',
-    version: KIT_VERSION,
-    contract: CONTRACT_VERSION,
-    seed,
-    runs: 0,
-    runsRequested: runs,
-    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
-    scope: options.requirements ?? 'all',
-  } as const;
+  const envelope = envelopeOf(options);
 
   let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
   try {
@@ -145,15 +166,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     declared = { capabilities: { ...capabilities }, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate } };
     await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, limits.for('shutdown')).unref())]);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const results: RequirementResult[] = requirements.map((requirement) => ({
-      id: requirement.id,
-      area: requirement.area,
-      tier: requirement.tier,
-      ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
-      checks: [],
-    }));
-    return { ...envelope, adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+    return unusableAdapterReport(error instanceof Error ? error.message : String(error), options, started);
   }
 
   const tallies = new Map<string, CheckTally[]>();
@@ -165,10 +178,15 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     if (requirement === undefined) continue;
     const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
     let tally: CheckTally;
-    if (skipped === undefined) {
+    const given = options.settled?.find((outcome) => outcome.tally.id === check.id);
+    if (given !== undefined) {
+      if (given.failure !== undefined) failures.push(given.failure);
+      tally = given.tally;
+    } else if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, limits, options, seed);
       if (failure !== undefined) failures.push(failure);
       tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
+      options.onCheck?.({ phase: 'end', check: check.id, outcome: { tally, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) } });
     } else {
       tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped };
     }
@@ -177,14 +195,18 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     options.onProgress?.({ done, total: checks.length + 1, label: check.id });
   }
 
-  const generated = await runGenerated(factory, declared, {
-    seed,
-    runs,
-    limits,
-    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
-    inScope: (id) => inScope(id, options.requirements),
-    expectedFailures: options.expectedFailures ?? [],
-  });
+  options.onCheck?.({ phase: 'generated' });
+  const generated =
+    options.generatedLost === undefined
+      ? await runGenerated(factory, declared, {
+          seed,
+          runs,
+          limits,
+          ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+          inScope: (id) => inScope(id, options.requirements),
+          expectedFailures: options.expectedFailures ?? [],
+        })
+      : lostGenerated(options.generatedLost, requirements, options, seed);
   for (const tally of generated.tallies) {
     const requirement = tally.id.slice(0, tally.id.indexOf('/'));
     tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
@@ -219,6 +241,56 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     failures,
     stale,
     durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** The report's envelope; `runs` (those made) is set once the generated runs are done. */
+function envelopeOf(options: ConformanceOptions) {
+  return {
+    tool: 'agent-identity-kit',
+    version: KIT_VERSION,
+    contract: CONTRACT_VERSION,
+    seed: options.seed ?? DEFAULT_SEED,
+    runs: 0,
+    runsRequested: options.runs ?? 100,
+    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+    scope: options.requirements ?? 'all',
+  } as const;
+}
+
+/**
+ * The report of a run whose adapter could not be used at all (its factory threw or hung, its
+ * system is malformed, or a supervisor lost its worker while loading it): every requirement in
+ * scope is NOT-TESTED with `message`, and the run is NOT CONFORMANT.
+ */
+export function unusableAdapterReport(message: string, options: ConformanceOptions = {}, started = performance.now()): ConformanceReport {
+  const results: RequirementResult[] = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements)).map((requirement) => ({
+    id: requirement.id,
+    area: requirement.area,
+    tier: requirement.tier,
+    ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
+    checks: [],
+  }));
+  return { ...envelopeOf(options), adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The generated runs of a run whose earlier worker was lost in them: one failing generated check,
+ * `<requirement>/generated-runs`, on AIK-CREATE-001 (the home of the generated runs) or, when the
+ * scope leaves it out, on the first requirement in scope that conform decides, so the loss always
+ * fails the run.
+ */
+function lostGenerated(message: string, requirements: readonly (typeof REQUIREMENTS)[number][], options: ConformanceOptions, seed: number): GeneratedResult {
+  const decided = requirements.filter((requirement) => requirement.tier !== 'STATIC');
+  const home = decided.find((requirement) => requirement.id === 'AIK-CREATE-001') ?? decided[0];
+  if (home === undefined) return { tallies: [], failures: [], runs: 0, interrupted: false };
+  const check = `${home.id}/generated-runs`;
+  const expected = (options.expectedFailures ?? []).some((entry) => entry === check || entry === home.id);
+  return {
+    tallies: [{ id: check, kind: 'generated', runs: 1, failures: 1 }],
+    failures: [{ check, requirement: home.id, message, adapter: true, expected, counterexample: { seed, commands: [], steps: [] } }],
+    runs: 0,
+    interrupted: false,
   };
 }
 

@@ -1,19 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { isRequirementId } from '../../contract/requirements.js';
-import referenceFactory from '../../../properties/reference-adapter.js';
 import { counterexampleScenario } from '../counterexample-scenario.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
-import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
-import type { ConformWorkerData, ConformWorkerMessage } from '../conform-worker.js';
+import { DEFAULT_SEED, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLine } from '../progress-bar.js';
-import { adapterSpec, loadAdapter, type AdapterSpec } from '../load-adapter.js';
+import { adapterSpec } from '../load-adapter.js';
+import { superviseConformance } from '../supervise-conformance.js';
 import { useColor } from '../use-color.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
@@ -88,32 +84,6 @@ function expectedFailuresOf(file: string | undefined): string[] | undefined {
   return list as string[];
 }
 
-/** Runs the suite in a worker started with the preloads and tsconfig, so the adapter loads as it would in its own project. */
-function runInWorker(spec: AdapterSpec, imports: readonly string[], tsconfig: string | undefined, options: ConformanceOptions): Promise<ConformanceReport> {
-  const { onProgress: _progress, ...plain } = options;
-  const data: ConformWorkerData = {
-    url: spec.url,
-    exportName: spec.exportName,
-    options: plain,
-    preloads: imports.map((module) => (existsSync(module) ? pathToFileURL(resolve(module)).href : module)),
-    ...(tsconfig === undefined ? {} : { tsconfig: isAbsolute(tsconfig) ? tsconfig : resolve(tsconfig) }),
-  };
-  const worker = new Worker(new URL('../conform-worker.mjs', import.meta.url), { workerData: data });
-  return new Promise((resolvePromise, reject) => {
-    worker.on('message', (message: ConformWorkerMessage) => {
-      if (message.kind === 'progress') options.onProgress?.(message.progress);
-      if (message.kind === 'usage') reject(new UsageError(`${spec.file}: ${message.message}`));
-      if (message.kind === 'report') {
-        resolvePromise(message.report);
-        // An adapter may leave timers or handles behind: the worker's job is done.
-        void worker.terminate();
-      }
-    });
-    worker.on('error', (error) => reject(new UsageError(`${spec.file}: the adapter worker failed (${error.message.split('\n')[0] ?? ''})`)));
-    worker.on('exit', (code) => reject(new UsageError(`${spec.file}: the adapter worker exited (code ${code}) before reporting`)));
-  });
-}
-
 /**
  * `conform`: runs the conformance suite against an adapter (default: the reference runtime) and
  * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error.
@@ -124,8 +94,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .description('check an implementation against the one-identity contract, through its adapter')
     .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
-    .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
-    .option('--tsconfig <file>', "load a .ts adapter with this tsconfig (runs the adapter in a worker)")
+    .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
     .option('--runs <n>', 'number of generated runs (default 100)')
     .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
@@ -157,15 +127,12 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       };
       const imports = flags.import ?? [];
       if (spec === undefined && (imports.length > 0 || flags.tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
-      const inWorker = spec !== undefined && (imports.length > 0 || flags.tsconfig !== undefined);
-      // An adapter's stray rejection must not end the run: the suite reports what the adapter did.
-      const ignore = () => undefined;
-      process.on('unhandledRejection', ignore);
       let report: ConformanceReport;
       try {
-        report = inWorker ? await runInWorker(spec, imports, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadAdapter(spec), options);
+        // This process never runs adapter code: the engine and the adapter run in a supervised worker.
+        const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${text}` : text);
+        report = await superviseConformance({ ...(spec === undefined ? {} : { adapter: spec }), imports, ...(flags.tsconfig === undefined ? {} : { tsconfig: flags.tsconfig }), options, log });
       } finally {
-        process.off('unhandledRejection', ignore);
         if (tty) process.stderr.write('\r\u001b[2K');
       }
       const color = useColor(flags.format);
