@@ -68,6 +68,8 @@ function creationRequirement(op: 'create' | 'resume', expected: string, live: bo
  */
 async function both<T extends Outcome>(run: GeneratedRun, op: Parameters<GeneratedRun['decided']>[2], act: (system: GeneratedRun['real'], which: 'real' | 'model') => Promise<T>, concurrent = false): Promise<{ real: T; model: T; realDecided: string; modelDecided: string }> {
   const pending = concurrent ? act(run.model, 'model') : undefined;
+  // Should the real side throw, the model's call is not awaited: its failure must not go unobserved.
+  pending?.catch(() => undefined);
   const real = await act(run.real, 'real');
   run.rethrowAdapterFailure();
   const model = await (pending ?? act(run.model, 'model'));
@@ -115,7 +117,9 @@ abstract class Base implements RunCommand {
     } catch (error) {
       const failure = GeneratedFailure.of(error, this.home);
       if (!run.masked(failure.check)) throw failure;
-      run.tainted = true;
+      if (run.tainted) return;
+      if (!failure.invariant) run.tallies.count(failure.check);
+      run.taint(failure.check);
     }
   }
   toString(): string {

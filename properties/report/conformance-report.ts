@@ -75,6 +75,36 @@ export interface StrayError {
   readonly check?: string;
 }
 
+/** The outcome of one directed check: its tally, and its failure when it failed. */
+export interface CheckOutcome {
+  readonly tally: CheckTally;
+  readonly requirement: string;
+  readonly failure?: FailureDetail;
+}
+
+/** One chunk's share of the generated runs: what it found and how much of it ran. */
+export interface ChunkResult {
+  readonly index: number;
+  /** Runs made (shrinking and confirming replays aside). */
+  readonly runs: number;
+  readonly interrupted: boolean;
+  /** Per generated check: evaluations and failures in this chunk, by check id. */
+  readonly tallies: readonly { readonly id: string; readonly runs: number; readonly failures: number }[];
+  /** One shrunk counterexample per failing requirement, in the order found. */
+  readonly failures: readonly FailureDetail[];
+  readonly durationMs: number;
+}
+
+/** A shard's share of a run (`--shard i/n`): what `merge` combines into the report of the whole run. */
+export interface ShardPart {
+  /** 0-based index and count of shards. */
+  readonly shard: { readonly index: number; readonly count: number };
+  /** The run's expected failures (`--expected-failures`), which the merged verdict honours. */
+  readonly expectedFailures: readonly string[];
+  readonly directed: readonly CheckOutcome[];
+  readonly chunks: readonly ChunkResult[];
+}
+
 /** The result of a conformance run: the stable envelope the `json` reporter prints. */
 export interface ConformanceReport {
   readonly tool: 'agent-identity-kit';
@@ -96,10 +126,19 @@ export interface ConformanceReport {
   readonly failures: readonly FailureDetail[];
   /** `--expected-failures` entries that now pass (a stale baseline fails the run). */
   readonly stale: readonly string[];
-  /** Wall time of the run; the only field that differs between two runs with the same seed. */
+  /** Wall time of the run; with the chunks' times, the only fields that differ between two runs with the same seed. */
   readonly durationMs: number;
+  /** The generated runs' chunks: runs made and wall time of each (see `CHUNK_RUNS`). */
+  readonly chunks: readonly { readonly index: number; readonly runs: number; readonly durationMs: number }[];
+  /** Set on the partial report of one shard (`--shard`), which `merge` combines; absent on a whole run's report. */
+  readonly part?: ShardPart;
   /** What adapter code printed (bounded; `truncated` when cut), when it printed anything. Set by the supervisor. */
   readonly adapterOutput?: { readonly stdout: string; readonly stderr: string; readonly truncated?: true };
   /** Errors that escaped adapter code, when any did. Set by the supervisor. */
   readonly strays?: readonly StrayError[];
+}
+
+/** `report` with its timings zeroed (the run's and each chunk's): two runs with the same seed give the same value, byte for byte. */
+export function withoutTimings(report: ConformanceReport): ConformanceReport {
+  return { ...report, durationMs: 0, chunks: report.chunks.map((chunk) => ({ ...chunk, durationMs: 0 })), ...(report.part === undefined ? {} : { part: { ...report.part, chunks: report.part.chunks.map((chunk) => ({ ...chunk, durationMs: 0 })) } }) };
 }

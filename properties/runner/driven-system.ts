@@ -239,13 +239,17 @@ export class DrivenSystem {
   }
 
   /** Notes the id a spawn or remote run minted, and its run id. */
-  async #minting(pending: Promise<RunResult>): Promise<RunResult> {
-    const outcome = await pending;
-    if (outcome.ok) {
-      this.#minted([outcome.id]);
-      if (typeof outcome.runId === 'string') this.#options.aliases?.noteRun(outcome.runId);
-    }
-    return outcome;
+  #minting(pending: Promise<RunResult>): Promise<RunResult> {
+    const noted = pending.then((outcome) => {
+      if (outcome.ok) {
+        this.#minted([outcome.id]);
+        if (typeof outcome.runId === 'string') this.#options.aliases?.noteRun(outcome.runId);
+      }
+      return outcome;
+    });
+    // As in #call: a check may never await it, and its failure already reached the check through `broke`.
+    noted.catch(() => undefined);
+    return noted;
   }
 
   /** Tells the aliases of ids the kit chose, which are never implementation-minted. */

@@ -6,8 +6,9 @@ import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
-import { runGenerated, type GeneratedResult } from '../model/run-generated.js';
-import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
+import type { Declared } from '../model/declared.js';
+import { mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
+import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { decideRequirement } from './decide-requirement.js';
 import type { Check } from './check.js';
@@ -50,14 +51,11 @@ export interface ConformanceOptions {
    * message is reported as the failure of a generated check.
    */
   readonly generatedLost?: string;
+  /** Run one shard of the run (0-based `index` of `count`): every count-th directed check and generated chunk. The report then carries its part, for `merge`. */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
-/** The outcome of one directed check: its tally, and its failure when it failed. */
-export interface CheckOutcome {
-  readonly tally: CheckTally;
-  readonly requirement: string;
-  readonly failure?: FailureDetail;
-}
+export type { CheckOutcome } from '../report/conformance-report.js';
 
 /** What {@link ConformanceOptions.onCheck} hears. */
 export type CheckEvent =
@@ -152,7 +150,6 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
   const limits = new Limits(options.timeoutMs ?? 1000);
-  const envelope = envelopeOf(options);
 
   let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
   try {
@@ -169,28 +166,27 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     return unusableAdapterReport(error instanceof Error ? error.message : String(error), options, started);
   }
 
-  const tallies = new Map<string, CheckTally[]>();
-  const failures: FailureDetail[] = [];
   const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements));
+  // A shard takes every count-th directed check and chunk, so the shards of a run never overlap and together make all of it.
+  const mine = (position: number) => options.shard === undefined || position % options.shard.count === options.shard.index;
+  const directed: CheckOutcome[] = [];
   let done = 0;
-  for (const check of checks) {
+  for (const [position, check] of checks.entries()) {
+    if (!mine(position)) continue;
     const requirement = REQUIREMENTS.find((candidate) => candidate.id === check.requirement);
     if (requirement === undefined) continue;
     const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
-    let tally: CheckTally;
     const given = options.settled?.find((outcome) => outcome.tally.id === check.id);
     if (given !== undefined) {
-      if (given.failure !== undefined) failures.push(given.failure);
-      tally = given.tally;
+      directed.push(given);
     } else if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, limits, options, seed);
-      if (failure !== undefined) failures.push(failure);
-      tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
-      options.onCheck?.({ phase: 'end', check: check.id, outcome: { tally, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) } });
+      const outcome: CheckOutcome = { tally: { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 }, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) };
+      directed.push(outcome);
+      options.onCheck?.({ phase: 'end', check: check.id, outcome });
     } else {
-      tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped };
+      directed.push({ tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped }, requirement: check.requirement });
     }
-    tallies.set(check.requirement, [...(tallies.get(check.requirement) ?? []), tally]);
     done += 1;
     options.onProgress?.({ done, total: checks.length + 1, label: check.id });
   }
@@ -205,15 +201,31 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
           ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
           inScope: (id) => inScope(id, options.requirements),
           expectedFailures: options.expectedFailures ?? [],
+          chunks: mine,
         })
       : lostGenerated(options.generatedLost, requirements, options, seed);
+  options.onProgress?.({ done: checks.length + 1, total: checks.length + 1, label: 'generated runs' });
+  const report = decide(envelopeOf(options), declared, directed, generated, options, started);
+  return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed, chunks: generated.chunks } };
+}
+
+/**
+ * Decides every requirement in scope from the directed checks' outcomes and the generated runs,
+ * and the verdict: CONFORMANT iff no failing MUST, declared CAP or PROFILE (expected failures
+ * aside) and no stale expected failure.
+ */
+function decide(envelope: ReturnType<typeof envelopeOf>, declared: Declared, directed: readonly CheckOutcome[], generated: GeneratedResult, options: ConformanceOptions, started: number): ConformanceReport {
+  const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
+  const tallies = new Map<string, CheckTally[]>();
+  for (const outcome of directed) tallies.set(outcome.requirement, [...(tallies.get(outcome.requirement) ?? []), outcome.tally]);
   for (const tally of generated.tallies) {
     const requirement = tally.id.slice(0, tally.id.indexOf('/'));
     tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
   }
-  failures.push(...generated.failures);
-  options.onProgress?.({ done: checks.length + 1, total: checks.length + 1, label: 'generated runs' });
-
+  const failures: FailureDetail[] = [...directed.flatMap((outcome) => (outcome.failure === undefined ? [] : [outcome.failure])), ...generated.failures].map((failure) => ({
+    ...failure,
+    expected: (options.expectedFailures ?? []).some((entry) => entry === failure.check || entry === failure.requirement),
+  }));
   const expectedEntries = options.expectedFailures ?? [];
   const results: RequirementResult[] = requirements.map((requirement) => {
     const own = tallies.get(requirement.id) ?? [];
@@ -241,7 +253,45 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     failures,
     stale,
     durationMs: Math.round(performance.now() - started),
+    chunks: generated.chunks.map((chunk) => ({ index: chunk.index, runs: chunk.runs, durationMs: chunk.durationMs })),
   };
+}
+
+/**
+ * Combines the partial reports of every shard of one run (`--shard i/n`, then `merge`) into the
+ * report, verdict and exit code the unsharded run would have given. Throws a plain Error naming
+ * what does not fit: a report that is not partial, shards of different runs, a shard missing or
+ * given twice.
+ */
+export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
+  const first = reports[0];
+  if (first === undefined) throw new Error('no partial report to merge');
+  const parts = reports.map((report, n) => {
+    if (report.part === undefined) throw new Error(`report #${n + 1} is not a shard's partial report (run it with --shard i/n)`);
+    if ('error' in report.adapter) throw new Error(`report #${n + 1}: the adapter could not be used (${report.adapter.error})`);
+    return report.part;
+  });
+  const count = parts[0]?.shard.count ?? 0;
+  const run = (report: ConformanceReport) => JSON.stringify([report.version, report.contract, report.seed, report.runsRequested, report.timeBudgetMs, report.scope, report.adapter]);
+  const other = reports.findIndex((report) => run(report) !== run(first));
+  if (other >= 0) throw new Error(`report #${other + 1} is a shard of another run (kit version, contract, seed, runs, scope or adapter differ)`);
+  const indexes = parts.map((part) => part.shard.index).sort((a, b) => a - b);
+  if (parts.some((part) => part.shard.count !== count) || indexes.length !== count || indexes.some((index, n) => index !== n)) {
+    throw new Error(`expected the ${count} shards 1/${count} … ${count}/${count} once each, got ${parts.map((part) => `${part.shard.index + 1}/${part.shard.count}`).join(', ')}`);
+  }
+  const declared = first.adapter as Declared;
+  const positions = new Map(DIRECTED_CHECKS.map((check, position) => [check.id, position]));
+  const directed = parts.flatMap((part) => part.directed).sort((a, b) => (positions.get(a.tally.id) ?? 0) - (positions.get(b.tally.id) ?? 0));
+  const options: ConformanceOptions = {
+    seed: first.seed,
+    runs: first.runsRequested,
+    ...(first.scope === 'all' ? {} : { requirements: first.scope }),
+    ...(first.timeBudgetMs === undefined ? {} : { timeBudgetMs: first.timeBudgetMs }),
+    expectedFailures: parts[0]?.expectedFailures ?? [],
+  };
+  const generated = mergeChunks(parts.flatMap((part) => part.chunks), (id) => inScope(id, options.requirements));
+  const merged = decide(envelopeOf(options), declared, directed, generated, options, performance.now());
+  return { ...merged, durationMs: reports.reduce((longest, report) => Math.max(longest, report.durationMs), 0) };
 }
 
 /** The report's envelope; `runs` (those made) is set once the generated runs are done. */
@@ -271,7 +321,7 @@ export function unusableAdapterReport(message: string, options: ConformanceOptio
     ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
     checks: [],
   }));
-  return { ...envelopeOf(options), adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+  return { ...envelopeOf(options), adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started), chunks: [] };
 }
 
 /**
@@ -283,7 +333,7 @@ export function unusableAdapterReport(message: string, options: ConformanceOptio
 function lostGenerated(message: string, requirements: readonly (typeof REQUIREMENTS)[number][], options: ConformanceOptions, seed: number): GeneratedResult {
   const decided = requirements.filter((requirement) => requirement.tier !== 'STATIC');
   const home = decided.find((requirement) => requirement.id === 'AIK-CREATE-001') ?? decided[0];
-  if (home === undefined) return { tallies: [], failures: [], runs: 0, interrupted: false };
+  if (home === undefined) return { tallies: [], failures: [], runs: 0, interrupted: false, chunks: [] };
   const check = `${home.id}/generated-runs`;
   const expected = (options.expectedFailures ?? []).some((entry) => entry === check || entry === home.id);
   return {
@@ -291,6 +341,7 @@ function lostGenerated(message: string, requirements: readonly (typeof REQUIREME
     failures: [{ check, requirement: home.id, message, adapter: true, expected, counterexample: { seed, commands: [], steps: [] } }],
     runs: 0,
     interrupted: false,
+    chunks: [],
   };
 }
 
