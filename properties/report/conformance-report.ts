@@ -1,7 +1,7 @@
 import type { Capabilities } from '../../src/contract/adapter.js';
 import type { Area, Profiles, Tier } from '../../src/contract/requirements.js';
 
-/** A requirement's result (DESIGN.md "Conformance run"). */
+/** A requirement's result (README.md "In an implementation's CI"). */
 export type RequirementStatus = 'PASS' | 'FAIL' | 'NOT-APPLICABLE' | 'NOT-TESTED' | 'STATIC';
 
 /** How often one check ran for a requirement, and how it went. */

@@ -3,7 +3,7 @@ import type { Profiles, Requirement } from '../../src/contract/requirements.js';
 import type { CheckTally, RequirementStatus } from '../report/conformance-report.js';
 
 /**
- * A requirement's status from the tallies of its checks (DESIGN.md "Conformance run"): STATIC is
+ * A requirement's status from the tallies of its checks (README.md "In an implementation's CI"): STATIC is
  * decided elsewhere; an undeclared capability is NOT-APPLICABLE; any failing check is FAIL; no
  * check that ran is NOT-TESTED (which counts as a failure for MUST, declared CAP and PROFILE).
  */

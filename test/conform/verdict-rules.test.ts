@@ -7,7 +7,7 @@ import { runConformance } from '../../properties/runner/run-conformance.js';
 import { notFoundAsInvalid, withOverrides } from './_support/with-overrides.js';
 import { requirement as lookup, type Requirement } from '../../src/contract/requirements.js';
 
-const REFERENCE_CAPABILITIES: Capabilities = { subagents: true, remote: false, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true };
+const REFERENCE_CAPABILITIES: Capabilities = { subagents: true, remote: false, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true, configHandles: true };
 
 function requirementOf(id: string): Requirement {
   const found = lookup(id);

@@ -7,7 +7,7 @@ import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 
 const DECLARED = {
-  capabilities: { subagents: true, remote: true, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true } satisfies Capabilities,
+  capabilities: { subagents: true, remote: true, bridge: true, rpc: true, consumers: true, contextDispose: true, idSource: true, clock: true, configHandles: true } satisfies Capabilities,
   profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 } as const;
 
