@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
-import { RECORDER, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
+import { RECORDER, UnsupportedOperation, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
@@ -68,6 +68,8 @@ async function both<T extends Outcome>(run: GeneratedRun, op: Parameters<Generat
   const pending = concurrent ? act(run.model, 'model') : undefined;
   const real = await act(run.real, 'real');
   run.rethrowAdapterFailure();
+  // An operation the adapter reports unsupported cannot be compared with the model: the run ends here.
+  if (!real.ok && UnsupportedOperation.is(real.error)) throw real.error;
   const model = await (pending ?? act(run.model, 'model'));
   return { real, model, realDecided: run.decided(run.real, real, op), modelDecided: run.decided(run.model, model, op) };
 }

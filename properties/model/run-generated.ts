@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { UnsupportedOperation, type AdapterFactory } from '../../src/contract/adapter.js';
 import type { CheckTally, FailureDetail } from '../report/conformance-report.js';
 import { AdapterFailure } from '../runner/adapter-failure.js';
 import { modelCommands } from './commands.js';
@@ -30,11 +30,19 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
   const tallies = new Tallies();
   // The last failing run is the shrunk counterexample: fast-check keeps shrinking from each failure it finds.
   let failing: { run: GeneratedRun; error: unknown; commands: readonly string[] } | undefined;
+  // Generated runs compare with the model; once the adapter reports an operation unsupported they
+  // cannot, and the rest are not run (the directed checks report what needs the operation).
+  let unsupported = false;
   const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS }), async (scheduler, commands) => {
+    if (unsupported) return;
     const run = await GeneratedRun.open(factory, declared, scheduler, options.timeoutMs, tallies);
     try {
       await fc.asyncModelRun(() => ({ model: run, real: run }), commands);
     } catch (error) {
+      if (UnsupportedOperation.is(error)) {
+        unsupported = true;
+        return;
+      }
       // Command objects are shared by shrink attempts: their lines are read now, as this run left them.
       failing = { run, error, commands: run.executed.map((command) => run.aliases.apply(String(command))) };
       throw error;

@@ -14,6 +14,8 @@ export interface CheckTally {
   readonly failures: number;
   /** Why it did not run, when it did not. */
   readonly skipped?: string;
+  /** The operations the adapter reported unsupported (`UnsupportedOperation`) when the check tried them: it could not run. */
+  readonly unsupported?: readonly string[];
 }
 
 /** One step of a counterexample: what the kit did, as a line and as plain data. */

@@ -16,6 +16,7 @@ import type {
   System,
 } from '../../src/contract/adapter.js';
 import type { StoredEvent } from '../../src/contract/durable-store.js';
+import { UnsupportedOperation } from '../../src/contract/adapter.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import { AdapterFailure } from './adapter-failure.js';
 import type { IdAliases } from './id-aliases.js';
@@ -34,6 +35,8 @@ export interface DrivenSystemOptions {
   readonly injected: (value: unknown) => boolean;
   /** Told of every adapter failure, also of operations the check never awaits. */
   readonly broke: (failure: AdapterFailure) => void;
+  /** Told of every operation the adapter reports unsupported (an `UnsupportedOperation` failure). */
+  readonly unsupported?: (operation: string) => void;
   /** Where ids the implementation minted are noted (when it mints its own: no `idSource`). */
   readonly aliases?: IdAliases;
   /** The configuration it started with (its labels and exact ids are kit-chosen, never aliased). */
@@ -164,6 +167,7 @@ export class DrivenSystem {
 
   configResults(): ConfigOutcome {
     const outcome = this.#observe('configResults', () => this.raw.configResults());
+    if (!outcome.ok && UnsupportedOperation.is(outcome.error)) this.#options.unsupported?.(outcome.error.operation);
     if (outcome.ok && Array.isArray(outcome.entries)) {
       this.#minted(outcome.entries.map((entry) => (entry.ok ? entry.id : undefined)));
     }
@@ -270,6 +274,10 @@ export class DrivenSystem {
 
   #result(outcome: Outcome, op: OperationName): string {
     if (outcome.ok) return '✓';
+    if (UnsupportedOperation.is(outcome.error)) {
+      this.#options.unsupported?.(outcome.error.operation);
+      return '✗unsupported';
+    }
     if (this.#options.injected(outcome.error)) return '✗injected';
     return `✗${this.classify(outcome.error, op)}`;
   }

@@ -9,7 +9,7 @@ import { createKitEnv } from '../env/kit-env.js';
 import { runGenerated } from '../model/run-generated.js';
 import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
-import { decideRequirement } from './decide-requirement.js';
+import { decideRequirement, unsupportedNote } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
 import { stepLine } from './step.js';
@@ -54,8 +54,11 @@ function skipReason(check: Check, declared: { capabilities: Capabilities; profil
   return undefined;
 }
 
-/** Runs one directed check against fresh systems; never throws. */
-async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+/**
+ * Runs one directed check against fresh systems; never throws. A check during which the adapter
+ * reported an operation unsupported could not run: it answers the operations instead of a failure.
+ */
+async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], options: ConformanceOptions, seed: number): Promise<FailureDetail | { readonly unsupported: readonly string[] } | undefined> {
   const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
   const ctx = new CheckContext(factory, kit, declared, options.timeoutMs ?? 1000, pidFile);
@@ -74,6 +77,7 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   rmSync(pidFile, { force: true });
   // An adapter failure wins: a check failing because the adapter broke is the adapter's failure.
   if (ctx.adapterFailure !== undefined) failure = ctx.adapterFailure;
+  else if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   if (failure === undefined) return undefined;
   const alias = (text: string) => ctx.aliases.apply(text);
   const message = alias(failure instanceof Error ? failure.message : String(failure));
@@ -134,8 +138,12 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     let tally: CheckTally;
     if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, options, seed);
-      if (failure !== undefined) failures.push(failure);
-      tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
+      if (failure !== undefined && 'unsupported' in failure) {
+        tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: unsupportedNote(failure.unsupported), unsupported: failure.unsupported };
+      } else {
+        if (failure !== undefined) failures.push(failure);
+        tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
+      }
     } else {
       tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped };
     }
