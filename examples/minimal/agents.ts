@@ -156,7 +156,8 @@ export class Agents {
   #append(agent: Agent, kind: string, data?: unknown): void {
     const event: Entry = { seq: agent.session.events.length, kind, ...(data === undefined ? {} : { data }) };
     agent.session.events.push(event);
-    agent.writes = this.#write(() => agent.writes.then(() => this.options.store?.append(agent.id, [event])));
+    const previous = agent.writes;
+    agent.writes = this.#write(() => previous.then(() => this.options.store?.append(agent.id, [event])));
     this.#emit('session/event', { session: agent.session, event });
   }
 

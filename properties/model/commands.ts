@@ -379,6 +379,7 @@ class RestartCommand extends Base {
     const outcome = await both(run, 'restart', (system) => system.restart(this.config));
     run.expect('AIK-QUIESCE-005/generated-restart', outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided}, got ${outcome.realDecided}`);
     const real = run.real.configResults();
+    if (!real.ok && UnsupportedOperation.is(real.error)) throw real.error;
     const model = run.model.configResults();
     run.expect('AIK-CONFIG-002/generated-validation', real.ok !== model.ok, () => `${this.describe()}: the configuration was ${real.ok ? 'accepted' : 'refused'}, the reference runtime ${model.ok ? 'accepts' : 'refuses'} it`);
     if (!real.ok || !model.ok) {

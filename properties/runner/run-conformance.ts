@@ -76,8 +76,9 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   }
   rmSync(pidFile, { force: true });
   // An adapter failure wins: a check failing because the adapter broke is the adapter's failure.
+  // An unsupported operation wins: what failed or hung after it is its consequence.
+  if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   if (ctx.adapterFailure !== undefined) failure = ctx.adapterFailure;
-  else if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   if (failure === undefined) return undefined;
   const alias = (text: string) => ctx.aliases.apply(text);
   const message = alias(failure instanceof Error ? failure.message : String(failure));

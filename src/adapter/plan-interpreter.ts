@@ -26,10 +26,10 @@ export type NativeListener = (payload: unknown) => unknown;
 export interface PlanHooks<Scope> {
   /** Installs a global listener for `type` on the running implementation; returns its removal. */
   on(type: EventType, listener: NativeListener): () => void;
-  /** Installs a listener for `type` on `scope`; returns its removal. */
-  onScope(scope: Scope, type: EventType, listener: NativeListener): () => void;
-  /** The token of the agent that `scope` belongs to (an {@link ObservedEvent.scope}). */
-  scopeToken(scope: Scope): AgentToken;
+  /** Installs a listener for `type` on `scope`; returns its removal. Absent: scoped listeners are reported unsupported. */
+  onScope?(scope: Scope, type: EventType, listener: NativeListener): () => void;
+  /** The token of the agent that `scope` belongs to (an {@link ObservedEvent.scope}); needed with `onScope`. */
+  scopeToken?(scope: Scope): AgentToken;
   /** What an event says; usually `observePayload(type, payload, names)`. */
   observe(type: EventType, payload: unknown): Observation;
   /** The live entries, for `record` listeners: the system's `agents()` and `sessions()`. */
@@ -162,15 +162,17 @@ export class PlanInterpreter<Scope> {
   }
 
   #install(plan: ListenPlan, scope: Scope | undefined): void {
+    const onScope = this.#hooks.onScope?.bind(this.#hooks);
+    if (scope !== undefined && onScope === undefined) throw new UnsupportedOperation('scoped listeners');
     const types = plan.event === '*' ? this.#types : this.#types.filter((type) => type === plan.event);
     const listener = this.#listener(plan, scope);
-    const removals = types.map((type) => (scope === undefined ? this.#hooks.on(type, listener(type)) : this.#hooks.onScope(scope, type, listener(type))));
+    const removals = types.map((type) => (scope === undefined ? this.#hooks.on(type, listener(type)) : onScope!(scope, type, listener(type))));
     this.#removals.set(plan.name, [...(this.#removals.get(plan.name) ?? []), ...removals]);
   }
 
   /** A listener per event type for one plan: it logs what it hears and acts once, across all its types. */
   #listener(plan: ListenPlan, scope: Scope | undefined): (type: EventType) => NativeListener {
-    const token = scope === undefined ? undefined : this.#hooks.scopeToken(scope);
+    const token = scope === undefined ? undefined : this.#hooks.scopeToken?.(scope);
     let acted = false;
     return (type) => (payload) => {
       const heard: ObservedEvent = { ...this.#hooks.observe(type, payload), listener: plan.name, ...(token === undefined ? {} : { scope: token }) };
