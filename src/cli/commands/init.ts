@@ -43,20 +43,26 @@ function isModuleProject(cwd: string): boolean {
 }
 
 /**
- * The files `init` writes into `cwd`, by path: the adapter skeleton (every operation a TODO
- * reporting itself unsupported, every optional capability absent), the configuration file naming
- * it, and a CI workflow.
+ * Writes what `init` writes into `cwd` and returns the paths written, the adapter first: the
+ * adapter skeleton (every operation a TODO reporting itself unsupported, every optional
+ * capability absent), the configuration file naming it, and a CI workflow. Writes nothing when
+ * any of them exists (a usage error naming it).
  */
-export function initFiles(cwd: string, adapter: string | undefined): ReadonlyMap<string, string> {
+export function writeInitFiles(cwd: string, adapter: string | undefined): readonly string[] {
   // A CommonJS project loads a `.ts` file as CommonJS, which cannot import the kit's ES modules: `.mts` is ESM everywhere.
   const file = adapter ?? (isModuleProject(cwd) ? 'conformance/adapter.ts' : 'conformance/adapter.mts');
-  const skeleton = readFileSync(join(kitRoot(), 'examples', 'skeleton', 'adapter.ts'), 'utf8');
-  const config = `${JSON.stringify({ conform: { adapter: file } }, null, 2)}\n`;
-  return new Map([
-    [file, skeleton],
-    [CONFIG_FILE_NAME, config],
+  const files = new Map([
+    [file, readFileSync(join(kitRoot(), 'examples', 'skeleton', 'adapter.ts'), 'utf8')],
+    [CONFIG_FILE_NAME, `${JSON.stringify({ conform: { adapter: file } }, null, 2)}\n`],
     ['.github/workflows/agent-identity-kit.yml', WORKFLOW],
   ]);
+  const existing = [...files.keys()].find((path) => existsSync(join(cwd, path)));
+  if (existing !== undefined) throw new UsageError(`${existing}: already exists; init writes nothing over an existing file (move it away or edit it by hand)`);
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(cwd, path)), { recursive: true });
+    writeFileSync(join(cwd, path), text, { flag: 'wx' });
+  }
+  return [...files.keys()];
 }
 
 /** `init`: writes an adapter skeleton, the configuration file and a CI workflow; never overwrites (exit 2, nothing written). */
@@ -67,20 +73,12 @@ export const registerInit: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('init', 'init --adapter test/conformance/adapter.ts'))
     .option('--adapter <file>', 'where the adapter skeleton goes (default: conformance/adapter.ts, or .mts outside an ES module package)')
     .action((options: { adapter?: string }) => {
-      const cwd = process.cwd();
-      const files = initFiles(cwd, options.adapter);
-      const existing = [...files.keys()].find((path) => existsSync(join(cwd, path)));
-      if (existing !== undefined) throw new UsageError(`${existing}: already exists; init writes nothing over an existing file (move it away or edit it by hand)`);
-      for (const [path, text] of files) {
-        mkdirSync(dirname(join(cwd, path)), { recursive: true });
-        writeFileSync(join(cwd, path), text, { flag: 'wx' });
-      }
-      const [adapter] = files.keys();
+      const written = writeInitFiles(process.cwd(), options.adapter);
       process.stdout.write(
         [
-          ...[...files.keys()].map((path) => `wrote ${path}`),
+          ...written.map((path) => `wrote ${path}`),
           '',
-          `Next: fill in the TODOs of ${adapter} (guide: node_modules/agent-identity-kit/docs/writing-an-adapter.md),`,
+          `Next: fill in the TODOs of ${written[0]} (guide: node_modules/agent-identity-kit/docs/writing-an-adapter.md),`,
           'then run `npx agent-identity-kit conform`: until then every requirement is NOT-TESTED, naming the operation it needs.',
           '',
         ].join('\n'),
