@@ -11,11 +11,12 @@
  * observations; every optional capability is declared absent until its operations are translated.
  */
 import type { AdapterFactory, System } from 'agent-identity-kit/adapter';
-import { errorClassifier, PlanInterpreter, UnsupportedOperation, unsupported } from 'agent-identity-kit/adapter';
+import { errorClassifier, PlanInterpreter, TokenTable, UnsupportedOperation, unsupported } from 'agent-identity-kit/adapter';
 
 const adapter: AdapterFactory = async (env, options) => {
   // TODO ("Booting"): start your implementation over env.store, env.clock and env.turn, with options.config.
-  // TODO ("Tokens"): one TokenTable per kind of object (agents, sessions, handles, owners).
+  // TODO ("Tokens"): one TokenTable per kind of object (agents, sessions, handles); owners below.
+  const owners = new TokenTable<{ readonly label: string }>('owner');
 
   // TODO ("Plans and the recorder"): wire `on` and `onScope` to your implementation's listeners,
   // `observe` to observePayload (or your own reading of its payloads), then call plans.attach()
@@ -36,7 +37,7 @@ const adapter: AdapterFactory = async (env, options) => {
     profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 
     // TODO ("Owners"): owner(label) returns a token synchronously; without owners, keep unload unsupported.
-    owner: (label) => `owner-${label}`,
+    owner: (label) => owners.fresh({ label }),
     unload: () => unsupported('unload'),
     // TODO ("Creations"): settle(() => yourCreate({ ...plans.creation(input) }), (handle) => ({ handle: handles.token(handle) })).
     create: () => unsupported('create'),
