@@ -146,6 +146,19 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(JSON.parse(legacy.stdout).failures[0]).toMatchObject({ requirement: 'AIK-ID-001' });
   });
 
+  it('every command line of the shipped README names a real command, and every installed path it names exists', () => {
+    const installed = join(project, 'node_modules', 'agent-identity-kit');
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    const commands = kit('--help').stdout.match(/^ {2}([a-z]+)/gm)?.map((line) => line.trim()) ?? [];
+    const lines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((block) => (block[1] ?? '').split('\n')).filter((line) => line.includes('npx agent-identity-kit'));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) {
+      const command = /npx agent-identity-kit ([a-z]+)/.exec(line)?.[1];
+      expect(commands, line).toContain(command);
+      for (const [path] of line.matchAll(/node_modules\/agent-identity-kit\/[^\s)]+/g)) expect(existsSync(join(project, path)), path).toBe(true);
+    }
+  });
+
   it('the README and the adapter guide as shipped pass the doc-sync gate: their links, paths and code fences hold', () => {
     // The fences run in a browser-free Node project: DOM's lib gives them AbortController and console without @types/node.
     write('docs-tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, exactOptionalPropertyTypes: true, skipLibCheck: true, noEmit: true } }));
