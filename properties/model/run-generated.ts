@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { UnsupportedOperation, type AdapterFactory } from '../../src/contract/adapter.js';
 import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
 import type { Limits } from '../runner/limits.js';
 import { modelCommands } from './commands.js';
@@ -126,11 +126,19 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
   let failing: Failing | undefined;
   // Read through a function: the property sets `failing` behind the compiler's back.
   const lastFailing = (): Failing | undefined => failing;
+  // Generated runs compare with the model; once the adapter reports an operation unsupported they
+  // cannot, and the rest are not run (the directed checks report what needs the operation).
+  let unsupported = false;
   const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS }), async (scheduler, commands) => {
+    if (unsupported) return;
     const run = await GeneratedRun.open(factory, declared, scheduler, limits.fresh(), tallies, isMasked);
     try {
       await fc.asyncModelRun(() => ({ model: run, real: run }), commands);
     } catch (error) {
+      if (UnsupportedOperation.is(error)) {
+        unsupported = true;
+        return;
+      }
       // Command objects are shared by shrink attempts: their lines are read now, as this run left them.
       failing = { run, error: GeneratedFailure.of(error, run.home), commands: run.executed.map((command) => run.aliases.apply(String(command))) };
       throw error;

@@ -1,7 +1,7 @@
 import type { Capabilities } from '../../src/contract/adapter.js';
 import type { Area, Profiles, Tier } from '../../src/contract/requirements.js';
 
-/** A requirement's result (DESIGN.md "Conformance run"). */
+/** A requirement's result (README.md "In an implementation's CI"). */
 export type RequirementStatus = 'PASS' | 'FAIL' | 'NOT-APPLICABLE' | 'NOT-TESTED' | 'STATIC';
 
 /** How often one check ran for a requirement, and how it went. */
@@ -14,6 +14,8 @@ export interface CheckTally {
   readonly failures: number;
   /** Why it did not run, when it did not. */
   readonly skipped?: string;
+  /** The operations the adapter reported unsupported (`UnsupportedOperation`) when the check tried them: it could not run. */
+  readonly unsupported?: readonly string[];
 }
 
 /** One step of a counterexample: what the kit did, as a line and as plain data. */

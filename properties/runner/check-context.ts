@@ -24,6 +24,8 @@ export class CheckContext {
   readonly #injected = new Set<unknown>();
   /** Ids the implementation minted, aliased in the report when it has no id source. */
   readonly aliases = new IdAliases();
+  /** The operations the adapter reported unsupported during the check (then the check could not run). */
+  readonly unsupported = new Set<string>();
   /** The first adapter failure met, also in an operation the check did not await. */
   adapterFailure: AdapterFailure | undefined;
 
@@ -58,6 +60,7 @@ export class CheckContext {
       broke: (failure) => {
         this.adapterFailure ??= failure;
       },
+      unsupported: (operation) => void this.unsupported.add(operation),
     });
     this.#systems.push(driven);
     this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓' });

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
-import { CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
+import { CAPABILITIES, CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
 import { mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
 import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
-import { decideRequirement } from './decide-requirement.js';
+import { decideRequirement, unsupportedNote } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
 import { Limits } from './limits.js';
@@ -67,12 +67,10 @@ function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
 }
 
-const CAPABILITY_NAMES: readonly Capability[] = ['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource', 'clock', 'configHandles'];
-
 /** The capabilities `capabilities` does not declare as a boolean (all of them when it is not an object). */
 function undeclared(capabilities: unknown): readonly Capability[] {
-  if (typeof capabilities !== 'object' || capabilities === null) return CAPABILITY_NAMES;
-  return CAPABILITY_NAMES.filter((name) => typeof (capabilities as Record<string, unknown>)[name] !== 'boolean');
+  if (typeof capabilities !== 'object' || capabilities === null) return CAPABILITIES;
+  return CAPABILITIES.filter((name) => typeof (capabilities as Record<string, unknown>)[name] !== 'boolean');
 }
 
 /** Why a check does not run against this system, or `undefined` when it does. */
@@ -89,8 +87,11 @@ function skipReason(check: Check, declared: { capabilities: Capabilities; profil
 /** At most this many failed sub-cases of one check are listed; the rest are counted. */
 const SHOWN_SUBCASES = 8;
 
+/** What one attempt at a directed check found: nothing, a failure, or operations the adapter reports unsupported (then the check could not run). */
+type Attempt = FailureDetail | { readonly unsupported: readonly string[] } | undefined;
+
 /** Runs one directed check against fresh systems under `limits`; never throws. */
-async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
   const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
   options.onCheck?.({ phase: 'start', check: check.id, steps: kit.steps });
@@ -107,6 +108,8 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
     stopped ??= error;
   }
   rmSync(pidFile, { force: true });
+  // An unsupported operation wins: what failed or hung after it is its consequence.
+  if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
   const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
   const messages = broken !== undefined ? [broken.message] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped instanceof Error ? stopped.message : String(stopped)])];
@@ -131,10 +134,10 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
  * Runs one directed check. A failure met while a wait reached its limit is only suspected (a slow
  * machine looks like a hang): the check runs again under confirming limits, and that run decides.
  */
-async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
   const first = limits.fresh();
   const failure = await attemptCheck(factory, check, declared, first, options, seed);
-  if (failure === undefined || !first.expired) return failure;
+  if (failure === undefined || 'unsupported' in failure || !first.expired) return failure;
   return attemptCheck(factory, check, declared, first.confirm(), options, seed);
 }
 
@@ -181,7 +184,10 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
       directed.push(given);
     } else if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, limits, options, seed);
-      const outcome: CheckOutcome = { tally: { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 }, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) };
+      const outcome: CheckOutcome =
+        failure !== undefined && 'unsupported' in failure
+          ? { tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: unsupportedNote(failure.unsupported), unsupported: failure.unsupported }, requirement: check.requirement }
+          : { tally: { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 }, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) };
       directed.push(outcome);
       options.onCheck?.({ phase: 'end', check: check.id, outcome });
     } else {

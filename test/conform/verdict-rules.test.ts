@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { unsupported } from '../../src/adapter/index.js';
 import { decideRequirement } from '../../properties/runner/decide-requirement.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 import { notFoundAsInvalid, withOverrides } from './_support/with-overrides.js';
@@ -60,6 +61,23 @@ describe('verdict rules', () => {
     });
     expect(decideRequirement(requirement, [], declared)).toEqual({ status: 'NOT-TESTED', note: 'no check ran' });
     expect(decideRequirement(requirement, [], { ...declared, capabilities: { ...declared.capabilities, bridge: false } })).toEqual({ status: 'NOT-APPLICABLE', note: 'capability bridge not declared' });
+  });
+
+  it('a requirement whose operation the adapter reports unsupported is NOT-TESTED, naming the operation, and fails the run', async () => {
+    const noResume = adjusted(() => ({ resume: () => unsupported('resume') }));
+    const report = await runConformance(noResume, { runs: 10, requirements: ['AIK-RESUME', 'AIK-CREATE'] });
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.requirements.find((result) => result.id === 'AIK-RESUME-002')).toMatchObject({ status: 'NOT-TESTED', note: 'needs resume; the adapter reports it unsupported' });
+    expect(report.requirements.find((result) => result.id === 'AIK-CREATE-001')?.status).toBe('PASS');
+    expect(report.failures.filter((failure) => failure.requirement.startsWith('AIK-RESUME'))).toEqual([]);
+    // A failing check still decides FAIL; unsupported operations of several checks are listed together.
+    const tally = (id: string, extra: object) => ({ id, kind: 'directed' as const, runs: 0, failures: 0, ...extra });
+    const must = requirementOf('AIK-RESUME-001');
+    expect(decideRequirement(must, [tally('a', { unsupported: ['resume'] }), tally('b', { runs: 1, failures: 1 })], { capabilities: REFERENCE_CAPABILITIES, profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' } }).status).toBe('FAIL');
+    expect(decideRequirement(must, [tally('a', { unsupported: ['resume'] }), tally('b', { unsupported: ['owners', 'resume'] }), tally('c', { runs: 1 })], { capabilities: REFERENCE_CAPABILITIES, profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' } })).toEqual({
+      status: 'NOT-TESTED',
+      note: 'needs owners, resume; the adapter reports them unsupported',
+    });
   });
 
   it('a declared profile is checked as declared: a runtime declaring the other variant fails that PROFILE', async () => {

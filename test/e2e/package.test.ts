@@ -77,7 +77,7 @@ function write(path: string, text: string): void {
 beforeAll(() => {
   // Pack from a copy of the tree, so building dist/ never races with the other test files.
   const source = join(work, 'source');
-  const packed = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'src', 'properties', 'scenarios', 'tools', 'docs', 'scripts'];
+  const packed = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'src', 'properties', 'scenarios', 'tools', 'docs', 'scripts', 'examples'];
   for (const entry of packed) cpSync(join(repo, entry), join(source, entry), { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(source, 'node_modules'), 'dir');
   execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: source, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -98,6 +98,8 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(top).toEqual(expect.arrayContaining(['bin', 'dist', 'package.json', 'README.md', 'scenarios']));
     expect(top).not.toContain('src');
     expect(readdirSync(join(installed, 'dist', 'src'))).toEqual(expect.arrayContaining(['index.js', 'index.d.ts']));
+    // The examples ship as TypeScript sources, written against the package's own exports.
+    for (const example of ['minimal', 'independent', 'legacy', 'skeleton']) expect(existsSync(join(installed, 'examples', example, 'adapter.ts')), example).toBe(true);
   });
 
   it('npx agent-identity-kit --help lists every command, --version prints the version, an unknown flag is a usage error', () => {
@@ -106,7 +108,7 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(npx.status).toBe(0);
     expect(npx.stdout).toBe(help.stdout);
     expect(help.code).toBe(0);
-    for (const command of ['conform', 'lint', 'check', 'graph', 'docs', 'replay', 'simulate', 'trace']) expect(help.stdout).toContain(`  ${command}`);
+    for (const command of ['init', 'conform', 'lint', 'check', 'graph', 'docs', 'replay', 'simulate', 'trace']) expect(help.stdout).toContain(`  ${command}`);
     const version = kit('--version');
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const bad = kit('conform', '--no-such-flag');
@@ -177,6 +179,80 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     const malformed = kit('trace', 'broken.jsonl');
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('broken.jsonl');
+  });
+
+  // Fewer generated runs than the default keep these starts short; the directed checks decide the verdicts.
+  it('the shipped examples run from node_modules as the README shows: independent CONFORMANT, legacy NOT CONFORMANT', () => {
+    const examples = 'node_modules/agent-identity-kit/examples';
+    const independent = kit('conform', '--adapter', `${examples}/independent/adapter.ts`, '--runs', '20');
+    expect(independent.stdout).toMatch(/^CONFORMANT/m);
+    expect(independent.code).toBe(0);
+    const legacy = kit('conform', '--adapter', `${examples}/legacy/adapter.ts`, '--timeout', '200', '--runs', '20', '--format', 'json');
+    expect(legacy.code).toBe(1);
+    expect(JSON.parse(legacy.stdout).failures[0]).toMatchObject({ requirement: 'AIK-ID-001' });
+  });
+
+  it('every command line of the shipped README names a real command, and every installed path it names exists', () => {
+    const installed = join(project, 'node_modules', 'agent-identity-kit');
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    const commands = kit('--help').stdout.match(/^ {2}([a-z]+)/gm)?.map((line) => line.trim()) ?? [];
+    const lines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((block) => (block[1] ?? '').split('\n')).filter((line) => line.includes('npx agent-identity-kit'));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) {
+      const command = /npx agent-identity-kit ([a-z]+)/.exec(line)?.[1];
+      expect(commands, line).toContain(command);
+      for (const [path] of line.matchAll(/node_modules\/agent-identity-kit\/[^\s)]+/g)) expect(existsSync(join(project, path)), path).toBe(true);
+    }
+  });
+
+  it('the README and the adapter guide as shipped pass the doc-sync gate: their links, paths and code fences hold', () => {
+    // The fences run in a browser-free Node project: DOM's lib gives them AbortController and console without @types/node.
+    write('docs-tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, exactOptionalPropertyTypes: true, skipLibCheck: true, noEmit: true } }));
+    // The contract, the rule pages and the examples' README quote the two-id vocabulary on purpose (the kit's own configuration exempts them).
+    const docs = kit('docs', '--root', 'node_modules/agent-identity-kit', '--project', 'docs-tsconfig.json', '--exclude', 'docs/contract.md', 'docs/rules/**', 'examples/**');
+    expect(docs.stdout).toContain('PASSED');
+    expect(docs.code).toBe(0);
+  });
+
+  it('init writes a skeleton that typechecks and runs; filled in with the minimal example’s translation, conform reaches a verdict', () => {
+    write('init/package.json', JSON.stringify({ name: 'init-project', private: true, type: 'module' }));
+    const inProject = (dir: string, ...args: string[]) => {
+      const run = spawnSync(process.execPath, [join(project, 'node_modules', '.bin', 'agent-identity-kit'), ...args], { cwd: join(project, dir), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+      return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+    };
+    const init = inProject('init', 'init');
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain('wrote conformance/adapter.ts');
+    expect(JSON.parse(readFileSync(join(project, 'init', 'agent-identity-kit.config.json'), 'utf8'))).toEqual({ conform: { adapter: 'conformance/adapter.ts' } });
+    expect(readFileSync(join(project, 'init', '.github', 'workflows', 'agent-identity-kit.yml'), 'utf8')).toContain('npx agent-identity-kit conform');
+    // A second init refuses to overwrite: one line naming the file, exit 2, nothing touched.
+    const again = inProject('init', 'init');
+    expect(again.code).toBe(2);
+    expect(again.stderr.trim().split('\n')).toEqual([expect.stringContaining('conformance/adapter.ts: already exists')]);
+
+    const tsc = (dir: string) => spawnSync(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(project, dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
+    write('init/tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, exactOptionalPropertyTypes: true, noUnusedLocals: true, noEmit: true, skipLibCheck: true }, include: ['conformance'] }));
+    const skeletonTypes = tsc('init');
+    expect(skeletonTypes.stdout).toBe('');
+    expect(skeletonTypes.status).toBe(0);
+    const skeleton = inProject('init', 'conform', '--runs', '20');
+    expect(skeleton.code).toBe(1);
+    expect(skeleton.stdout).toMatch(/NOT-TESTED +AIK-CREATE-001 .*needs create; the adapter reports it unsupported/);
+
+    // The translation of the minimal host, as its author would fill in the skeleton.
+    const shipped = join(project, 'node_modules', 'agent-identity-kit', 'examples', 'minimal');
+    cpSync(join(shipped, 'agents.ts'), join(project, 'init', 'conformance', 'agents.ts'));
+    cpSync(join(shipped, 'adapter.ts'), join(project, 'init', 'conformance', 'adapter.ts'));
+    const filledTypes = tsc('init');
+    expect(filledTypes.stdout).toBe('');
+    // The shipped minimal example, run from the project: its own NOT-TESTED lines name what the host lacks.
+    const filled = inProject('init', 'conform', '--runs', '20', '--format', 'json');
+    expect(filled.code).toBe(1);
+    const report = JSON.parse(filled.stdout) as { verdict: string; requirements: { id: string; status: string; note?: string }[] };
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.requirements.find((requirement) => requirement.id === 'AIK-CREATE-001')?.status).toBe('PASS');
+    expect(report.requirements.find((requirement) => requirement.id === 'AIK-TXN-005')).toMatchObject({ status: 'NOT-TESTED', note: 'needs abort signal; the adapter reports it unsupported' });
+    expect(report.requirements.find((requirement) => requirement.id === 'AIK-QUIESCE-001')).toMatchObject({ status: 'NOT-TESTED', note: 'needs owners; the adapter reports it unsupported' });
   });
 });
 

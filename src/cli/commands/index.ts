@@ -3,6 +3,7 @@ import { registerCheck } from './check.js';
 import { registerConform } from './conform.js';
 import { registerDocs } from './docs.js';
 import { registerGraph } from './graph.js';
+import { registerInit } from './init.js';
 import { registerLint } from './lint.js';
 import { registerMerge } from './merge.js';
 import { registerReplay } from './replay.js';
@@ -16,4 +17,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerMerge, registerLint, registerCheck, registerGraph, registerDocs, registerReplay, registerSimulate, registerTrace];
+export const COMMANDS: readonly RegisterCommand[] = [registerInit, registerConform, registerMerge, registerLint, registerCheck, registerGraph, registerDocs, registerReplay, registerSimulate, registerTrace];
