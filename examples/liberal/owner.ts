@@ -1,0 +1,67 @@
+import { Closed } from './faults.js';
+
+/** Something an owner tears down when it unloads: a published agent's lifecycle. */
+export interface Owned {
+  teardown(): Promise<void>;
+}
+
+/**
+ * A creation in flight. Its awaits race stop requests (abort, unload, shutdown); the first
+ * request wins, and a late settlement of what it awaited is ignored.
+ */
+export class Attempt {
+  #stop: { readonly value: unknown } | undefined;
+  #wake: () => void = () => undefined;
+  readonly #stopped = new Promise<void>((resolve) => (this.#wake = resolve));
+  #finish: () => void = () => undefined;
+  /** Resolves once the creation settled (after its rollback, when it failed). */
+  readonly finished = new Promise<void>((resolve) => (this.#finish = resolve));
+
+  stop(value: unknown): void {
+    if (this.#stop !== undefined) return;
+    this.#stop = { value };
+    this.#wake();
+  }
+
+  /** Throws the first stop request, if there was one. */
+  check(): void {
+    if (this.#stop !== undefined) throw this.#stop.value;
+  }
+
+  /** Awaits `work` unless a stop request comes first. */
+  async race<T>(work: Promise<T>): Promise<T> {
+    const settled = await Promise.race([work.then((value) => ({ value })), this.#stopped.then(() => undefined)]);
+    this.check();
+    return (settled as { readonly value: T }).value;
+  }
+
+  finish(): void {
+    this.#finish();
+  }
+}
+
+/** An owner creations are made through: memoized `unload` refuses new ones, stops pending ones, joins every teardown. */
+export class Owner {
+  readonly label: string;
+  closed: boolean;
+  readonly members = new Set<Owned>();
+  readonly attempts = new Set<Attempt>();
+  #unloading: Promise<void> | undefined;
+
+  constructor(label: string, closed: boolean) {
+    this.label = label;
+    this.closed = closed;
+  }
+
+  unload(): Promise<void> {
+    this.#unloading ??= this.#unload();
+    return this.#unloading;
+  }
+
+  async #unload(): Promise<void> {
+    this.closed = true;
+    const attempts = [...this.attempts];
+    for (const attempt of attempts) attempt.stop(new Closed(`owner ${JSON.stringify(this.label)} unloaded while a creation was pending`));
+    await Promise.all([...[...this.members].map((member) => member.teardown()), ...attempts.map((attempt) => attempt.finished)]);
+  }
+}
