@@ -22,10 +22,16 @@ function nonEmpty(value: unknown, what: string): string {
   return value;
 }
 
+/** A label or a path: a non-empty string (well-formedness is demanded of ids only). */
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '') throw new Rejected(`${what}: expected a non-empty string`);
+  return value;
+}
+
 function absolutePath(value: unknown, what: string): string {
-  const text = nonEmpty(value, what);
-  if (!isAbsolute(text)) throw new Rejected(`${what}: ${JSON.stringify(text)} is not an absolute path`);
-  return text;
+  const path = text(value, what);
+  if (!isAbsolute(path)) throw new Rejected(`${what}: ${JSON.stringify(path)} is not an absolute path`);
+  return path;
 }
 
 function count(value: unknown, what: string): number {
@@ -92,7 +98,7 @@ export function configurationOf(value: unknown): ConfiguredAgent[] {
     const where = `agents[${position}]`;
     if (item === null || typeof item !== 'object') throw new Rejected(`${where}: not an object`);
     const { id, sessionId, resumeSessionId, cwd } = item as Record<string, unknown>;
-    const label = nonEmpty(id, `${where}.id`);
+    const label = text(id, `${where}.id`);
     if (sessionId !== undefined && resumeSessionId !== undefined) throw new Rejected(`${where}: sessionId and resumeSessionId exclude each other`);
     const placed = cwd === undefined ? {} : { cwd: absolutePath(cwd, `${where}.cwd`) };
     if (sessionId === undefined && resumeSessionId === undefined) return { label, ...placed };

@@ -140,6 +140,8 @@ export class Life implements Handle, Owned {
 
   async #tearDown(): Promise<void> {
     this.#ending = true;
+    // A child creation still pending is stopped at once (at its next phase boundary), not when the scope closes.
+    this.children.refuse();
     this.#turn?.abort(new Cancelled(`the turn of ${JSON.stringify(this.agent.id)} was cut by its teardown`));
     await this.#turns;
     await this.#closeScope();

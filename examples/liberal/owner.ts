@@ -58,10 +58,15 @@ export class Owner {
     return this.#unloading;
   }
 
-  async #unload(): Promise<void> {
+  /** Refuses new creations and stops the pending ones, synchronously; what it owns stays until {@link unload}. */
+  refuse(): void {
     this.closed = true;
+    for (const attempt of this.attempts) attempt.stop(new Closed(`owner ${JSON.stringify(this.label)} unloaded while a creation was pending`));
+  }
+
+  async #unload(): Promise<void> {
     const attempts = [...this.attempts];
-    for (const attempt of attempts) attempt.stop(new Closed(`owner ${JSON.stringify(this.label)} unloaded while a creation was pending`));
+    this.refuse();
     await Promise.all([...[...this.members].map((member) => member.teardown()), ...attempts.map((attempt) => attempt.finished)]);
   }
 }

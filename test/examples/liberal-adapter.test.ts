@@ -98,6 +98,17 @@ describe('liberal example: each freedom it takes is visible through its adapter'
     expect(system.getAgent(kit.minted[0]!)).toBeDefined();
   });
 
+  it('AIK-TXN-007: a shutdown requested during a child’s publication rejects that child (inactive) after its rollback', async () => {
+    const { system } = await boot();
+    const parent = handleOf(await system.create({ sessionId: 'p' }));
+    system.listen({ name: 'stop', event: 'session/created', action: 'shutdown' });
+    const child = await system.spawn(parent, { mode: 'spawn' });
+    expect(child.ok).toBe(false);
+    if (!child.ok) expect(system.classifyError(child.error, { op: 'spawn' })).toBe('inactive');
+    const edges = system.events().filter((event) => event.listener === 'recorder' && event.id !== 'p').map((event) => event.type);
+    expect(edges).toEqual(['session/created', 'session/disposed']);
+  });
+
   it('stores header fields last-to-first and classifies its own error classes', async () => {
     const { system } = await boot();
     handleOf(await system.create({ sessionId: 'h', meta: { cwd: '/w', delegationDepth: 0 } }));
