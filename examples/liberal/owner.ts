@@ -28,10 +28,11 @@ export class Attempt {
     if (this.#stop !== undefined) throw this.#stop.value;
   }
 
-  /** Awaits `work` unless a stop request comes first. */
+  /** Awaits `work` unless a stop request comes first; a late rejection of `work` is ignored, not left unhandled. */
   async race<T>(work: Promise<T>): Promise<T> {
-    const settled = await Promise.race([work.then((value) => ({ value })), this.#stopped.then(() => undefined)]);
+    const settled = await Promise.race([work.then((value) => ({ value }), (error: unknown) => ({ error })), this.#stopped.then(() => undefined)]);
     this.check();
+    if (settled !== undefined && 'error' in settled) throw settled.error;
     return (settled as { readonly value: T }).value;
   }
 

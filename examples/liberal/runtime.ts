@@ -171,7 +171,8 @@ export class Runtime {
       // 2. live check, before any store read
       if (this.#agents.has(id) || this.#sessions.has(id)) throw new IdTaken(`${JSON.stringify(id)} is live`);
       // 3. durable read (resume: the record; create: whether one is persisted, for reject-at-flush)
-      const stored = store === undefined ? undefined : await attempt.race(storeTurn().then(() => store.load(id)));
+      // The slow path: a creation stopped while waiting for its turn at the store makes no store call at all.
+      const stored = store === undefined ? undefined : await attempt.race(storeTurn().then(() => (attempt.check(), store.load(id))));
       // 4. session preparation
       const prepared = prepare(stored);
       // 5. agent and scope

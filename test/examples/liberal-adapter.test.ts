@@ -109,6 +109,18 @@ describe('liberal example: each freedom it takes is visible through its adapter'
     expect(edges).toEqual(['session/created', 'session/disposed']);
   });
 
+  it('a creation stopped while waiting for its turn at the slow store makes no store call afterwards', async () => {
+    const { system, kit } = await boot();
+    const pending = system.create({ sessionId: 'late' });
+    expect(await system.shutdown()).toEqual({ ok: true });
+    const outcome = await pending;
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(system.classifyError(outcome.error, { op: 'create' })).toBe('inactive');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kit.store?.calls.filter((call) => call.id === 'late')).toEqual([]);
+  });
+
   it('stores header fields last-to-first and classifies its own error classes', async () => {
     const { system } = await boot();
     handleOf(await system.create({ sessionId: 'h', meta: { cwd: '/w', delegationDepth: 0 } }));
