@@ -75,7 +75,12 @@ export const EVENT_TYPES = [
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Every capability flag an implementation declares (a CAP requirement counts only when its flag is true). */
+/**
+ * Every capability flag an implementation declares (a CAP requirement counts only when its flag is true).
+ * `configHandles` (contract 2026-12, §3 "Config-driven start"): configured agents have handles of
+ * their own; `false` means their entry outcomes carry the id without a handle and they end only
+ * with shutdown or restart.
+ */
 export type Capabilities = { readonly [K in Capability]: boolean };
 
 // ---------------------------------------------------------------------------------------------
