@@ -30,7 +30,7 @@ export interface SupervisedConformance {
 export const WATCHDOG_GRACE_MS = 5000;
 
 /** A check the watchdog stopped runs again with a silence limit this many times longer before the hang is reported. */
-const CONFIRM_SILENCE_FACTOR = 5;
+const CONFIRM_SILENCE_FACTOR = 2;
 
 /** Where a worker was when it was lost. */
 type InFlight =
@@ -148,14 +148,16 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     // The worker was lost: `loss` is set whenever nothing was delivered.
     const lost = loss ?? { kind: 'exit', code: null, signal: null };
     const current = flight as InFlight;
+    // Where it was lost: a check, or a phase. A hang there is confirmed once, with a longer silence limit, before it is reported.
+    const place = current.phase === 'check' ? current.check : current.phase;
+    if (lost.kind === 'hang' && confirming !== place && current.phase !== 'between') {
+      confirming = place;
+      run.log(`agent-identity-kit: ${lossText(lost)} in ${place}; running it again with a longer limit to confirm the hang\n`);
+      continue;
+    }
     if (current.phase === 'load' || current.phase === 'probe') {
       const stage = current.phase === 'load' ? 'loading the adapter module' : 'opening a first system (the adapter factory)';
       return finish(unusableAdapterReport(`adapter: ${lossText(lost)} while ${stage}`, options));
-    }
-    if (current.phase === 'check' && lost.kind === 'hang' && confirming !== current.check) {
-      confirming = current.check;
-      run.log(`agent-identity-kit: ${lossText(lost)} in ${current.check}; running it again with a longer limit to confirm\n`);
-      continue;
     }
     if (current.phase === 'check') {
       confirming = undefined;

@@ -35,5 +35,5 @@ describe('ids an implementation mints itself (no idSource) in reports', () => {
     expect(subcases[0]).toBe('a fresh start published the label itself as an id: main, main');
     // Every failed sub-case of the check is reported, not only the first.
     expect(subcases).toContain('restart reused the id main instead of a new fresh one');
-  });
+  }, 120_000);
 });
