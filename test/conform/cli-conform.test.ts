@@ -98,7 +98,7 @@ describe('conform', () => {
     expect(existsSync(out)).toBe(false);
     const noExport = await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#absent`);
     expect(noExport).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
-    expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix: AIK-NOPE-99\n');
+    expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix of the contract: AIK-NOPE-99\n');
     expect((await cli('conform', '--runs', 'many')).code).toBe(2);
     const notYaml = join(dir, 'broken.yaml');
     writeFileSync(notYaml, '- [unclosed\n');

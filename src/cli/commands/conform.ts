@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import { isRequirementId } from '../../contract/requirements.js';
+import { isRequirementId, REQUIREMENTS } from '../../contract/requirements.js';
 import { counterexampleScenario } from '../counterexample-scenario.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
@@ -28,25 +29,43 @@ interface ConformFlags {
   readonly timeout?: string;
 }
 
-function integer(value: string | undefined, flag: string, minimum: number): number | undefined {
+/** The longest delay Node's timers hold (2^31 - 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** An integer flag in [minimum, maximum]; anything else is a usage error (never rounded or clamped). */
+function integer(value: string | undefined, flag: string, minimum: number, maximum: number, why = ''): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < minimum) throw new UsageError(`${flag} must be an integer ≥ ${minimum}, got ${JSON.stringify(value)}`);
-  return Number(value);
+  const number = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < minimum || number > maximum) throw new UsageError(`${flag} must be an integer from ${minimum} to ${maximum}${why}, got ${JSON.stringify(value)}`);
+  return number;
 }
 
-/** A requirement id, an id prefix (`AIK-TXN`) or a check id (`AIK-TXN-003/name`). */
+/** A requirement id, an area prefix some requirement has (`AIK-TXN`) or a check id (`AIK-TXN-003/name`). */
 function knownEntry(entry: string, checks: boolean): boolean {
   if (isRequirementId(entry)) return true;
   if (checks && /^AIK-[A-Z]+-\d{3}\/.+$/.test(entry)) return isRequirementId(entry.slice(0, entry.indexOf('/')));
-  return !checks && /^AIK-[A-Z]+$/.test(entry);
+  return !checks && /^AIK-[A-Z]+$/.test(entry) && REQUIREMENTS.some((requirement) => requirement.id.startsWith(`${entry}-`));
 }
 
 function requirementsOf(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const unknown = entries.filter((entry) => !knownEntry(entry, false));
-  if (entries.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: not a requirement id or area prefix: ${unknown.join(', ') || '(empty)'}`);
+  if (entries.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: not a requirement id or area prefix of the contract: ${unknown.join(', ') || '(empty)'}`);
   return entries;
+}
+
+/** `--out` must name a file that can be written, checked before the run (not after minutes of it). */
+function checkOut(file: string | undefined): void {
+  if (file === undefined) return;
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${file}: --out names a directory, not a file`);
+  const dir = dirname(resolve(file));
+  if (!existsSync(dir)) throw new UsageError(`${file}: --out directory ${dirname(file)} does not exist`);
+  try {
+    accessSync(existsSync(file) ? file : dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`${file}: --out is not writable`);
+  }
 }
 
 /** The flags, with the configuration's `conform` defaults for those not given. */
@@ -104,9 +123,11 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (given: ConformFlags) => {
       const flags = withConfig(given, loadConformConfig(process.cwd()));
-      const seed = integer(flags.seed, '--seed', 0);
-      const runs = integer(flags.runs, '--runs', 0);
-      const timeoutMs = integer(flags.timeout, '--timeout', 1);
+      // fast-check takes 32-bit seeds (it prints negative ones too); a larger one would be folded into that range.
+      const seed = integer(flags.seed, '--seed', -(2 ** 31), 2 ** 31 - 1, ' (a 32-bit seed, as fast-check takes)');
+      const runs = integer(flags.runs, '--runs', 0, Number.MAX_SAFE_INTEGER);
+      const timeoutMs = integer(flags.timeout, '--timeout', 1, MAX_TIMER_MS, ' (the longest delay a timer holds)');
+      checkOut(flags.out);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);
