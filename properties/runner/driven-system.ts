@@ -67,6 +67,8 @@ export class DrivenSystem {
   readonly raw: System;
   readonly #options: DrivenSystemOptions;
   readonly #handleNames = new Map<HandleToken, string>();
+  /** How many events of the log {@link events} already noted the ids of. */
+  #eventsNoted = 0;
 
   constructor(raw: System, options: DrivenSystemOptions) {
     this.raw = raw;
@@ -196,7 +198,9 @@ export class DrivenSystem {
 
   events(): readonly ObservedEvent[] {
     const events = this.#list('events', () => this.raw.events());
-    this.#minted(SHOWN_IDS.events(events));
+    // The log only grows: the ids of events already noted are not noted again (a replay reads it after every step).
+    if (this.#options.aliases !== undefined) this.#minted(SHOWN_IDS.events(events.length < this.#eventsNoted ? events : events.slice(this.#eventsNoted)));
+    this.#eventsNoted = events.length;
     return events;
   }
 
