@@ -97,6 +97,8 @@ class ReferenceSystem implements System {
   readonly #globalPlans = new Map<string, ListenPlan>();
   readonly #offs = new Map<string, () => void>();
   readonly #log: ObservedEvent[] = [];
+  /** The frozen copy `events()` hands out until the log grows (a replay reads it after every step: no copy per read). */
+  #logView: readonly ObservedEvent[] | undefined;
   readonly #planOutcomes: PlanOutcome[] = [];
   readonly #agents = new Map<string, Agent>();
   /** The agent whose context spawned each child: the child's owner (docs/contract.md §3 "Subagents"). */
@@ -205,6 +207,7 @@ class ReferenceSystem implements System {
       entry = { ...base, subject: this.#agentToken(parent), id: parent.id, run: { runId, provider, id, local, ...(outcome === undefined ? {} : { outcome }) } };
     }
     this.#log.push(snapshot ? { ...entry, snapshot: { agents: this.agents(), sessions: this.sessions() } } : entry);
+    this.#logView = undefined;
   }
 
   /** A runtime listener carrying out `plan` (records, then acts once). */
@@ -448,7 +451,8 @@ class ReferenceSystem implements System {
   }
 
   events(): readonly ObservedEvent[] {
-    return [...this.#log];
+    this.#logView ??= Object.freeze([...this.#log]);
+    return this.#logView;
   }
 
   planOutcomes(): readonly PlanOutcome[] {

@@ -73,6 +73,8 @@ export class DrivenSystem {
   readonly raw: System;
   readonly #options: DrivenSystemOptions;
   readonly #handleNames = new Map<HandleToken, string>();
+  /** How many events of the log {@link events} already noted the ids of. */
+  #eventsNoted = 0;
 
   constructor(raw: System, options: DrivenSystemOptions) {
     this.raw = raw;
@@ -203,8 +205,11 @@ export class DrivenSystem {
 
   events(): readonly ObservedEvent[] {
     const events = this.#list('events', () => this.raw.events());
-    this.#minted(SHOWN_IDS.events(events));
-    for (const event of events) if (typeof event?.run?.runId === 'string') this.#options.aliases?.noteRun(event.run.runId);
+    // The log only grows: the ids of events already noted are not noted again (a replay reads it after every step).
+    const fresh = events.length < this.#eventsNoted ? events : events.slice(this.#eventsNoted);
+    this.#eventsNoted = events.length;
+    this.#minted(SHOWN_IDS.events(fresh));
+    for (const event of fresh) if (typeof event?.run?.runId === 'string') this.#options.aliases?.noteRun(event.run.runId);
     return events;
   }
 

@@ -25,6 +25,12 @@ export function parseScenario(text: string, file: string): Scenario {
     const reason = message.replace(/, .* is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '').replace(/\s+/g, ' ');
     throw new ScenarioFormatError(`${file}${where}: not JSON (${reason})`);
   }
+  const deep = tooDeep(value);
+  if (deep !== undefined) {
+    const segments = deep.split('/').slice(1);
+    const shown = segments.length > 6 ? `/${segments.slice(0, 5).join('/')}/…` : deep;
+    throw new ScenarioFormatError(`${file}: ${shown} nests deeper than ${MAX_DEPTH} levels (a scenario value is plain data; this one cannot be checked or replayed)`);
+  }
   if (!validate(value)) throw new ScenarioFormatError(`${file}: ${describe(validate.errors?.[0])}`);
   const scenario = value;
   scenario.requirements.forEach((id, index) => {
@@ -38,6 +44,20 @@ export function parseScenario(text: string, file: string): Scenario {
   const unresolved = scenarioReferences(scenario);
   if (unresolved !== undefined) throw new ScenarioFormatError(`${file}: ${unresolved}`);
   return scenario;
+}
+
+/** The deepest nesting a scenario value may have: far beyond any real plan, far below what recursive code (the schema validator, deep equality, printing) survives. */
+const MAX_DEPTH = 256;
+
+/** The JSON pointer of the first value nested deeper than {@link MAX_DEPTH}, found without recursion; undefined when none is. */
+function tooDeep(root: unknown): string | undefined {
+  const pending: { readonly value: unknown; readonly path: string; readonly depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= MAX_DEPTH) return next.path;
+    for (const [key, child] of Object.entries(next.value)) pending.push({ value: child, path: `${next.path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: next.depth + 1 });
+  }
+  return undefined;
 }
 
 function lineAndColumn(text: string, offset: number): string {

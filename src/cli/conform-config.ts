@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { CONFIG_FILE_NAME } from '../contract/config-file.js';
+import { configFileProblem, schemaErrorText } from '../../tools/check/config-keys.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -29,18 +30,18 @@ export interface ConformConfig {
 
 const path = { type: 'string', minLength: 1 };
 const count = { type: 'integer', minimum: 0 };
-const validate = new Ajv().compile<ConformConfig>({
+const validate = new Ajv({ verbose: true }).compile<ConformConfig>({
   type: 'object',
   additionalProperties: false,
   properties: {
     adapter: path,
     import: { type: 'array', items: path },
     tsconfig: path,
-    seed: count,
+    seed: { type: 'integer', minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
     runs: count,
     requirements: { type: 'array', items: path, minItems: 1 },
     expectedFailures: path,
-    timeout: { type: 'integer', minimum: 1 },
+    timeout: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 },
   },
 });
 
@@ -54,11 +55,10 @@ export function loadConformConfig(cwd: string): ConformConfig {
   } catch (error) {
     throw new UsageError(`${CONFIG_FILE_NAME}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  const section = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['conform'] : undefined;
+  const problem = configFileProblem(parsed);
+  if (problem !== undefined) throw new UsageError(`${CONFIG_FILE_NAME}: ${problem}`);
+  const section = (parsed as Record<string, unknown>)['conform'];
   if (section === undefined) return {};
-  if (!validate(section)) {
-    const [error] = validate.errors ?? [];
-    throw new UsageError(`${CONFIG_FILE_NAME}: conform${(error?.instancePath ?? '').replace(/\//g, '.')} ${error?.message ?? 'is invalid'}`);
-  }
+  if (!validate(section)) throw new UsageError(`${CONFIG_FILE_NAME}: ${schemaErrorText(validate.errors?.[0], 'conform')}`);
   return section;
 }

@@ -83,7 +83,8 @@ async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | und
   // esbuild (through tsx): "Transform failed with 1 error:\n/abs/file.ts:2:6: ERROR: …".
   const transform = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+):(\d+): ERROR/m.exec(text);
   // esbuild counts columns from 0.
-  if (transform !== null) return shown(transform[1] ?? '', transform[2] ?? '', String(Number(transform[3]) + 1));
+  // (A matched group of these patterns is always present: `!` states it.)
+  if (transform !== null) return shown(transform[1]!, transform[2]!, String(Number(transform[3]) + 1));
   if (error instanceof SyntaxError) {
     // Node names the file and line of a CommonJS syntax error first in the stack; an ES module's, nowhere: parse it.
     const cjs = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+)\n/.exec(error.stack ?? '');
@@ -95,14 +96,14 @@ async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | und
       const { line, character } = source.getLineAndCharacterOfPosition(first.start);
       return shown(file, String(line + 1), String(character + 1));
     }
-    return cjs === null ? undefined : shown(file, cjs[2] ?? '', '1');
+    return cjs === null ? undefined : shown(file, cjs[2]!, '1');
   }
   // A throw at load: the first frame in the user's code (not Node's, not a dependency's).
   for (const frame of (error instanceof Error ? (error.stack ?? '') : '').split('\n').slice(1)) {
     const at = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
-    if (at === null || /[\\/]node_modules[\\/]/.test(at[1] ?? '')) continue;
-    const path = (at[1] ?? '').startsWith('file://') ? fileURLToPath(at[1] ?? '') : (at[1] ?? '');
-    return shown(path, at[2] ?? '', at[3] ?? '');
+    if (at === null || /[\\/]node_modules[\\/]/.test(at[1]!)) continue;
+    const path = at[1]!.startsWith('file://') ? fileURLToPath(at[1]!) : at[1]!;
+    return shown(path, at[2]!, at[3]!);
   }
   return undefined;
 }

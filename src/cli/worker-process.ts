@@ -151,18 +151,30 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
         resolve(loss);
       });
     };
-    const arm = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => end({ kind: 'hang', silentMs: options.silenceLimitMs }), options.silenceLimitMs);
+    let heard = performance.now();
+    let exited = false;
+    const arm = (delay: number) => {
+      watchdog = setTimeout(() => {
+        // A supervisor that was itself stalled runs its timers before reading what arrived meanwhile:
+        // judge only after this turn's input is read (setImmediate runs after the poll phase).
+        setImmediate(() => {
+          if (settled || exited) return;
+          const silent = performance.now() - heard;
+          if (silent >= options.silenceLimitMs) end({ kind: 'hang', silentMs: options.silenceLimitMs });
+          else arm(options.silenceLimitMs - silent);
+        });
+      }, delay);
     };
     child.on('message', (message: M) => {
       if (settled) return;
-      arm();
+      // The watchdog re-arms itself from the time of the last message when it fires.
+      heard = performance.now();
       if (options.onMessage(message)) end(undefined);
     });
     // A lost worker: its last messages may still be in the pipe, so the loss is read on `close`.
     child.on('exit', (code, signal) => {
       if (settled) return;
+      exited = true;
       clearTimeout(watchdog);
       killTree(child);
       const closed = setTimeout(() => end({ kind: 'exit', code, signal }), 500);
@@ -172,7 +184,7 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
       });
     });
     child.on('error', () => end({ kind: 'exit', code: null, signal: null }));
-    arm();
+    arm(options.silenceLimitMs);
     child.send(options.task);
   });
 }

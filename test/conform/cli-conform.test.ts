@@ -98,7 +98,7 @@ describe('conform', () => {
     expect(existsSync(out)).toBe(false);
     const noExport = await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#absent`);
     expect(noExport).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
-    expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix: AIK-NOPE-99\n');
+    expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix of the contract: AIK-NOPE-99\n');
     expect((await cli('conform', '--runs', 'many')).code).toBe(2);
     const notYaml = join(dir, 'broken.yaml');
     writeFileSync(notYaml, '- [unclosed\n');
@@ -109,5 +109,32 @@ describe('conform', () => {
     expect((await cli('conform', '--expected-failures', badYaml)).stderr).toBe(`agent-identity-kit: ${badYaml}: "AIK-FOO-01" is not a requirement id or a check id (<requirement>/<name>)\n`);
     expect((await cli('conform', '--format', 'xml')).code).toBe(2);
     expect((await cli('conform', '--import', `${FIXTURES}/preload.mjs`)).stderr).toBe('agent-identity-kit: --import and --tsconfig load an --adapter module: name one\n');
+  });
+});
+
+describe('conform bad input', () => {
+  it('unknown requirement prefixes, out-of-range --timeout and --seed, an unwritable --out: one line, exit 2, before any run', async () => {
+    const lines = async (...argv: string[]) => {
+      const run = await cli('conform', ...argv);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      return run.stderr;
+    };
+    expect(await lines('--requirements', 'AIK-TXNN')).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix of the contract: AIK-TXNN\n');
+    expect(await lines('--requirements', 'AIK-ID,AIK-NOPE')).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix of the contract: AIK-NOPE\n');
+    expect(await lines('--timeout', String(2 ** 31))).toBe('agent-identity-kit: --timeout must be an integer from 1 to 2147483647 (the longest delay a timer holds), got "2147483648"\n');
+    expect(await lines('--seed', String(2 ** 32))).toBe('agent-identity-kit: --seed must be an integer from -2147483648 to 2147483647 (a 32-bit seed, as fast-check takes), got "4294967296"\n');
+    const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
+    expect(await lines('--out', join(dir, 'missing', 'x.json'))).toBe(`agent-identity-kit: ${join(dir, 'missing', 'x.json')}: --out directory ${join(dir, 'missing')} does not exist\n`);
+    expect(await lines('--out', dir)).toBe(`agent-identity-kit: ${dir}: --out names a directory, not a file\n`);
+  });
+
+  it('an unknown key of the configuration file, top-level or nested, names the key and the closest known one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
+    writeFileSync(join(dir, 'agent-identity-kit.config.json'), JSON.stringify({ conform: { timout: 500 } }));
+    expect((await runCli(['conform'], { cwd: dir })).stderr).toBe('agent-identity-kit: agent-identity-kit.config.json: conform: unknown key "timout" (did you mean "timeout"?)\n');
+    writeFileSync(join(dir, 'agent-identity-kit.config.json'), JSON.stringify({ confrom: {} }));
+    const top = await runCli(['conform'], { cwd: dir });
+    expect(top).toMatchObject({ code: 2, stderr: 'agent-identity-kit: agent-identity-kit.config.json: unknown key "confrom" (did you mean "conform"?); the keys are conform, lint, docs\n' });
   });
 });

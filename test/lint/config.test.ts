@@ -32,7 +32,7 @@ describe('lint configuration', () => {
     ['an unknown option', { rules: { 'double-mint': { options: { mint: ['x'] } } } }, /^options\.config: lint\.rules\.double-mint/],
     ['an option of the wrong type', { rules: { 'double-mint': { options: { mintFunctions: 'newId' } } } }, /^options\.config: lint\.rules\.double-mint/],
     ['an ignore without a reason', { ignores: [{ pattern: 'x/**' }] }, /^options\.config: lint\.ignores\.0 must have required property 'reason'$/],
-    ['an unknown vocabulary key', { vocabulary: { labels: ['x'] } }, /^options\.config: lint\.vocabulary must NOT have additional properties$/],
+    ['an unknown vocabulary key', { vocabulary: { labelName: ['x'] } }, /^options\.config: lint\.vocabulary: unknown key "labelName" \(did you mean "labelNames"\?\)$/],
   ])('rejects %s with one line naming where', async (_what, config, message) => {
     const root = workspace('export const x = 1;\n');
     const error = await lint({ cwd: root, config: config as LintConfig }).catch((caught: unknown) => caught);

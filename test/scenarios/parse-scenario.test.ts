@@ -49,6 +49,7 @@ describe('parseScenario', () => {
     ['an unnamed unawaited call', { ...valid, steps: [{ op: 'create', wait: false, input: { sessionId: 's' } }] }, 'bad.json: /steps/0 has "wait": false but no name to await it by'],
     ['planted records without a store', { ...valid, durable: false, planted: { k: { header: { id: 'k', createdAt: 1 }, events: [] } } }, 'bad.json: /planted needs a durable store, but "durable" is false'],
     ['an @id of no handle', { ...valid, steps: [{ ...valid.steps[0], check: { name: 'c', agents: ['@ghost'] } }] }, 'bad.json: /steps/0/check "@ghost" names no handle of this scenario'],
+    ['a value nested 100 000 deep (not a stack overflow)', `{"id":"deep","title":"t","requirements":["AIK-CREATE-001"],"injected":{"v":{"value":${'['.repeat(100_000)}1${']'.repeat(100_000)}}},"steps":[]}`, 'bad.json: /injected/v/value/0/0/… nests deeper than 256 levels'],
   ])('refuses %s, naming the file, the pointer and the problem', (_, value, expected) => {
     expect(problem(value)).toContain(expected);
   });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import { isRequirementId } from '../../contract/requirements.js';
+import { isRequirementId, REQUIREMENTS } from '../../contract/requirements.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js';
@@ -11,7 +11,7 @@ import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLine } from '../progress-bar.js';
 import { adapterSpec } from '../load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../supervise-conformance.js';
-import { printVerdict } from '../print-verdict.js';
+import { checkOut, printVerdict } from '../print-verdict.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -42,26 +42,32 @@ function shardOf(value: string | undefined): { readonly index: number; readonly 
   return { index: index - 1, count };
 }
 
-function integer(value: string | undefined, flag: string, minimum: number): number | undefined {
+/** The longest delay Node's timers hold (2^31 - 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** An integer flag in [minimum, maximum]; anything else is a usage error (never rounded or clamped). */
+function integer(value: string | undefined, flag: string, minimum: number, maximum: number, why = ''): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < minimum) throw new UsageError(`${flag} must be an integer ≥ ${minimum}, got ${JSON.stringify(value)}`);
-  return Number(value);
+  const number = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < minimum || number > maximum) throw new UsageError(`${flag} must be an integer from ${minimum} to ${maximum}${why}, got ${JSON.stringify(value)}`);
+  return number;
 }
 
-/** A requirement id, an id prefix (`AIK-TXN`) or a check id (`AIK-TXN-003/name`). */
+/** A requirement id, an area prefix some requirement has (`AIK-TXN`) or a check id (`AIK-TXN-003/name`). */
 function knownEntry(entry: string, checks: boolean): boolean {
   if (isRequirementId(entry)) return true;
   if (checks && /^AIK-[A-Z]+-\d{3}\/.+$/.test(entry)) return isRequirementId(entry.slice(0, entry.indexOf('/')));
-  return !checks && /^AIK-[A-Z]+$/.test(entry);
+  return !checks && /^AIK-[A-Z]+$/.test(entry) && REQUIREMENTS.some((requirement) => requirement.id.startsWith(`${entry}-`));
 }
 
 function requirementsOf(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const unknown = entries.filter((entry) => !knownEntry(entry, false));
-  if (entries.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: not a requirement id or area prefix: ${unknown.join(', ') || '(empty)'}`);
+  if (entries.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: not a requirement id or area prefix of the contract: ${unknown.join(', ') || '(empty)'}`);
   return entries;
 }
+
 
 /** The flags, with the configuration's `conform` defaults for those not given. */
 function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
@@ -172,14 +178,16 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (given: ConformFlags) => {
       const flags = withConfig(given, loadConformConfig(process.cwd()));
-      const seed = integer(flags.seed, '--seed', 0);
-      const runs = integer(flags.runs, '--runs', 0);
-      const timeoutMs = integer(flags.timeout, '--timeout', 1);
-      const timeBudgetMs = integer(flags.timeBudget, '--time-budget', 1);
-      const workers = integer(flags.workers, '--workers', 1);
+      // fast-check takes 32-bit seeds (it prints negative ones too); a larger one would be folded into that range.
+      const seed = integer(flags.seed, '--seed', -(2 ** 31), 2 ** 31 - 1, ' (a 32-bit seed, as fast-check takes)');
+      const runs = integer(flags.runs, '--runs', 0, Number.MAX_SAFE_INTEGER);
+      const timeoutMs = integer(flags.timeout, '--timeout', 1, MAX_TIMER_MS, ' (the longest delay a timer holds)');
+      const timeBudgetMs = integer(flags.timeBudget, '--time-budget', 1, Number.MAX_SAFE_INTEGER);
+      const workers = integer(flags.workers, '--workers', 1, 64);
       const shard = shardOf(flags.shard);
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
+      checkOut(flags.out);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);

@@ -4,6 +4,7 @@ import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
 import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
 import { UsageError } from '../usage-error.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, gateReadNothing, refuseEmpty } from '../nothing-to-check.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -15,6 +16,7 @@ interface DocsFlags {
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
+  readonly allowEmpty?: boolean;
 }
 
 /** `docs`: the doc-sync gate. Exit 0 pass, 1 findings, 2 configuration error. */
@@ -32,6 +34,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .addOption(new Option('--update', "regenerate the kit's docs/requirements.md and README CLI help blocks").conflicts('check'))
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .option('--check', 'compare generated docs instead of writing them (the default)')
     .action(async (flags: DocsFlags) => {
       const root = repositoryRoot(flags.root);
@@ -59,6 +62,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
       const { outcomes, exitCode } = await runCheck({ root }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
+      if (outcomes.every(gateReadNothing)) refuseEmpty(`docs ${flags.root}`, flags.allowEmpty);
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
       setExitCode(exitCode);
     });

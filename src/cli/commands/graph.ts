@@ -3,6 +3,7 @@ import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
 import { UsageError } from '../usage-error.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, gateReadNothing, refuseEmpty } from '../nothing-to-check.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -12,6 +13,7 @@ interface GraphFlags {
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
+  readonly allowEmpty?: boolean;
 }
 
 /** `graph`: the module-graph gate (dependency-cruiser) and `docs/module-graph.md`. Exit 0 pass, 1 findings, 2 configuration error. */
@@ -27,6 +29,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .addOption(new Option('--update', 'write docs/module-graph.md').conflicts('check'))
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .option('--check', 'also fail when docs/module-graph.md is missing or stale')
     .action(async (flags: GraphFlags) => {
       const root = repositoryRoot(flags.root);
@@ -45,6 +48,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
       const { outcomes, exitCode } = await runCheck({ root }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
+      if (outcomes.every(gateReadNothing)) refuseEmpty(`graph ${flags.root}`, flags.allowEmpty);
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
       setExitCode(exitCode);
     });

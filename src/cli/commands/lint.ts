@@ -13,6 +13,7 @@ import {
 import type { RegisterCommand } from './index.js';
 import { useColor } from '../use-color.js';
 import { UsageError } from '../usage-error.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
 
 interface LintFlags {
@@ -23,6 +24,7 @@ interface LintFlags {
   readonly baselineUpdate?: boolean;
   readonly cache?: boolean;
   readonly cacheLocation?: string;
+  readonly allowEmpty?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .option('--baseline-update', 'write the current findings to the --baseline file and exit 0')
     .option('--cache', `keep per-file results so unchanged files are not parsed again (writes ${DEFAULT_CACHE_FILE})`)
     .option('--cache-location <file>', 'cache file to use with --cache')
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .action(async (paths: string[], flags: LintFlags) => {
       let result: LintResult;
       try {
@@ -56,6 +59,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
         if (error instanceof LintConfigError) throw new UsageError(error.message);
         throw error;
       }
+      if (result.files === 0) refuseEmpty(`lint ${flags.project ?? paths.join(' ')}`, flags.allowEmpty);
       if (flags.baselineUpdate === true) {
         const target = flags.baseline === undefined ? result.baselineFile : resolve(flags.baseline);
         if (target === undefined) throw new UsageError('--baseline-update needs --baseline <file> (or lint.baseline in the configuration) to know where to write');

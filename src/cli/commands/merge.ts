@@ -4,7 +4,7 @@ import type { ConformanceReport } from '../../../properties/report/conformance-r
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { mergeReports } from '../../../properties/runner/run-conformance.js';
 import { helpExamples } from '../help-examples.js';
-import { printVerdict } from '../print-verdict.js';
+import { checkOut, printVerdict } from '../print-verdict.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 
@@ -38,6 +38,7 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string }) => {
+      checkOut(flags.out);
       const parts = files.map(partOf);
       let report: ConformanceReport;
       try {

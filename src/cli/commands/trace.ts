@@ -5,6 +5,7 @@ import { HistoryFormatError } from '../../../scenarios/history/history-format-er
 import { parseHistory } from '../../../scenarios/history/parse-history.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../usage-error.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
 
 /** `trace <file.jsonl>`: the offline history check. Exit 0 OK, 1 ILLEGAL or UNKNOWN, 2 malformed. */
@@ -14,7 +15,8 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
     .description('check a recorded lifecycle history (JSON lines) offline: OK, ILLEGAL with a witness, or UNKNOWN')
     .addHelpText('after', helpExamples('trace events.jsonl', 'replay scenarios/identity/id-is-opaque.json --record h.jsonl && agent-identity-kit trace h.jsonl'))
     .argument('<file>', 'history file, one JSON record per line')
-    .action((file: string) => {
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
+    .action((file: string, flags: { allowEmpty?: boolean }) => {
       let text: string;
       try {
         text = readFileSync(file, 'utf8');
@@ -27,6 +29,7 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw error instanceof HistoryFormatError ? new UsageError(error.message) : error;
       }
+      if (lines.length === 0) refuseEmpty(`${file}: the history has no records`, flags.allowEmpty);
       const verdict = checkHistory(lines);
       process.stdout.write(formatVerdict(file, lines.length, verdict));
       setExitCode(verdict.verdict === 'OK' ? 0 : 1);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { CONFIG_FILE_NAME } from '../../../src/contract/config-file.js';
+import { configFileProblem, schemaErrorText } from '../../check/config-keys.js';
 import { LintConfigError } from '../lint-config-error.js';
 import type { RULES } from '../rules/index.js';
 import type { LintConfig } from '../types.js';
@@ -67,12 +68,11 @@ function schema(rules: typeof RULES): object {
 
 /** Validates a configuration object; `where` names its file in the error. */
 export function validateConfig(value: unknown, where: string, rules: typeof RULES): LintConfig {
-  const validate = new Ajv({ allErrors: false }).compile(schema(rules));
+  const validate = new Ajv({ allErrors: false, verbose: true }).compile(schema(rules));
   if (!validate(value)) {
     const [error] = validate.errors ?? [];
-    const at = error?.instancePath === '' || error === undefined ? 'lint' : `lint${error.instancePath.replace(/\//g, '.')}`;
     const allowed = error?.params !== undefined && 'allowedValues' in error.params ? ` (${(error.params['allowedValues'] as unknown[]).join(', ')})` : '';
-    throw new LintConfigError(`${where}: ${at} ${error?.message ?? 'is invalid'}${allowed}`);
+    throw new LintConfigError(`${where}: ${schemaErrorText(error, 'lint')}${allowed}`);
   }
   return value as LintConfig;
 }
@@ -97,6 +97,8 @@ export function loadConfig(cwd: string, file: string | undefined, rules: typeof 
   } catch (error) {
     throw new LintConfigError(`${where}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  const section = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['lint'] : undefined;
+  const problem = configFileProblem(parsed);
+  if (problem !== undefined) throw new LintConfigError(`${where}: ${problem}`);
+  const section = (parsed as Record<string, unknown>)['lint'];
   return { config: section === undefined ? {} : validateConfig(section, where, rules), base: dirname(path) };
 }

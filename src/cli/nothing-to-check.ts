@@ -1,0 +1,19 @@
+import type { GateOutcome } from '../../tools/check/gate-outcome.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * A gate or check that found nothing to look at is not a pass: like ESLint's "no files matched",
+ * it is a usage error (exit 2) unless the user says an empty run is expected.
+ */
+export const ALLOW_EMPTY_FLAG = '--allow-empty';
+export const ALLOW_EMPTY_HELP = 'exit 0 when there is nothing to check (default: exit 2, so a wrong path or root never passes silently)';
+
+/** Whether a gate read nothing: each gate names what it read first in its notes (`0 files`, `0 modules`, `0 Markdown files`). */
+export function gateReadNothing(outcome: GateOutcome): boolean {
+  return outcome.status !== 'error' && /^0 (?:files|modules|Markdown files)\b/.test(outcome.notes[0] ?? '');
+}
+
+/** Throws the usage error for an empty run unless `allowed`. */
+export function refuseEmpty(what: string, allowed: boolean | undefined): void {
+  if (allowed !== true) throw new UsageError(`${what}: nothing to check (pass ${ALLOW_EMPTY_FLAG} if that is expected)`);
+}

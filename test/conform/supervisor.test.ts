@@ -1,0 +1,79 @@
+/**
+ * The supervisor from the inside of the repository (the packed-kit versions of these run in
+ * test/e2e/package.test.ts): conform and replay run adapter code in a worker process, so an
+ * adapter that exits, blocks, prints or leaks errors costs what it broke and nothing more.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ConformanceReport } from '../../properties/report/conformance-report.js';
+import { runCli } from '../support/run-cli.js';
+
+const HOSTILE = 'test/fixtures/hostile';
+
+describe('conform, supervised', { timeout: 60_000 }, () => {
+  it('an adapter exiting in an operation fails each check it exits in, with the step in flight, and the run goes on', async () => {
+    const run = await runCli(['conform', '--adapter', `${HOSTILE}/exit-in-create.ts`, '--runs', '2', '--requirements', 'AIK-ID', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report.failures.map((failure) => failure.check)).toEqual(['AIK-ID-001/one-key-everywhere', 'AIK-ID-002/stored-header-with-another-id-refused', 'AIK-ID-003/ids-are-opaque']);
+    expect(report.failures[0]?.message).toBe(
+      'adapter: the worker process exited with code 0 (adapter code called process.exit, or the process crashed) (the last step started: create(one, cwd=/work)); the run went on with the remaining checks in a fresh worker',
+    );
+    expect(report.failures[0]?.counterexample.commands).toEqual(['open() ✓', 'create(one, cwd=/work) ✗adapter']);
+    expect(run.stderr).toContain('agent-identity-kit: the worker process exited with code 0 (adapter code called process.exit, or the process crashed) in AIK-ID-001/one-key-everywhere; going on in a fresh worker\n');
+  });
+
+  it('a blocked thread is stopped by the watchdog, confirmed by a second run of its check, and costs that check only', async () => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'aik-loop-')), 'looped');
+    process.env['AIK_LOOP_MARKER'] = marker;
+    try {
+      const run = await runCli(['conform', '--adapter', `${HOSTILE}/loop-twice.ts`, '--runs', '2', '--requirements', 'AIK-ID', '--timeout', '200', '--format', 'json']);
+      expect(run.code).toBe(1);
+      const report = JSON.parse(run.stdout) as ConformanceReport;
+      expect(report.failures.map((failure) => [failure.check, failure.message])).toEqual([
+        ['AIK-ID-001/one-key-everywhere', expect.stringMatching(/^adapter: hung: the worker showed no sign of life for 10400 ms \(a synchronous loop or a blocked thread in adapter code\) and was stopped \(the last step started: spawn\(h1\)\)/)],
+      ]);
+      expect(report.requirements.map((result) => result.status)).toEqual(['FAIL', 'PASS', 'PASS', 'STATIC']);
+    } finally {
+      delete process.env['AIK_LOOP_MARKER'];
+    }
+  });
+
+  it('what the adapter prints stays out of the report format, and escaped errors are reported, not fatal', async () => {
+    const run = await runCli(['conform', '--adapter', `${HOSTILE}/noisy-strays.ts`, '--runs', '2', '--requirements', 'AIK-ID-001', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report.adapterOutput).toEqual({ stdout: '{ "not": "the report" }\n', stderr: 'adapter warning\n' });
+    expect(report.strays).toEqual(expect.arrayContaining([expect.objectContaining({ origin: 'unhandled rejection', message: 'Error: stray at load' }), expect.objectContaining({ origin: 'uncaught exception', message: 'Error: thrown from a timer' })]));
+    expect(run.stderr).toContain('adapter stdout | { "not": "the report" }\nadapter stderr | adapter warning\n');
+    expect(run.stderr).toMatch(/agent-identity-kit: uncaught exception from adapter code (during AIK-ID-001\/one-key-everywhere|outside any check): Error: thrown from a timer\n/);
+  });
+
+  it('an adapter exiting while it loads is unusable: NOT CONFORMANT, every requirement NOT-TESTED with the reason', async () => {
+    const run = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report.adapter).toEqual({ error: 'adapter: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module' });
+    expect(report.requirements.map((result) => result.status)).toEqual(['NOT-TESTED']);
+  });
+});
+
+describe('replay --adapter, supervised', { timeout: 60_000 }, () => {
+  it('a lost worker fails the scenario in flight and the others still replay', async () => {
+    const run = await runCli(['replay', 'scenarios/identity', 'scenarios/resume/resume-not-persisted-is-not-found.json', '--adapter', `${HOSTILE}/exit-in-create.ts`]);
+    expect(run.code).toBe(1);
+    // The first scenario resumes without creating; the second one creates, and the adapter exits there.
+    expect(run.stdout).toMatch(/^PASS {2}id-header-is-the-one-home — /);
+    expect(run.stdout).toMatch(/^FAIL {2}id-is-opaque — .*\n {6}scenarios\/identity\/id-is-opaque\.json\n {6}adapter: the worker process exited with code 0 \(adapter code called process\.exit, or the process crashed\)\n/m);
+    // The third one never creates: it replays in a fresh worker and passes.
+    expect(run.stdout).toMatch(/^PASS {2}resume-not-persisted-is-not-found — /m);
+    expect(run.stdout).toContain('3 scenarios: 2 passed, 1 failed, 0 not applicable\n');
+  });
+
+  it('an adapter that exits at load is a usage error naming it', async () => {
+    const run = await runCli(['replay', 'scenarios/identity', '--adapter', `${HOSTILE}/exit-at-load.ts`]);
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr: `agent-identity-kit: ${HOSTILE}/exit-at-load.ts: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module\n` });
+  });
+});
