@@ -15,7 +15,7 @@ describe('docs gate', () => {
     expect(report.findings).toEqual([]);
     expect(report.files).toBe(3);
     expect(report.fences).toEqual({ checked: 2, optedOut: 1 });
-    expect(report.notes[0]).toBe('3 Markdown files, 2 ts fences typechecked, 1 opted out (no-check)');
+    expect(report.notes[0]).toBe('3 Markdown files, 5 code files from 1 tsconfig (tsconfig.json), 2 ts fences typechecked (plain 2), 1 opted out (no-check 1)');
   });
 
   it('fails on a ```ts fence that does not typecheck, at its line in the Markdown file', () => {

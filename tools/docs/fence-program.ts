@@ -35,7 +35,7 @@ const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremen
  * things to show them) are switched off. `undefined` when no fence is to be checked.
  */
 export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined): ts.Program | undefined {
-  const byPath = new Map(fences.filter((fence) => fence.checked).map((fence) => [fence.virtualPath, fence]));
+  const byPath = new Map(fences.filter((fence) => fence.optOut === undefined).map((fence) => [fence.virtualPath, fence]));
   if (byPath.size === 0) return undefined;
   const options: ts.CompilerOptions = {
     ...(projectOptions ?? DEFAULT_OPTIONS),

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ICruiseResult, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
@@ -7,12 +7,19 @@ import { ConfigError } from '../check/config-error.js';
 import type { Finding } from '../check/finding.js';
 import type { GateReport } from '../check/gate-report.js';
 import { loadTsconfig } from '../check/load-tsconfig.js';
+import { shownPath } from '../check/shown-path.js';
+import { dependenciesInstalled, readWorkspace } from '../check/workspace.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
+import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
+import { workspaceAliases } from './workspace-aliases.js';
 
-/** What `runGraph` does with `docs/module-graph.md`. */
-export type ModuleGraphMode = 'ignore' | 'check' | 'update';
+/**
+ * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
+ * check it only if it exists (`check-existing`), `update` (write) it, or `ignore` it.
+ */
+export type ModuleGraphMode = 'ignore' | 'check' | 'check-existing' | 'update';
 
 /** Options of {@link runGraph}. */
 export interface GraphOptions {
@@ -20,9 +27,11 @@ export interface GraphOptions {
   readonly root: string;
   /** Absolute path of a dependency-cruiser config; default: the repository's own, else the kit's preset. */
   readonly config?: string;
+  /** Absolute path of the tsconfig imports are resolved with; default `graph.project`, the config's, else `<root>/tsconfig.json`. */
+  readonly tsconfig?: string;
   /**
-   * `check`: a missing or stale `docs/module-graph.md` is a finding; `update`: (re)write it;
-   * `ignore` (default): leave it alone.
+   * What to do with the module-graph file (`docs/module-graph.md`, or `graph.moduleGraph.file`).
+   * Default `ignore`. A file that lacks the kit's marker is never flagged or rewritten.
    */
   readonly moduleGraph?: ModuleGraphMode;
 }
@@ -35,63 +44,110 @@ export interface GraphReport extends GateReport {
   /** Modules and dependencies cruised. */
   readonly modules: number;
   readonly dependencies: number;
-  /** `docs/module-graph.md` as it should read. */
+  /** The module-graph file as it should read. */
   readonly moduleGraph: string;
 }
 
 /**
  * The module-graph gate: cruises the repository at `root` with dependency-cruiser (its own
- * config, else the kit's preset) and reports every `error`-severity violation as a finding;
- * with `moduleGraph: 'check'` also a stale or missing `docs/module-graph.md`.
+ * config, else the kit's preset) and reports every `error`-severity violation as a finding.
+ * Imports of the repository's own packages resolve to their sources through the workspace map;
+ * imports of packages that cannot be resolved because nothing is installed are counted in one
+ * note, not reported one by one. With `moduleGraph: 'check'` also a stale or missing module-graph
+ * file (one the kit wrote).
  */
 export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const { root } = options;
-  const config = await loadGraphConfig(root, options.config);
-  let cruiseOptions = config.options;
-  if (cruiseOptions.tsConfig?.fileName === undefined && existsSync(join(root, 'tsconfig.json'))) {
-    cruiseOptions = { ...cruiseOptions, tsConfig: { fileName: join(root, 'tsconfig.json') } };
-  }
-  const tsconfigFile = cruiseOptions.tsConfig?.fileName;
+  const settings = loadGraphSettings(root);
+  const workspace = readWorkspace(root);
+  const config = await loadGraphConfig(root, workspace, options.config);
+  const tsconfigFile =
+    options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
   const tsconfig = tsconfigFile === undefined ? undefined : loadTsconfig(root, tsconfigFile);
+  const cruiseOptions = tsconfigFile === undefined ? config.options : { ...config.options, tsConfig: { fileName: tsconfigFile } };
   let result: ICruiseResult;
   try {
-    const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, {}, tsconfig === undefined ? {} : { tsConfig: tsconfig });
+    const resolveOptions = { alias: workspaceAliases(root, workspace) };
+    const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, resolveOptions, tsconfig === undefined ? {} : { tsConfig: tsconfig });
     result = output.output as ICruiseResult;
   } catch (error) {
     throw new ConfigError(config.source, `dependency-cruiser rejects the config: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const violations = result.summary.violations;
+  const installed = new Map<string, boolean>();
+  const ownPackages = new Set(workspace.packages.map((pkg) => pkg.name));
+  const notInstalled = (violation: IViolation): boolean =>
+    violation.rule.name === 'not-to-unresolvable' &&
+    isPackageName(violation.to) &&
+    !ownPackages.has(packageOf(violation.to)) &&
+    !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
+  const missing = result.summary.violations.filter(notInstalled);
+  const violations = result.summary.violations.filter((violation) => !notInstalled(violation));
   const findings = violations.filter((violation) => violation.rule.severity === 'error').map(toFinding);
-  const notes = [`${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, rules from ${config.source}`];
+  const packages = workspace.packages.length;
+  const notes = [
+    `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,
+  ];
+  if (missing.length > 0) {
+    const names = new Set(missing.map((violation) => packageOf(violation.to)));
+    notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
+  }
   const warnings = violations.length - findings.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
 
-  const moduleGraph = renderModuleGraph(result);
-  const mode = options.moduleGraph ?? 'ignore';
-  const graphPath = join(root, MODULE_GRAPH_FILE);
-  if (mode === 'update') {
-    writeFileAtomic(graphPath, moduleGraph);
-    notes.push(`wrote ${MODULE_GRAPH_FILE}`);
-  } else if (mode === 'check') {
-    const committed = existsSync(graphPath) ? readFileSync(graphPath, 'utf8') : undefined;
-    if (committed !== moduleGraph) {
-      findings.push({
-        rule: 'module-graph-stale',
-        file: MODULE_GRAPH_FILE,
-        message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
-      });
-    }
-  }
+  const file = settings.moduleGraph?.file ?? MODULE_GRAPH_FILE;
+  const marker = settings.moduleGraph?.marker ?? DEFAULT_MODULE_GRAPH_MARKER;
+  const moduleGraph = renderModuleGraph(result, marker);
+  findings.push(...moduleGraphFindings(root, file, marker, moduleGraph, options.moduleGraph ?? 'ignore', notes));
   findings.sort(compareFindings);
   return {
     gate: 'graph',
     findings,
     notes,
+    read: result.summary.totalCruised,
     config: config.source,
     modules: result.summary.totalCruised,
     dependencies: result.summary.totalDependenciesCruised ?? 0,
     moduleGraph,
   };
+}
+
+/**
+ * Checks or writes the module-graph `file` as `mode` says. A file without `marker` is not the
+ * kit's: it is left alone (a note says so), and updating it is a configuration error.
+ */
+function moduleGraphFindings(root: string, file: string, marker: string, expected: string, mode: ModuleGraphMode, notes: string[]): Finding[] {
+  if (mode === 'ignore') return [];
+  const path = join(root, file);
+  const committed = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  if (committed !== undefined && !committed.includes(marker)) {
+    if (mode === 'update') throw new ConfigError(file, `not written by agent-identity-kit (no marker "${marker}"); left as it is: set graph.moduleGraph.file to write the graph elsewhere`);
+    notes.push(`${file} was not written by agent-identity-kit (no marker): left alone`);
+    return [];
+  }
+  if (mode === 'update') {
+    if (committed !== expected) writeFileAtomic(path, expected);
+    notes.push(`wrote ${file}`);
+    return [];
+  }
+  if (committed === expected || (committed === undefined && mode === 'check-existing')) return [];
+  return [
+    {
+      rule: 'module-graph-stale',
+      file,
+      message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
+    },
+  ];
+}
+
+/** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`) or a Node built-in. */
+function isPackageName(specifier: string): boolean {
+  return !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:');
+}
+
+/** The package an import names: `@scope/name` or `name`, without a subpath. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
 function toFinding(violation: IViolation): Finding {

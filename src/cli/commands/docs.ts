@@ -23,11 +23,11 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .command('docs')
     .summary('doc-sync gate: code fences, links, paths and identity vocabulary in Markdown')
     .description(
-      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}" opts out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
+      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}", "ts ignore-check" or another opt-out label is skipped; translation copies are left out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
     )
     .addHelpText('after', helpExamples('docs', 'docs --root packages/core', 'docs --update'))
     .option('--root <dir>', 'repository to check', '.')
-    .option('--project <tsconfig>', 'tsconfig the fences typecheck against (default: <root>/tsconfig.json)')
+    .option('--project <tsconfig>', 'tsconfig the fences typecheck against, followed through its references (default: docs.project, <root>/tsconfig.json, else every package\'s)')
     .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))

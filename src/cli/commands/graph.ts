@@ -9,6 +9,7 @@ import { helpExamples } from '../help-examples.js';
 interface GraphFlags {
   readonly root: string;
   readonly config?: string;
+  readonly project?: string;
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
@@ -18,16 +19,17 @@ interface GraphFlags {
 export const registerGraph: RegisterCommand = (program, setExitCode) => {
   program
     .command('graph')
-    .summary('module-graph gate: dependency rules and docs/module-graph.md')
+    .summary('module-graph gate: dependency rules and the Mermaid module graph')
     .description(
-      "module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset: no cycles, no orphans, no test or dev-dependency imports from production code), and the Mermaid module graph in docs/module-graph.md",
+      "module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset: no cycles, no orphans, no test or dev-dependency imports from production code), workspace packages resolved to their sources, and the Mermaid module graph in docs/module-graph.md (graph.moduleGraph.file); a file the kit did not write is left alone",
     )
     .addHelpText('after', helpExamples('graph', 'graph --format markdown', 'graph --update', 'graph --check'))
     .option('--root <dir>', 'repository to check', '.')
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
+    .option('--project <tsconfig>', 'tsconfig imports are resolved with (default: graph.project, the config\'s, else <root>/tsconfig.json)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
-    .addOption(new Option('--update', 'write docs/module-graph.md').conflicts('check'))
-    .option('--check', 'also fail when docs/module-graph.md is missing or stale')
+    .addOption(new Option('--update', 'write the module graph file').conflicts('check'))
+    .option('--check', 'also fail when the module graph file is missing or stale')
     .action(async (flags: GraphFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
@@ -39,6 +41,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
           runGraph({
             root,
             ...(flags.config === undefined ? {} : { config: resolve(flags.config) }),
+            ...(flags.project === undefined ? {} : { tsconfig: resolve(flags.project) }),
             moduleGraph: flags.update === true ? 'update' : flags.check === true ? 'check' : 'ignore',
           }),
       };

@@ -1,0 +1,65 @@
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Workspace } from '../check/workspace.js';
+
+const { entryPointTargets, sourceCandidates } = createRequire(import.meta.url)('./entry-points.cjs') as {
+  entryPointTargets: (manifest: Readonly<Record<string, unknown>>) => string[];
+  sourceCandidates: (target: string) => string[];
+};
+
+/** One enhanced-resolve alias: `name` (exactly, with `onlyModule`) stands for the absolute path `alias`. */
+export interface ResolveAlias {
+  readonly name: string;
+  readonly alias: string;
+  readonly onlyModule?: boolean;
+}
+
+/**
+ * Aliases that resolve imports of the repository's own packages (`@acme/core`,
+ * `@acme/core/client`) to their source files, whether or not `node_modules` links them: each
+ * `exports` subpath (and `main`/`module`/`types` for the package name itself) goes to the first
+ * source that exists for its target (`./dist/client.js` → `src/client.ts`); any other subpath
+ * goes into the package folder. Exact aliases come first, so they win.
+ */
+export function workspaceAliases(root: string, workspace: Workspace): ResolveAlias[] {
+  const exact: ResolveAlias[] = [];
+  const prefixes: ResolveAlias[] = [];
+  for (const pkg of workspace.packages) {
+    if (pkg.name === undefined) continue;
+    const dir = join(root, pkg.dir);
+    for (const [subpath, targets] of subpathTargets(pkg.manifest)) {
+      const source = targets.map((target) => firstSource(dir, target)).find((found) => found !== undefined);
+      if (source !== undefined) exact.push({ name: subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`, alias: source, onlyModule: true });
+    }
+    prefixes.push({ name: pkg.name, alias: dir });
+  }
+  return [...exact, ...prefixes];
+}
+
+/** The targets of each subpath a package exposes (`'.'`, `'./client'`), wildcards left out. */
+function subpathTargets(manifest: Readonly<Record<string, unknown>>): Map<string, string[]> {
+  const bySubpath = new Map<string, string[]>();
+  const add = (subpath: string, targets: readonly string[]): void => {
+    bySubpath.set(subpath, [...(bySubpath.get(subpath) ?? []), ...targets]);
+  };
+  const exports = manifest['exports'];
+  const keys = exports !== null && typeof exports === 'object' ? Object.keys(exports) : [];
+  if (keys.length > 0 && keys.every((key) => key.startsWith('.'))) {
+    for (const key of keys.filter((candidate) => !candidate.includes('*'))) add(key, entryPointTargets({ exports: (exports as Record<string, unknown>)[key] }));
+  } else if (exports !== undefined) {
+    add('.', entryPointTargets({ exports }));
+  }
+  add('.', entryPointTargets({ main: manifest['main'], module: manifest['module'], types: manifest['types'] }));
+  return bySubpath;
+}
+
+/** The first existing file among the places the target's source may be, sources before compiled output. */
+function firstSource(dir: string, target: string): string | undefined {
+  const [written = target, ...sources] = sourceCandidates(target);
+  for (const candidate of [...sources, written]) {
+    const path = join(dir, candidate);
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() === true) return path;
+  }
+  return undefined;
+}
