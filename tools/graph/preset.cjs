@@ -11,7 +11,7 @@ const { NON_SOURCE_PATH } = require('./non-source-folders.cjs');
 
 /** Test folders and files, at any depth. */
 const TEST_FOLDER = '(^|/)(?:test|tests|__tests__|__mocks__|spec|e2e)/';
-const TEST_FILE = '[.](?:test|spec|e2e|bench|stories)[.][cm]?[jt]sx?$';
+const TEST_FILE = '[.](?:test|spec|vitest|e2e|bench|stories)[.][^/]*[jt]sx?$';
 /** The files a web framework (Next.js) loads by name from its `app/` or `pages/` folder. */
 const ROUTE_FILE = '(?:page|layout|route|loading|error|not-found|template|default|global-error|_app|_document)[.][jt]sx?$';
 
@@ -22,9 +22,9 @@ module.exports = {
       severity: 'error',
       comment:
         'A cycle makes modules impossible to load, test or reason about one at a time, and hides the real layering. ' +
-        'A cycle closed only by a type-only import is erased at compile time and loads fine, so it is not one.',
+        'A cycle closed only by a type-only import, or through a declaration file (.d.ts, whose imports are all types), is erased at compile time and loads fine, so it is not one.',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'], pathNot: '[.]d[.][cm]?ts$' } },
     },
     {
       name: 'no-orphans',

@@ -5,7 +5,7 @@ import { DEFAULT_MODULE_GRAPH_MARKER } from './load-graph-settings.js';
 export const MODULE_GRAPH_FILE = 'docs/module-graph.md';
 
 /** Test files and folders: left out of the drawing, which shows what the package is made of. */
-const TEST_PATH = /(?:^|\/)(?:test|tests|__tests__|spec|e2e)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+const TEST_PATH = /(?:^|\/)(?:test|tests|__tests__|__mocks__|spec|e2e)\/|\.(?:test|spec|vitest|e2e|bench|stories)\.[^/]*[jt]sx?$/;
 
 /** The node of files at the repository root (configs, package.json). */
 const ROOT_FOLDER = '(root)';

@@ -67,7 +67,8 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const cruiseOptions = tsconfigFile === undefined ? config.options : { ...config.options, tsConfig: { fileName: tsconfigFile } };
   let result: ICruiseResult;
   try {
-    const resolveOptions = { alias: workspaceAliases(root, workspace) };
+    // Path aliases (`@/lib/x`) come from the tsconfig nearest to each importing file, so every package keeps its own.
+    const resolveOptions = { alias: workspaceAliases(root, workspace), tsconfig: { references: 'auto' as const } };
     const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, resolveOptions, tsconfig === undefined ? {} : { tsConfig: tsconfig });
     result = output.output as ICruiseResult;
   } catch (error) {
@@ -80,9 +81,12 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     isPackageName(violation.to) &&
     !ownPackages.has(packageOf(violation.to)) &&
     !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
+  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && BUILD_OUTPUT.test(violation.to);
   const missing = result.summary.violations.filter(notInstalled);
-  const violations = result.summary.violations.filter((violation) => !notInstalled(violation));
-  const findings = violations.filter((violation) => violation.rule.severity === 'error').map(toFinding);
+  const unbuilt = result.summary.violations.filter(notBuilt);
+  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
+  const errors = violations.filter((violation) => violation.rule.severity === 'error');
+  const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
   const notes = [
     `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,
@@ -91,7 +95,8 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     const names = new Set(missing.map((violation) => packageOf(violation.to)));
     notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
   }
-  const warnings = violations.length - findings.length;
+  if (unbuilt.length > 0) notes.push(`${unbuilt.length} imports of build output that is not there (not built yet): not checked`);
+  const warnings = violations.length - errors.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
 
   const file = settings.moduleGraph?.file ?? MODULE_GRAPH_FILE;
@@ -138,6 +143,51 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
     },
   ];
 }
+
+/** An import into a build output folder (`../core/dist`, `./build/x.js`): there only after a build. */
+const BUILD_OUTPUT = /(?:^|\/)(?:dist|build|out)(?:\/|$)/;
+
+const isCycle = (violation: IViolation): boolean => violation.cycle !== undefined && violation.cycle.length > 0;
+
+/**
+ * One finding per tangle: dependency-cruiser reports a cycle for every module on one, so the
+ * cycles of a rule that share modules are merged, and the finding names how many modules the
+ * tangle has and its shortest cycle, at the first of its modules in path order.
+ */
+function cycleFindings(violations: readonly IViolation[]): Finding[] {
+  const parent = new Map<string, string>();
+  const find = (node: string): string => {
+    let top = node;
+    while (parent.get(top) !== undefined && parent.get(top) !== top) top = parent.get(top) ?? top;
+    parent.set(node, top);
+    return top;
+  };
+  const key = (rule: string, module: string): string => `${rule}\u0000${module}`;
+  const members = (violation: IViolation): string[] => [violation.from, ...(violation.cycle ?? []).map((step) => step.name)];
+  for (const violation of violations) {
+    const nodes = members(violation).map((module) => key(violation.rule.name, module));
+    for (const node of nodes) if (!parent.has(node)) parent.set(node, node);
+    for (const node of nodes.slice(1)) parent.set(find(node), find(nodes[0] ?? node));
+  }
+  const tangles = new Map<string, { modules: Set<string>; example: string[]; rule: string }>();
+  for (const violation of violations) {
+    const top = find(key(violation.rule.name, violation.from));
+    const cycle = members(violation);
+    const tangle = tangles.get(top) ?? { modules: new Set<string>(), example: cycle, rule: violation.rule.name };
+    for (const module of cycle) tangle.modules.add(module);
+    const shorter = cycle.length < tangle.example.length || (cycle.length === tangle.example.length && cycle.join('\n') < tangle.example.join('\n'));
+    if (shorter) tangle.example = cycle;
+    tangles.set(top, tangle);
+  }
+  return [...tangles.values()].map(({ modules, example, rule }) => {
+    const first = [...modules].sort(byCodeUnit)[0] ?? example[0] ?? '';
+    const path = example.join(' → ');
+    const distinct = new Set(example).size;
+    return { rule, file: first, message: modules.size === distinct ? `import cycle: ${path}` : `import cycle among ${modules.size} modules, the shortest: ${path}` };
+  });
+}
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`) or a Node built-in. */
 function isPackageName(specifier: string): boolean {
