@@ -18,7 +18,8 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * `#fragment` names no heading or anchor of the Markdown file they point to (rule `dead-anchor`,
  * also for `#fragment` links within the document), and backticked repository paths that do not
  * exist (rule `dead-path`). A backticked text counts as a path when it reads as one: a `/`, a
- * file name with an extension or a trailing `/`, no build output or placeholder segment, and a
+ * file name with an extension or a trailing `/`, no build output or placeholder segment, a first
+ * segment that is not a dot-folder (`.claude/settings.json` is a tool's config location), and a
  * first segment that exists beside the document, at its package's root or at the repository root
  * (so `src/contract/` and `docs/guide.md` are checked, while an event name like
  * `user/message`, a package like `agent-identity-kit/lint` or `dist/index.js` are not). It
@@ -47,17 +48,25 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
       findings.push({ rule: 'dead-anchor', file: document.file, ...at(node), message: `link ${node.url}: ${targetFile} has no heading or anchor #${fragment}` });
     }
   };
-  const visit = (node: Nodes): void => {
+  // One finding per dead path and document, at its first mention, counting the others: one fix mends them all.
+  const deadPaths = new Map<string, { finding: Finding; mentions: number }>();
+  const visit = (node: Nodes, inLink: boolean): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') checkLink(node);
-    else if (node.type === 'inlineCode') {
+    // A backticked path that is a link's text is checked as the link.
+    else if (node.type === 'inlineCode' && !inLink) {
       const paths = repositoryPath(bases, folder, node.value);
-      if (paths !== undefined && !paths.some((path) => existsSync(path))) {
-        findings.push({ rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` });
+      const known = deadPaths.get(node.value.trim());
+      if (known !== undefined) known.mentions += 1;
+      else if (paths !== undefined && !paths.some((path) => existsSync(path))) {
+        deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
       }
     }
-    if ('children' in node) for (const child of node.children) visit(child);
+    if ('children' in node) for (const child of node.children) visit(child, inLink || node.type === 'link');
   };
-  visit(document.tree);
+  visit(document.tree, false);
+  for (const { finding, mentions } of deadPaths.values()) {
+    findings.push(mentions === 1 ? finding : { ...finding, message: `${finding.message} (mentioned ${mentions} times in this file)` });
+  }
   return findings;
 }
 
@@ -90,7 +99,9 @@ function repositoryPath(bases: readonly string[], folder: string, text: string):
   if (!value.endsWith('/') && !FILE_NAME.test(last)) return undefined;
   if (segments.some((segment) => segment !== '..' && NOT_CHECKED_SEGMENT.test(segment))) return undefined;
   const first = segments[0];
-  if (first === undefined || first === '.') return undefined;
+  // A dot-folder (`.continue/`, `.claude/settings.json`) names a tool's config location in a user's home or project as
+  // often as a folder of this repository: not checked.
+  if (first === undefined || (first.startsWith('.') && first !== '..')) return undefined;
   if (first === '..') return [join(folder, relativePath)];
   const found = bases.filter((base) => existsSync(join(base, first)));
   return found.length === 0 ? undefined : found.map((base) => join(base, relativePath));

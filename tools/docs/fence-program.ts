@@ -28,7 +28,8 @@ const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremen
 
 /**
  * A TypeScript program whose roots are the checked fences, each a virtual file at its
- * `virtualPath`, compiled with the project's options (default: {@link DEFAULT_OPTIONS}). Each
+ * `virtualPath`, compiled with the project's options (default: {@link DEFAULT_OPTIONS}; a project
+ * that leaves the target or module system unset gets a modern one, not TypeScript's ES5). Each
  * fence is its own module, so two examples may declare the same name; imports of the package's
  * own name resolve through its `exports` (TypeScript's package self-reference), relative imports
  * from the Markdown file's folder. Emit options and the unused-name checks (an example declares
@@ -38,7 +39,7 @@ export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.Comp
   const byPath = new Map(fences.filter((fence) => fence.optOut === undefined).map((fence) => [fence.virtualPath, fence]));
   if (byPath.size === 0) return undefined;
   const options: ts.CompilerOptions = {
-    ...(projectOptions ?? DEFAULT_OPTIONS),
+    ...(projectOptions === undefined ? DEFAULT_OPTIONS : withModernDefaults(projectOptions)),
     noEmit: true,
     moduleDetection: ts.ModuleDetectionKind.Force,
     noUnusedLocals: false,
@@ -60,4 +61,13 @@ export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.Comp
     return cached;
   };
   return ts.createProgram({ rootNames: [...byPath.keys()], options, host });
+}
+
+/** `options` with what it leaves unset filled in: target ES2022, and a module system that matches its resolution. */
+function withModernDefaults(options: ts.CompilerOptions): ts.CompilerOptions {
+  const filled = { ...options, target: options.target ?? ts.ScriptTarget.ES2022 };
+  if (options.module !== undefined) return filled;
+  if (options.moduleResolution === undefined) return { ...filled, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  const nodeNext = options.moduleResolution === ts.ModuleResolutionKind.NodeNext || options.moduleResolution === ts.ModuleResolutionKind.Node16;
+  return { ...filled, module: nodeNext ? ts.ModuleKind.NodeNext : ts.ModuleKind.ESNext };
 }

@@ -126,6 +126,7 @@ export function runDocs(options: DocsOptions): DocsReport {
     `${documents.length} Markdown files, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
   ];
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, or list bodiless signatures): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
   if (fenceCheck.failing.length >= 5 && fenceCheck.failing.length * 2 >= checked.length) {
     notes.push(

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ICruiseResult, IViolation } from 'dependency-cruiser';
+import type { ICruiseOptions, ICruiseResult, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
 import { ConfigError } from '../check/config-error.js';
@@ -64,7 +64,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const tsconfigFile =
     options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
   const tsconfig = tsconfigFile === undefined ? undefined : loadTsconfig(root, tsconfigFile);
-  const cruiseOptions = tsconfigFile === undefined ? config.options : { ...config.options, tsConfig: { fileName: tsconfigFile } };
+  const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
   let result: ICruiseResult;
   try {
     // Path aliases (`@/lib/x`) come from the tsconfig nearest to each importing file, so every package keeps its own.
@@ -142,6 +142,14 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
       message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
     },
   ];
+}
+
+/** `options` with the `graph.exclude` patterns added to what its `exclude` already leaves out. */
+function withExclusions(options: ICruiseOptions, patterns: readonly string[]): ICruiseOptions {
+  if (patterns.length === 0) return options;
+  const current = typeof options.exclude === 'string' || Array.isArray(options.exclude) ? { path: options.exclude } : (options.exclude ?? {});
+  const path = current.path === undefined ? [] : Array.isArray(current.path) ? current.path : [current.path];
+  return { ...options, exclude: { ...current, path: [...path, ...patterns] } };
 }
 
 /** An import into a build output folder (`../core/dist`, `./build/x.js`): there only after a build. */
