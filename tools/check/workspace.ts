@@ -51,7 +51,7 @@ export function readWorkspace(root: string): Workspace {
   };
   visit('');
   const rootManifest = packages.find((candidate) => candidate.dir === '')?.manifest;
-  return { packages, declared: declaredWorkspaces(root, rootManifest), tsconfigs };
+  return { packages, declared: [...new Set(declaredWorkspaces(root, rootManifest))], tsconfigs };
 }
 
 function readManifest(root: string, file: string): Record<string, unknown> {

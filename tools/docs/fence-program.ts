@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import ts from 'typescript';
+import type { ResolveAlias } from '../check/workspace-aliases.js';
 import type { TsFence } from './ts-fence.js';
 
 /**
@@ -33,9 +34,11 @@ const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremen
  * fence is its own module, so two examples may declare the same name; imports of the package's
  * own name resolve through its `exports` (TypeScript's package self-reference), relative imports
  * from the Markdown file's folder. Emit options and the unused-name checks (an example declares
- * things to show them) are switched off. `undefined` when no fence is to be checked.
+ * things to show them) are switched off. Imports of the repository's own packages (`@acme/core`)
+ * resolve to their sources through `packages` (the workspace aliases), installed or not; the
+ * project's own `paths` win. `undefined` when no fence is to be checked.
  */
-export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined): ts.Program | undefined {
+export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined, packages: readonly ResolveAlias[] = []): ts.Program | undefined {
   const byPath = new Map(fences.filter((fence) => fence.optOut === undefined).map((fence) => [fence.virtualPath, fence]));
   if (byPath.size === 0) return undefined;
   const options: ts.CompilerOptions = {
@@ -46,6 +49,16 @@ export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.Comp
     noUnusedParameters: false,
   };
   for (const option of EMIT_ONLY) delete options[option];
+  if (packages.length > 0) {
+    const paths: ts.MapLike<string[]> = {};
+    for (const { name, alias, onlyModule } of packages) {
+      const key = onlyModule === true ? name : `${name}/*`;
+      paths[key] ??= [onlyModule === true ? alias : `${alias}/*`];
+    }
+    options.paths = { ...paths, ...options.paths };
+    // Where relative `paths` entries are taken from when there is no baseUrl (TypeScript's own internal option); ours are absolute.
+    options['pathsBasePath'] ??= options.baseUrl ?? dirname(fences[0]?.virtualPath ?? '.');
+  }
   const host = ts.createCompilerHost(options, true);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (path) => byPath.has(path) || fileExists.call(host, path);

@@ -7,6 +7,7 @@ import type { Finding } from '../check/finding.js';
 import type { GateReport } from '../check/gate-report.js';
 import { loadProject } from '../check/load-project.js';
 import { dependenciesInstalled, readWorkspace } from '../check/workspace.js';
+import { workspaceAliases } from '../check/workspace-aliases.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
@@ -100,7 +101,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   };
   const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? [])]);
   const fences = documents.map((document) => tsFences(root, document, optOuts));
-  const program = fenceProgram(fences.flat(), project?.options);
+  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace));
   const installed = new Map<string, boolean>();
   const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed));
   findings.push(...fenceCheck.findings);

@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
-import { workspaceAliases } from './workspace-aliases.js';
+import { workspaceAliases } from '../check/workspace-aliases.js';
 
 /**
  * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Workspace } from '../check/workspace.js';
+import type { Workspace } from './workspace.js';
 
-const { entryPointTargets, sourceCandidates } = createRequire(import.meta.url)('./entry-points.cjs') as {
+const { entryPointTargets, sourceCandidates } = createRequire(import.meta.url)('../graph/entry-points.cjs') as {
   entryPointTargets: (manifest: Readonly<Record<string, unknown>>) => string[];
   sourceCandidates: (target: string) => string[];
 };
