@@ -120,6 +120,15 @@ describe('a gate that read nothing', () => {
     expect(report.exitCode).toBe(2);
     expect((await runCheck({ root, allowEmpty: true })).exitCode).toBe(0);
   });
+
+  it('graph on a folder without modules exits 2 saying so, and 0 with --allow-empty', async () => {
+    const root = fixtureRepo();
+    write(root, 'agent-identity-kit.config.json', JSON.stringify({ graph: { exclude: ['.'] } }));
+    const empty = await runCli(['graph', '--root', root]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^agent-identity-kit: graph: read nothing, so checked nothing \(0 modules, /);
+    expect((await runCli(['graph', '--root', root, '--allow-empty'])).code).toBe(0);
+  });
 });
 
 describe('the preset', () => {

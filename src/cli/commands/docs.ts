@@ -12,6 +12,7 @@ interface DocsFlags {
   readonly project?: string;
   readonly vocabulary?: string[];
   readonly exclude?: string[];
+  readonly allowEmpty?: boolean;
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
@@ -30,6 +31,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .option('--project <tsconfig>', 'tsconfig the fences typecheck against, followed through its references (default: docs.project, <root>/tsconfig.json, else every package\'s)')
     .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
+    .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .addOption(new Option('--update', "regenerate the kit's docs/requirements.md and README CLI help blocks").conflicts('check'))
     .option('--check', 'compare generated docs instead of writing them (the default)')
@@ -56,7 +58,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
             update: flags.update === true,
           }),
       };
-      const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+      const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));

@@ -10,6 +10,7 @@ interface GraphFlags {
   readonly root: string;
   readonly config?: string;
   readonly project?: string;
+  readonly allowEmpty?: boolean;
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
@@ -27,6 +28,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
     .option('--root <dir>', 'repository to check', '.')
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
     .option('--project <tsconfig>', 'tsconfig imports are resolved with (default: graph.project, the config\'s, else <root>/tsconfig.json)')
+    .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .addOption(new Option('--update', 'write the module graph file').conflicts('check'))
     .option('--check', 'also fail when the module graph file is missing or stale')
@@ -45,7 +47,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
             moduleGraph: flags.update === true ? 'update' : flags.check === true ? 'check' : 'ignore',
           }),
       };
-      const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+      const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
