@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ICruiseOptions, ICruiseResult, IViolation } from 'dependency-cruiser';
+import type { ICruiseOptions, ICruiseResult, IResolveOptions, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
 import { ConfigError } from '../check/config-error.js';
@@ -14,6 +14,7 @@ import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
 import { workspaceAliases } from '../check/workspace-aliases.js';
+import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 
 /**
  * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
@@ -67,8 +68,13 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
   let result: ICruiseResult;
   try {
-    // Path aliases (`@/lib/x`) come from the tsconfig nearest to each importing file, so every package keeps its own.
-    const resolveOptions = { alias: workspaceAliases(root, workspace), tsconfig: { references: 'auto' as const } };
+    const resolveOptions = {
+      alias: workspaceAliases(root, workspace),
+      // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
+      // The plugin is typed against the part of enhanced-resolve's resolver it uses, not the whole of it.
+      plugins: [new NearestTsconfigPaths(root)] as unknown as NonNullable<IResolveOptions['plugins']>,
+    };
     const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, resolveOptions, tsconfig === undefined ? {} : { tsConfig: tsconfig });
     result = output.output as ICruiseResult;
   } catch (error) {
