@@ -19,8 +19,9 @@ export interface ResolveAlias {
  * Aliases that resolve imports of the repository's own packages (`@acme/core`,
  * `@acme/core/client`) to their source files, whether or not `node_modules` links them: each
  * `exports` subpath (and `main`/`module`/`types` for the package name itself) goes to the first
- * source that exists for its target (`./dist/client.js` → `src/client.ts`); any other subpath
- * goes into the package folder. Exact aliases come first, so they win.
+ * source that exists for its target (`./dist/client.js` → `src/client.ts`), else for its name
+ * (`./client` → `src/client.ts` or `src/client/index.ts`); any other subpath goes into the
+ * package folder. Exact aliases come first, so they win.
  */
 export function workspaceAliases(root: string, workspace: Workspace): ResolveAlias[] {
   const exact: ResolveAlias[] = [];
@@ -29,7 +30,9 @@ export function workspaceAliases(root: string, workspace: Workspace): ResolveAli
     if (pkg.name === undefined) continue;
     const dir = join(root, pkg.dir);
     for (const [subpath, targets] of subpathTargets(pkg.manifest)) {
-      const source = targets.map((target) => firstSource(dir, target)).find((found) => found !== undefined);
+      // When no target leads to a source (a bundler's own file names), the subpath's name may: `./mcp-apps` → `src/mcp-apps/index.ts`.
+      const named = subpath === '.' ? './dist/index.js' : `./dist/${subpath.slice(2)}.js`;
+      const source = [...targets, named].map((target) => firstSource(dir, target)).find((found) => found !== undefined);
       if (source !== undefined) exact.push({ name: subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`, alias: source, onlyModule: true });
     }
     prefixes.push({ name: pkg.name, alias: dir });
@@ -63,3 +66,24 @@ function firstSource(dir: string, target: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The imports of the repository's own packages (`@acme/ui/styles.css`) whose every `exports`
+ * target is build output that is not there yet (`./dist/index.css`): they resolve after a build.
+ */
+export function unbuiltExports(root: string, workspace: Workspace): Set<string> {
+  const unbuilt = new Set<string>();
+  for (const pkg of workspace.packages) {
+    if (pkg.name === undefined) continue;
+    for (const [subpath, targets] of subpathTargets(pkg.manifest)) {
+      const outputs = targets.filter((target) => BUILD_OUTPUT.test(target.replace(/^[.]\//, '')));
+      if (outputs.length === 0 || outputs.length < targets.length) continue;
+      if (outputs.some((target) => statSync(join(root, pkg.dir, target), { throwIfNoEntry: false }) !== undefined)) continue;
+      unbuilt.add(subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
+    }
+  }
+  return unbuilt;
+}
+
+/** A path inside a build output folder. */
+const BUILD_OUTPUT = /^(?:dist|build|out|lib|esm|cjs)\//;

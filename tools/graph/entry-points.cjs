@@ -29,7 +29,8 @@ function compiledStem(target) {
 
 /**
  * Where the source of an entry-point target may be, relative to the package: the target itself,
- * then, for compiled output such as `./dist/cli.js`, `src/cli.ts`, `src/cli.tsx`, …, `cli.ts`, …
+ * then, for compiled output such as `./dist/cli.js`, `src/cli.ts`, `src/cli.tsx`, …, `cli.ts`, …,
+ * `src/cli/index.ts`, …
  * @param {string} target
  * @returns {string[]}
  */
@@ -38,7 +39,7 @@ function sourceCandidates(target) {
   const stem = compiledStem(target);
   if (stem === undefined) return [path];
   const candidates = [path];
-  for (const base of [`src/${stem}`, stem]) for (const extension of SOURCE_EXTENSIONS) candidates.push(`${base}${extension}`);
+  for (const base of [`src/${stem}`, stem, `src/${stem}/index`, `${stem}/index`]) for (const extension of SOURCE_EXTENSIONS) candidates.push(`${base}${extension}`);
   return [...new Set(candidates)];
 }
 

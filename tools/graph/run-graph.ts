@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
-import { workspaceAliases } from '../check/workspace-aliases.js';
+import { unbuiltExports, workspaceAliases } from '../check/workspace-aliases.js';
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 
 /**
@@ -87,9 +87,10 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     isPackageName(violation.to) &&
     !ownPackages.has(packageOf(violation.to)) &&
     !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
-  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && BUILD_OUTPUT.test(violation.to);
+  const unbuilt = unbuiltExports(root, workspace);
+  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt.has(violation.to));
   const missing = result.summary.violations.filter(notInstalled);
-  const unbuilt = result.summary.violations.filter(notBuilt);
+  const withoutBuild = result.summary.violations.filter(notBuilt);
   const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
   const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
@@ -101,7 +102,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     const names = new Set(missing.map((violation) => packageOf(violation.to)));
     notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
   }
-  if (unbuilt.length > 0) notes.push(`${unbuilt.length} imports of build output that is not there (not built yet): not checked`);
+  if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);
   const warnings = violations.length - errors.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
 
@@ -158,8 +159,11 @@ function withExclusions(options: ICruiseOptions, patterns: readonly string[]): I
   return { ...options, exclude: { ...current, path: [...path, ...patterns] } };
 }
 
-/** An import into a build output folder (`../core/dist`, `./build/x.js`): there only after a build. */
-const BUILD_OUTPUT = /(?:^|\/)(?:dist|build|out)(?:\/|$)/;
+/**
+ * An import into a build or code-generation output folder (`../core/dist`, `./graphql/@generated/x`,
+ * React Router's `./+types/root`): there only after a build.
+ */
+const GENERATED_OUTPUT = /(?:^|\/)(?:dist|build|out|generated|@generated|__generated__|[+]types)(?:\/|$)/;
 
 const isCycle = (violation: IViolation): boolean => violation.cycle !== undefined && violation.cycle.length > 0;
 
