@@ -2,7 +2,8 @@
  * Temporary copies of the gate fixture repositories: `test/fixtures/gates/repo`, a small clean
  * package that passes every gate, for tests that inject one defect and expect one gate to fail;
  * `test/fixtures/gates/monorepo`, a workspace monorepo with nothing installed and a planted
- * problem of each kind among the shapes that used to be reported falsely.
+ * problem of each kind among the shapes that used to be reported falsely. Tests inside fixtures
+ * are named `*.spec.ts`, so the kit's own vitest run (`test/**/*.test.ts`) leaves them alone.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
