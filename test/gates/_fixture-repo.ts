@@ -3,7 +3,7 @@
  * package that passes every gate, for tests that inject one defect and expect one gate to fail;
  * `test/fixtures/gates/monorepo`, a workspace monorepo with nothing installed and a planted
  * problem of each kind among the shapes that used to be reported falsely. Tests inside fixtures
- * are named `*.spec.ts`, so the kit's own vitest run (`test/**/*.test.ts`) leaves them alone.
+ * are named `*.spec.ts`: the kit's own vitest run collects `*.test.ts` under `test/`.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

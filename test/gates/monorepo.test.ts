@@ -5,7 +5,7 @@
  * a `docs/module-graph.md` another tool wrote, event names in code spans. With no configuration,
  * `check` reports exactly the problems planted in it.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../tools/check/config-error.js';
@@ -134,8 +134,17 @@ describe('a gate that read nothing', () => {
 });
 
 describe('the preset', () => {
-  it('is exported as agent-identity-kit/graph-preset, its source and its build', () => {
-    const manifest = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>>; files: string[] };
-    expect(manifest.exports['./graph-preset']).toEqual({ source: './tools/graph/preset.cjs', default: './dist/tools/graph/preset.cjs' });
+  it('is exported as agent-identity-kit/graph-preset, and a repository config extends it by that name', async () => {
+    const manifest = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; files: string[] };
+    expect(manifest.exports['./graph-preset']).toBe('./graph-preset.cjs');
+    expect(manifest.files).toEqual(expect.arrayContaining(['graph-preset.cjs', 'tools/graph/preset.cjs', 'tools/graph/non-source-folders.cjs']));
+    const root = fixtureRepo();
+    mkdirSync(join(root, 'node_modules'));
+    symlinkSync(KIT_ROOT, join(root, 'node_modules/agent-identity-kit'), 'dir');
+    write(root, '.dependency-cruiser.cjs', "module.exports = { extends: 'agent-identity-kit/graph-preset' };\n");
+    write(root, 'src/lonely.ts', 'export const lonely = 1;\n');
+    const report = await runGraph({ root });
+    expect(report.config).toBe('.dependency-cruiser.cjs');
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file}`)).toEqual(['no-orphans src/lonely.ts']);
   });
 });
