@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Workspace } from './workspace.js';
@@ -62,7 +62,7 @@ function firstSource(dir: string, target: string): string | undefined {
   const [written = target, ...sources] = sourceCandidates(target);
   for (const candidate of [...sources, written]) {
     const path = join(dir, candidate);
-    if (statSync(path, { throwIfNoEntry: false })?.isFile() === true) return path;
+    if (isFile(path)) return path;
   }
   return undefined;
 }
@@ -78,7 +78,7 @@ export function unbuiltExports(root: string, workspace: Workspace): Set<string> 
     for (const [subpath, targets] of subpathTargets(pkg.manifest)) {
       const outputs = targets.filter((target) => BUILD_OUTPUT.test(target.replace(/^[.]\//, '')));
       if (outputs.length === 0 || outputs.length < targets.length) continue;
-      if (outputs.some((target) => statSync(join(root, pkg.dir, target), { throwIfNoEntry: false }) !== undefined)) continue;
+      if (outputs.some((target) => existsSync(join(root, pkg.dir, target)))) continue;
       unbuilt.add(subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
     }
   }
@@ -87,3 +87,12 @@ export function unbuiltExports(root: string, workspace: Workspace): Set<string> 
 
 /** A path inside a build output folder. */
 const BUILD_OUTPUT = /^(?:dist|build|out|lib|esm|cjs)\//;
+
+/** Whether `path` is a file; false, not an error, when a folder on the way is a file (`package.json/index.ts`). */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

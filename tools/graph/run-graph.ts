@@ -67,15 +67,15 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
   const tsconfig = tsconfigFile === undefined ? undefined : loadTsconfig(root, tsconfigFile);
   const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
+  const resolveOptions = {
+    alias: workspaceAliases(root, workspace),
+    // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
+    // The plugin is typed against the part of enhanced-resolve's resolver it uses, not the whole of it.
+    plugins: [new NearestTsconfigPaths(root)] as unknown as NonNullable<IResolveOptions['plugins']>,
+  };
   let result: ICruiseResult;
   try {
-    const resolveOptions = {
-      alias: workspaceAliases(root, workspace),
-      // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
-      // The plugin is typed against the part of enhanced-resolve's resolver it uses, not the whole of it.
-      plugins: [new NearestTsconfigPaths(root)] as unknown as NonNullable<IResolveOptions['plugins']>,
-    };
     const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, resolveOptions, tsconfig === undefined ? {} : { tsConfig: tsconfig });
     result = output.output as ICruiseResult;
   } catch (error) {
