@@ -1,4 +1,3 @@
-import type { GateOutcome } from '../../tools/check/gate-outcome.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -7,11 +6,6 @@ import { UsageError } from './usage-error.js';
  */
 export const ALLOW_EMPTY_FLAG = '--allow-empty';
 export const ALLOW_EMPTY_HELP = 'exit 0 when there is nothing to check (default: exit 2, so a wrong path or root never passes silently)';
-
-/** Whether a gate read nothing: each gate names what it read first in its notes (`0 files`, `0 modules`, `0 Markdown files`). */
-export function gateReadNothing(outcome: GateOutcome): boolean {
-  return outcome.status !== 'error' && /^0 (?:files|modules|Markdown files)\b/.test(outcome.notes[0] ?? '');
-}
 
 /** Throws the usage error for an empty run unless `allowed`. */
 export function refuseEmpty(what: string, allowed: boolean | undefined): void {

@@ -1,6 +1,9 @@
 /**
- * Temporary copies of the gate fixture repository (`test/fixtures/gates/repo`, a small clean
- * package that passes every gate), for tests that inject one defect and expect one gate to fail.
+ * Temporary copies of the gate fixture repositories: `test/fixtures/gates/repo`, a small clean
+ * package that passes every gate, for tests that inject one defect and expect one gate to fail;
+ * `test/fixtures/gates/monorepo`, a workspace monorepo with nothing installed and a planted
+ * problem of each kind among the shapes that used to be reported falsely. Tests inside fixtures
+ * are named `*.spec.ts`: the kit's own vitest run collects `*.test.ts` under `test/`.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,14 +14,17 @@ import { mkdirSync } from 'node:fs';
 const here = dirname(fileURLToPath(import.meta.url));
 /** The kit's repository root. */
 export const KIT_ROOT = join(here, '..', '..');
-const FIXTURE = join(KIT_ROOT, 'test', 'fixtures', 'gates', 'repo');
+const FIXTURES = join(KIT_ROOT, 'test', 'fixtures', 'gates');
 const created: string[] = [];
 
-/** A fresh copy of the fixture repository; `linkNodeModules` makes the kit's packages resolvable in it. */
-export function fixtureRepo(options: { linkNodeModules?: boolean } = {}): string {
+/**
+ * A fresh copy of a fixture repository (`repo` unless `name` says `monorepo`); `linkNodeModules`
+ * makes the kit's packages resolvable in it.
+ */
+export function fixtureRepo(options: { name?: 'repo' | 'monorepo'; linkNodeModules?: boolean } = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'aik-gates-'));
   created.push(root);
-  cpSync(FIXTURE, root, { recursive: true });
+  cpSync(join(FIXTURES, options.name ?? 'repo'), root, { recursive: true });
   if (options.linkNodeModules === true) symlinkSync(join(KIT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
 }

@@ -52,9 +52,9 @@ describe('check', () => {
 
 describe('reporters', () => {
   const outcomes: GateOutcome[] = [
-    { gate: 'graph', status: 'fail', findings: [{ rule: 'no-circular', file: 'src/a.ts', message: 'import cycle: src/a.ts → src/b.ts → src/a.ts' }], notes: ['2 modules'], durationMs: 1200 },
-    { gate: 'docs', status: 'fail', findings: [{ rule: 'dead-link', file: 'README.md', line: 3, column: 5, message: 'relative link x|y.md does not resolve' }], notes: [], durationMs: 300 },
-    { gate: 'lint', status: 'error', findings: [], notes: [], error: 'tsconfig.json: broken', durationMs: 5 },
+    { gate: 'graph', status: 'fail', findings: [{ rule: 'no-circular', file: 'src/a.ts', message: 'import cycle: src/a.ts → src/b.ts → src/a.ts' }], notes: ['2 modules'], read: 2, durationMs: 1200 },
+    { gate: 'docs', status: 'fail', findings: [{ rule: 'dead-link', file: 'README.md', line: 3, column: 5, message: 'relative link x|y.md does not resolve' }], notes: [], read: 1, durationMs: 300 },
+    { gate: 'lint', status: 'error', findings: [], notes: [], error: 'tsconfig.json: broken', read: 0, durationMs: 5 },
   ];
 
   it('text: findings as file:line:column, the summary table, one verdict', () => {
@@ -77,7 +77,7 @@ describe('reporters', () => {
         '',
       ].join('\n'),
     );
-    expect(REPORTERS.text([{ gate: 'docs', status: 'pass', findings: [], notes: [], durationMs: 1 }], 0)).toBe('docs: pass\n\nPASSED\n');
+    expect(REPORTERS.text([{ gate: 'docs', status: 'pass', findings: [], notes: [], read: 1, durationMs: 1 }], 0)).toBe('docs: pass\n\nPASSED\n');
   });
 
   it('json: a stable envelope with the tool, version, exit code and every gate', () => {
@@ -86,9 +86,9 @@ describe('reporters', () => {
     expect(parsed['tool']).toBe('agent-identity-kit');
     expect(parsed['version']).toMatch(/^\d+\.\d+\.\d+/);
     expect(parsed['gates']).toEqual([
-      { gate: 'graph', status: 'fail', findings: outcomes[0]?.findings, notes: ['2 modules'], durationMs: 1200 },
-      { gate: 'docs', status: 'fail', findings: outcomes[1]?.findings, notes: [], durationMs: 300 },
-      { gate: 'lint', status: 'error', error: 'tsconfig.json: broken', findings: [], notes: [], durationMs: 5 },
+      { gate: 'graph', status: 'fail', findings: outcomes[0]?.findings, notes: ['2 modules'], read: 2, durationMs: 1200 },
+      { gate: 'docs', status: 'fail', findings: outcomes[1]?.findings, notes: [], read: 1, durationMs: 300 },
+      { gate: 'lint', status: 'error', error: 'tsconfig.json: broken', findings: [], notes: [], read: 0, durationMs: 5 },
     ]);
   });
 

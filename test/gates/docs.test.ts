@@ -15,7 +15,7 @@ describe('docs gate', () => {
     expect(report.findings).toEqual([]);
     expect(report.files).toBe(3);
     expect(report.fences).toEqual({ checked: 2, optedOut: 1 });
-    expect(report.notes[0]).toBe('3 Markdown files, 2 ts fences typechecked, 1 opted out (no-check)');
+    expect(report.notes[0]).toBe('3 Markdown files, 5 code files from 1 tsconfig (tsconfig.json), 2 ts fences typechecked (plain 2), 1 opted out (no-check 1)');
   });
 
   it('fails on a ```ts fence that does not typecheck, at its line in the Markdown file', () => {
@@ -72,6 +72,22 @@ describe('docs gate', () => {
       '\n[site](https://example.com/x.md), [top](#fixture-kit), [mail](mailto:a@b.c), `agent/created`, `fixture-kit/extra`, `src/**/*.ts`, `docs/<id>.md`, `npx fixture-kit --root ./x`, [root link](/docs/guide.md)\n',
     );
     expect(runDocs({ root }).findings).toEqual([]);
+  });
+
+  it('checks only backticked text that reads as a path, relative to the document, its package and the root, once per path', () => {
+    const root = fixtureRepo();
+    write(root, 'user/profile.ts', 'export const profile = 1;\n');
+    write(root, 'packages/web/package.json', '{ "name": "web" }');
+    write(root, 'packages/web/src/app.ts', 'export const app = 1;\n');
+    write(
+      root,
+      'packages/web/docs/usage.md',
+      '# Usage\n\n`user/message` and `user/profile` are events; `src/app.ts` is the app, `dist/index.js` its build, `path/to/your-file.ts` yours, `.claude/settings.json` a tool\'s.\n\n`src/gone.ts` moved; `src/gone.ts` is gone; [`src/lost.ts`](../src/lost.ts).\n',
+    );
+    expect(runDocs({ root }).findings.map((finding) => `${finding.rule} ${finding.line}:${finding.column} ${finding.message}`)).toEqual([
+      'dead-path 5:1 `src/gone.ts` names a path that does not exist (mentioned 2 times in this file)',
+      'dead-link 5:45 relative link ../src/lost.ts does not resolve',
+    ]);
   });
 
   it('reports a backticked identity name the code no longer defines as stale', () => {

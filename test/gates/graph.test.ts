@@ -55,9 +55,9 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
     write(root, 'package.json', JSON.stringify({ ...manifest, bin: { fx: './bin/fx.mjs' }, exports: { '.': './src/index.ts', './standalone': { import: './src/standalone.ts' } } }));
     write(root, 'bin/fx.mjs', "console.log('fx');\n");
-    write(root, 'bin/stray.mjs', "console.log('stray');\n");
+    write(root, 'src/stray.mjs', "console.log('stray');\n");
     write(root, 'src/standalone.ts', 'export const standalone = true;\n');
-    expect(rules(await runGraph({ root }))).toEqual(['no-orphans bin/stray.mjs']);
+    expect(rules(await runGraph({ root }))).toEqual(['no-orphans src/stray.mjs']);
     write(root, 'package.json', '{ "name": ');
     await expect(runGraph({ root })).rejects.toThrow(/^package\.json: not valid JSON/);
   });

@@ -7,4 +7,9 @@ export interface GateReport {
   readonly findings: readonly Finding[];
   /** Counts worth reporting besides findings, e.g. how many fences opted out of typechecking. */
   readonly notes: readonly string[];
+  /**
+   * How many inputs the gate read (files linted, modules cruised, Markdown files): with 0 the gate
+   * checked nothing, and `check` says so instead of passing.
+   */
+  readonly read: number;
 }

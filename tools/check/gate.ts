@@ -5,6 +5,10 @@ import type { GateReport } from './gate-report.js';
 export interface CheckOptions {
   /** Absolute path of the repository root. */
   readonly root: string;
+  /** Absolute path of the tsconfig every gate reads (`check --project`); default: each gate's own choice. */
+  readonly project?: string;
+  /** Let a gate that read nothing pass (`check --allow-empty`); default false: it is an error. */
+  readonly allowEmpty?: boolean;
   /** Given when the repository is the kit itself: its extra doc checks. */
   readonly kit?: KitDocsOptions;
 }

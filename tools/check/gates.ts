@@ -1,21 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { runDocs } from '../docs/run-docs.js';
-import { MODULE_GRAPH_FILE } from '../graph/render-module-graph.js';
 import { runGraph } from '../graph/run-graph.js';
 import type { Gate } from './gate.js';
 import { runLintGate } from './run-lint-gate.js';
 
 /**
- * The gates `check` runs, in summary order. The module graph file is checked when the
- * repository has one, and always for the kit itself.
+ * The gates `check` runs, in summary order. The module-graph file is checked when the
+ * repository has one the kit wrote, and always in the kit itself.
  */
 export const GATES: readonly Gate[] = [
-  { name: 'lint', run: ({ root }) => runLintGate(root) },
+  { name: 'lint', run: ({ root, project }) => runLintGate(root, project) },
   {
     name: 'graph',
-    run: ({ root, kit }) =>
-      runGraph({ root, moduleGraph: kit !== undefined || existsSync(join(root, MODULE_GRAPH_FILE)) ? 'check' : 'ignore' }),
+    run: ({ root, project, kit }) => runGraph({ root, ...(project === undefined ? {} : { tsconfig: project }), moduleGraph: kit !== undefined ? 'check' : 'check-existing' }),
   },
-  { name: 'docs', run: async ({ root, kit }) => runDocs(kit === undefined ? { root } : { root, kit }) },
+  { name: 'docs', run: async ({ root, project, kit }) => runDocs({ root, ...(project === undefined ? {} : { tsconfig: project }), ...(kit === undefined ? {} : { kit }) }) },
 ];

@@ -4,8 +4,12 @@ import ts from 'typescript';
 import { ConfigError } from './config-error.js';
 import { shownPath } from './shown-path.js';
 
-/** TS18003 "No inputs were found": a repository without TypeScript sources is not a broken config. */
-const NO_INPUTS = 18003;
+/**
+ * Not a broken config: TS18003 "No inputs were found" (a repository without TypeScript sources),
+ * TS6053 "File not found" for an `extends` of a shared config package that is not installed yet
+ * (the file's own options still count).
+ */
+const TOLERATED = new Set([18003, 6053]);
 
 /**
  * Parses the tsconfig of the repository at `root`: `file` when given (absolute), else
@@ -22,7 +26,7 @@ export function loadTsconfig(root: string, file?: string): ts.ParsedCommandLine 
   const read = ts.readConfigFile(path, (name) => ts.sys.readFile(name));
   if (read.error !== undefined) throw new ConfigError(shown, describe(read.error));
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path), undefined, path);
-  const errors = parsed.errors.filter((diagnostic) => diagnostic.code !== NO_INPUTS);
+  const errors = parsed.errors.filter((diagnostic) => !TOLERATED.has(diagnostic.code));
   const first = errors[0];
   if (first !== undefined) throw new ConfigError(shown, describe(first));
   return parsed;

@@ -5,12 +5,13 @@ import type { GateReport } from './gate-report.js';
 /**
  * The identity lint as a `check` gate: the repository linted from its root with its
  * `agent-identity-kit.config.json`; error findings fail, warnings are counted in a note (as the
- * `lint` command does). A lint configuration error becomes a {@link ConfigError}.
+ * `lint` command does), or exactly the files of `project` (absolute) and its references. A lint
+ * configuration error becomes a {@link ConfigError}.
  */
-export async function runLintGate(root: string): Promise<GateReport> {
+export async function runLintGate(root: string, project?: string): Promise<GateReport> {
   let result: LintResult;
   try {
-    result = await lint({ cwd: root });
+    result = await lint(project === undefined ? { cwd: root } : { cwd: root, project });
   } catch (error) {
     if (!(error instanceof LintConfigError)) throw error;
     // The lint's messages already read `<file>: <problem>`.
@@ -26,5 +27,6 @@ export async function runLintGate(root: string): Promise<GateReport> {
     gate: 'lint',
     findings: errors.map(({ ruleId, file, line, column, message }) => ({ rule: ruleId, file, line, column, message })),
     notes,
+    read: result.files,
   };
 }

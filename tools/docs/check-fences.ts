@@ -1,29 +1,74 @@
+import { dirname } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
 import type { TsFence } from './ts-fence.js';
 
+/** "Cannot find module 'x'", with or without a hint about `moduleResolution`. */
+const MODULE_NOT_FOUND = new Set([2307, 2792]);
+/**
+ * "Cannot find name 'x'" (plain, or with a hint to install Node's or a test runner's types): the
+ * fence uses a name it neither declares nor imports, so it is a fragment of a larger example,
+ * not a program that can go stale. (A misspelt name is TS2552, "did you mean", and still reported.)
+ */
+const UNDECLARED_NAME = new Set([2304, 2580, 2582, 2591, 2592, 2593]);
+/** "Function implementation is missing": the fence lists signatures, as an API summary does. */
+const SIGNATURE_ONLY = 2391;
+const QUOTED = /'([^']+)'/;
+
+/** What {@link checkFences} found. */
+export interface FenceCheck {
+  readonly findings: Finding[];
+  /** Imports of packages that could not be resolved because nothing is installed: not findings. */
+  readonly notInstalled: number;
+  /** Fences with at least one finding. */
+  readonly failing: readonly TsFence[];
+  /** Fences that use names they never declare or import, or list signatures: fragments, whose such errors are not reported. */
+  readonly fragments: number;
+}
+
 /**
  * Reports every error the fence `program` finds in a checked fence, at its line and column in
- * the Markdown file (rule `fence-typecheck`).
+ * the Markdown file (rule `fence-typecheck`). An import of a package (not a relative file) that
+ * does not resolve where `installed(folder)` says dependencies are not installed is counted, not
+ * reported: the example may be right, the gate cannot tell. A name the fence neither declares
+ * nor imports, or a function signature without a body, makes it a fragment: that error is
+ * counted, not reported; its other errors are. Of a fence that does not parse, only the first
+ * syntax error is reported.
  */
-export function checkFences(program: ts.Program | undefined, fences: readonly TsFence[]): Finding[] {
-  if (program === undefined) return [];
+export function checkFences(program: ts.Program | undefined, fences: readonly TsFence[], installed: (folder: string) => boolean): FenceCheck {
   const findings: Finding[] = [];
+  const failing: TsFence[] = [];
+  let notInstalled = 0;
+  let fragments = 0;
+  if (program === undefined) return { findings, notInstalled, failing, fragments };
   for (const fence of fences) {
-    const source = fence.checked ? program.getSourceFile(fence.virtualPath) : undefined;
+    const source = fence.optOut === undefined ? program.getSourceFile(fence.virtualPath) : undefined;
     if (source === undefined) continue;
-    const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    // A fence that does not parse gets its first syntax error only: what the compiler says after it is noise.
+    const syntax = program.getSyntacticDiagnostics(source);
+    const diagnostics = syntax.length > 0 ? syntax.slice(0, 1) : program.getSemanticDiagnostics(source);
+    const before = findings.length;
+    let fragment = false;
     for (const diagnostic of diagnostics) {
       if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      if (MODULE_NOT_FOUND.has(diagnostic.code) && isPackageImport(QUOTED.exec(message)?.[1]) && !installed(dirname(fence.virtualPath))) {
+        notInstalled += 1;
+        continue;
+      }
+      if (UNDECLARED_NAME.has(diagnostic.code) || diagnostic.code === SIGNATURE_ONLY) {
+        fragment = true;
+        continue;
+      }
       const at = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      findings.push({
-        rule: 'fence-typecheck',
-        file: fence.file,
-        line: fence.line + at.line,
-        column: fence.indent + at.character + 1,
-        message: `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
-      });
+      findings.push({ rule: 'fence-typecheck', file: fence.file, line: fence.line + at.line, column: fence.indent + at.character + 1, message: `TS${diagnostic.code}: ${message}` });
     }
+    if (findings.length > before) failing.push(fence);
+    if (fragment) fragments += 1;
   }
-  return findings;
+  return { findings, notInstalled, failing, fragments };
+}
+
+function isPackageImport(specifier: string | undefined): boolean {
+  return specifier !== undefined && !specifier.startsWith('.') && !specifier.startsWith('/');
 }

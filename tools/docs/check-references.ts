@@ -17,13 +17,18 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * Reports relative links and images whose target does not exist (rule `dead-link`), links whose
  * `#fragment` names no heading or anchor of the Markdown file they point to (rule `dead-anchor`,
  * also for `#fragment` links within the document), and backticked repository paths that do not
- * exist (rule `dead-path`). A backticked text counts as a path when it contains a `/` and its
- * first segment exists, relative to the repository root or to the document's folder (so
- * `src/contract/` is checked, while an event name like `agent/created` or a package like
- * `agent-identity-kit/lint` is not). Links starting with `/` are taken from the repository root.
+ * exist (rule `dead-path`). A backticked text counts as a path when it reads as one: a `/`, a
+ * file name with an extension or a trailing `/`, no build output or placeholder segment, a first
+ * segment that is not a dot-folder (`.claude/settings.json` is a tool's config location), and a
+ * first segment that exists beside the document, at its package's root or at the repository root
+ * (so `src/contract/` and `docs/guide.md` are checked, while an event name like
+ * `user/message`, a package like `agent-identity-kit/lint` or `dist/index.js` are not). It
+ * resolves if it exists relative to any of those three. Links starting with `/` are taken from
+ * the repository root.
  */
 export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup): Finding[] {
   const folder = dirname(join(root, document.file));
+  const bases = [...new Set([folder, packageRoot(root, folder), root])];
   const findings: Finding[] = [];
   const at = (node: Nodes): { line?: number; column?: number } =>
     node.position === undefined ? {} : { line: node.position.start.line, column: node.position.start.column };
@@ -43,17 +48,25 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
       findings.push({ rule: 'dead-anchor', file: document.file, ...at(node), message: `link ${node.url}: ${targetFile} has no heading or anchor #${fragment}` });
     }
   };
-  const visit = (node: Nodes): void => {
+  // One finding per dead path and document, at its first mention, counting the others: one fix mends them all.
+  const deadPaths = new Map<string, { finding: Finding; mentions: number }>();
+  const visit = (node: Nodes, inLink: boolean): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') checkLink(node);
-    else if (node.type === 'inlineCode') {
-      const path = repositoryPath(root, folder, node.value);
-      if (path !== undefined && !existsSync(path)) {
-        findings.push({ rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` });
+    // A backticked path that is a link's text is checked as the link.
+    else if (node.type === 'inlineCode' && !inLink) {
+      const paths = repositoryPath(bases, folder, node.value);
+      const known = deadPaths.get(node.value.trim());
+      if (known !== undefined) known.mentions += 1;
+      else if (paths !== undefined && !paths.some((path) => existsSync(path))) {
+        deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
       }
     }
-    if ('children' in node) for (const child of node.children) visit(child);
+    if ('children' in node) for (const child of node.children) visit(child, inLink || node.type === 'link');
   };
-  visit(document.tree);
+  visit(document.tree, false);
+  for (const { finding, mentions } of deadPaths.values()) {
+    findings.push(mentions === 1 ? finding : { ...finding, message: `${finding.message} (mentioned ${mentions} times in this file)` });
+  }
   return findings;
 }
 
@@ -65,13 +78,40 @@ function decoded(text: string): string {
   }
 }
 
-function repositoryPath(root: string, folder: string, text: string): string | undefined {
+/** The last segment of a file path: a name with an extension (`session.ts`, `README.md`). */
+const FILE_NAME = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+/** Segments that make a path a build output (absent until built) or a placeholder (`path/to/x.ts`). */
+const NOT_CHECKED_SEGMENT = /^(?:dist|build|out|coverage|node_modules|[.]next|\.{2,}|path|to|your[-_].*|my[-_].*|xxx|foo|bar)$/i;
+
+/**
+ * The places backticked `text` may name, when it reads as a repository path: it contains a `/`,
+ * ends in a file name with an extension or in a `/` (a folder), names no build output or
+ * placeholder, and its first segment exists beside the document, at its package's root or at the
+ * repository root. `undefined` for anything else (an event name such as `user/message`, a
+ * package such as `@acme/ui`, a command).
+ */
+function repositoryPath(bases: readonly string[], folder: string, text: string): string[] | undefined {
   const value = text.trim();
-  if (!value.includes('/') || value.startsWith('/') || value.startsWith('-') || NOT_A_PATH.test(value)) return undefined;
+  if (!value.includes('/') || /^[/@-]/.test(value) || NOT_A_PATH.test(value)) return undefined;
   const relativePath = value.replace(/^\.\//, '');
-  const first = relativePath.split('/')[0];
-  if (first === undefined || first === '' || first === '.') return undefined;
-  if (first === '..') return join(folder, relativePath);
-  const base = [root, folder].find((candidate) => existsSync(join(candidate, first)));
-  return base === undefined ? undefined : join(base, relativePath);
+  const segments = relativePath.split('/').filter((segment) => segment !== '');
+  const last = segments[segments.length - 1] ?? '';
+  if (!value.endsWith('/') && !FILE_NAME.test(last)) return undefined;
+  if (segments.some((segment) => segment !== '..' && NOT_CHECKED_SEGMENT.test(segment))) return undefined;
+  const first = segments[0];
+  // A dot-folder (`.continue/`, `.claude/settings.json`) names a tool's config location in a user's home or project as
+  // often as a folder of this repository: not checked.
+  if (first === undefined || (first.startsWith('.') && first !== '..')) return undefined;
+  if (first === '..') return [join(folder, relativePath)];
+  const found = bases.filter((base) => existsSync(join(base, first)));
+  return found.length === 0 ? undefined : found.map((base) => join(base, relativePath));
+}
+
+/** The folder of the package.json closest to `folder` (inside `root`), or `root`. */
+function packageRoot(root: string, folder: string): string {
+  for (let dir = folder; dir.startsWith(root) && dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dir === root) break;
+  }
+  return root;
 }

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import ts from 'typescript';
+import type { ResolveAlias } from '../check/workspace-aliases.js';
 import type { TsFence } from './ts-fence.js';
 
 /**
@@ -28,23 +29,36 @@ const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremen
 
 /**
  * A TypeScript program whose roots are the checked fences, each a virtual file at its
- * `virtualPath`, compiled with the project's options (default: {@link DEFAULT_OPTIONS}). Each
+ * `virtualPath`, compiled with the project's options (default: {@link DEFAULT_OPTIONS}; a project
+ * that leaves the target or module system unset gets a modern one, not TypeScript's ES5). Each
  * fence is its own module, so two examples may declare the same name; imports of the package's
  * own name resolve through its `exports` (TypeScript's package self-reference), relative imports
  * from the Markdown file's folder. Emit options and the unused-name checks (an example declares
- * things to show them) are switched off. `undefined` when no fence is to be checked.
+ * things to show them) are switched off. Imports of the repository's own packages (`@acme/core`)
+ * resolve to their sources through `packages` (the workspace aliases), installed or not; the
+ * project's own `paths` win. `undefined` when no fence is to be checked.
  */
-export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined): ts.Program | undefined {
-  const byPath = new Map(fences.filter((fence) => fence.checked).map((fence) => [fence.virtualPath, fence]));
+export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined, packages: readonly ResolveAlias[] = []): ts.Program | undefined {
+  const byPath = new Map(fences.filter((fence) => fence.optOut === undefined).map((fence) => [fence.virtualPath, fence]));
   if (byPath.size === 0) return undefined;
   const options: ts.CompilerOptions = {
-    ...(projectOptions ?? DEFAULT_OPTIONS),
+    ...(projectOptions === undefined ? DEFAULT_OPTIONS : withModernDefaults(projectOptions)),
     noEmit: true,
     moduleDetection: ts.ModuleDetectionKind.Force,
     noUnusedLocals: false,
     noUnusedParameters: false,
   };
   for (const option of EMIT_ONLY) delete options[option];
+  if (packages.length > 0) {
+    const paths: ts.MapLike<string[]> = {};
+    for (const { name, alias, onlyModule } of packages) {
+      const key = onlyModule === true ? name : `${name}/*`;
+      paths[key] ??= [onlyModule === true ? alias : `${alias}/*`];
+    }
+    options.paths = { ...paths, ...options.paths };
+    // Where relative `paths` entries are taken from when there is no baseUrl (TypeScript's own internal option); ours are absolute.
+    options['pathsBasePath'] ??= options.baseUrl ?? dirname(fences[0]?.virtualPath ?? '.');
+  }
   const host = ts.createCompilerHost(options, true);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (path) => byPath.has(path) || fileExists.call(host, path);
@@ -60,4 +74,13 @@ export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.Comp
     return cached;
   };
   return ts.createProgram({ rootNames: [...byPath.keys()], options, host });
+}
+
+/** `options` with what it leaves unset filled in: target ES2022, and a module system that matches its resolution. */
+function withModernDefaults(options: ts.CompilerOptions): ts.CompilerOptions {
+  const filled = { ...options, target: options.target ?? ts.ScriptTarget.ES2022 };
+  if (options.module !== undefined) return filled;
+  if (options.moduleResolution === undefined) return { ...filled, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  const nodeNext = options.moduleResolution === ts.ModuleResolutionKind.NodeNext || options.moduleResolution === ts.ModuleResolutionKind.Node16;
+  return { ...filled, module: nodeNext ? ts.ModuleKind.NodeNext : ts.ModuleKind.ESNext };
 }

@@ -1,8 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { ConfigError } from '../check/config-error.js';
-import { CONFIG_FILE_NAME } from '../../src/contract/config-file.js';
+import { readConfigSection } from '../check/read-config-section.js';
 
 /** The `docs` key of `agent-identity-kit.config.json`. */
 export interface DocsConfig {
@@ -15,6 +12,15 @@ export interface DocsConfig {
    * document the vocabulary itself, such as the identity lint's rule pages).
    */
   readonly vocabularyIgnores?: readonly { readonly pattern: string; readonly reason: string }[];
+  /** The tsconfig (relative to the root) fences typecheck against and code names are read from; default `tsconfig.json`, else every package's. */
+  readonly project?: string;
+  /**
+   * Info-string labels that opt a fence out of typechecking (```` ```ts ignore-check ````), besides
+   * the common ones ({@link DEFAULT_FENCE_OPT_OUTS} in `ts-fence.ts`).
+   */
+  readonly fenceOptOuts?: readonly string[];
+  /** Check translation copies (`guide.zh.md` beside `guide.md`) too. Default false: they repeat their original's fences and paths. */
+  readonly checkTranslations?: boolean;
 }
 
 const names = { type: 'array', items: { type: 'string', minLength: 1 } };
@@ -33,6 +39,9 @@ const validate = new Ajv().compile<DocsConfig>({
         properties: { pattern: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } },
       },
     },
+    project: { type: 'string', minLength: 1 },
+    fenceOptOuts: names,
+    checkTranslations: { type: 'boolean' },
   },
 });
 
@@ -42,20 +51,5 @@ const validate = new Ajv().compile<DocsConfig>({
  * {@link ConfigError} naming the file and the field.
  */
 export function loadDocsConfig(root: string): DocsConfig {
-  const path = join(root, CONFIG_FILE_NAME);
-  if (!existsSync(path)) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(CONFIG_FILE_NAME, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const section = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['docs'] : undefined;
-  if (section === undefined) return {};
-  if (!validate(section)) {
-    const [error] = validate.errors ?? [];
-    const at = `docs${(error?.instancePath ?? '').replace(/\//g, '.')}`;
-    throw new ConfigError(CONFIG_FILE_NAME, `${at} ${error?.message ?? 'is invalid'}`);
-  }
-  return section;
+  return readConfigSection(root, 'docs', validate);
 }

@@ -5,7 +5,10 @@ import ts from 'typescript';
 import { compareFindings } from '../check/compare-findings.js';
 import type { Finding } from '../check/finding.js';
 import type { GateReport } from '../check/gate-report.js';
-import { loadTsconfig } from '../check/load-tsconfig.js';
+import { loadProject } from '../check/load-project.js';
+import { dependenciesInstalled } from '../check/dependencies-installed.js';
+import { readWorkspace } from '../check/workspace.js';
+import { workspaceAliases } from '../check/workspace-aliases.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
@@ -15,18 +18,22 @@ import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
 import { fenceProgram } from './fence-program.js';
-import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles } from './find-markdown-files.js';
+import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles, translationCopies } from './find-markdown-files.js';
 import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
 import { loadDocsConfig } from './load-docs-config.js';
 import { readMarkdown, type MarkdownDocument } from './markdown-document.js';
-import { NO_CHECK_MARKER, tsFences } from './ts-fence.js';
+import { DEFAULT_FENCE_OPT_OUTS, NO_CHECK_MARKER, tsFences, type TsFence } from './ts-fence.js';
 
 /** Options of {@link runDocs}. */
 export interface DocsOptions {
   /** Absolute path of the repository root; everything is reported relative to it. */
   readonly root: string;
-  /** Absolute path of the tsconfig the fences typecheck against; default `<root>/tsconfig.json` if present. */
+  /**
+   * Absolute path of the tsconfig the fences typecheck against and code names are read from,
+   * followed through its project references; default `docs.project`, else `<root>/tsconfig.json`,
+   * else every package's tsconfig.json.
+   */
   readonly tsconfig?: string;
   /** Identity-vocabulary names checked besides `agentId`, `AgentId` and `agent_id`. */
   readonly vocabulary?: readonly string[];
@@ -49,8 +56,10 @@ export interface DocsReport extends GateReport {
   readonly gate: 'docs';
   /** Markdown files read. */
   readonly files: number;
-  /** TypeScript fences typechecked, and those that opted out with the `no-check` marker. */
+  /** TypeScript fences typechecked, and those that opted out with an opt-out label. */
   readonly fences: { readonly checked: number; readonly optedOut: number };
+  /** Source files of the project read for the names the code declares. */
+  readonly codeFiles: number;
 }
 
 /**
@@ -61,9 +70,15 @@ export interface DocsReport extends GateReport {
 export function runDocs(options: DocsOptions): DocsReport {
   const { root } = options;
   const config = loadDocsConfig(root);
-  const tsconfig = loadTsconfig(root, options.tsconfig);
+  const workspace = readWorkspace(root);
+  const project = loadProject(root, options.tsconfig ?? (config.project === undefined ? undefined : join(root, config.project)), workspace.tsconfigs);
   const exclude = [...DEFAULT_DOCS_EXCLUDE, ...(config.exclude ?? []), ...(options.exclude ?? [])];
-  const readAll = (): MarkdownDocument[] => findMarkdownFiles(root, exclude).map((file) => readMarkdown(root, file));
+  let translations = new Set<string>();
+  const readAll = (): MarkdownDocument[] => {
+    const files = findMarkdownFiles(root, exclude);
+    translations = config.checkTranslations === true ? new Set() : translationCopies(files);
+    return files.filter((file) => !translations.has(file)).map((file) => readMarkdown(root, file));
+  };
   // Every input is read (and so validated) before anything is written.
   let documents = readAll();
   const findings: Finding[] = [];
@@ -85,11 +100,15 @@ export function runDocs(options: DocsOptions): DocsReport {
     anchors.set(file, known);
     return known;
   };
-  const fences = documents.map((document) => tsFences(root, document));
-  const program = fenceProgram(fences.flat(), tsconfig?.options);
-  findings.push(...checkFences(program, fences.flat()));
+  const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? [])]);
+  const fences = documents.map((document) => tsFences(root, document, optOuts));
+  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace));
+  const installed = new Map<string, boolean>();
+  const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed));
+  findings.push(...fenceCheck.findings);
+  const codeFiles = project?.fileNames ?? [];
   const codeNames = new Set<string>();
-  for (const file of tsconfig?.fileNames ?? []) {
+  for (const file of codeFiles) {
     // Most project files were already parsed for the fences' imports: reuse them.
     const source = program?.getSourceFile(file) ?? ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     declaredNames(source, codeNames);
@@ -98,15 +117,28 @@ export function runDocs(options: DocsOptions): DocsReport {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
     findings.push(...checkReferences(root, document, anchorsOf));
-    if (!vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
+    // Without any code read, every mention would look stale: the check says so instead of guessing.
+    if (codeFiles.length > 0 && !vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
   });
 
-  const checked = fences.flat().filter((fence) => fence.checked).length;
-  const optedOut = fences.flat().length - checked;
-  const notes = [`${documents.length} Markdown files, ${checked} ts fences typechecked, ${optedOut} opted out (${NO_CHECK_MARKER})`];
+  const all = fences.flat();
+  const checked = all.filter((fence) => fence.optOut === undefined);
+  const optedOut = all.filter((fence) => fence.optOut !== undefined);
+  const notes = [
+    `${documents.length} Markdown files, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
+  ];
+  if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, or list bodiless signatures): those errors not reported`);
+  if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
+  if (fenceCheck.failing.length >= 5 && fenceCheck.failing.length * 2 >= checked.length) {
+    notes.push(
+      `${fenceCheck.failing.length} of ${checked.length} typechecked fences fail${breakdown(fenceCheck.failing, (fence) => fence.kind)}: if they are fragments, label them \`ts ${NO_CHECK_MARKER}\` or list their label in docs.fenceOptOuts`,
+    );
+  }
   const ignored = documents.filter((document) => vocabularyIgnored(document.file)).length;
   if (ignored > 0) notes.push(`${ignored} files exempt from the vocabulary check (docs.vocabularyIgnores)`);
-  if (tsconfig === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
+  if (project === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
+  if (codeFiles.length === 0) notes.push('no code read: identity vocabulary not checked (set docs.project or --project)');
   if (options.kit !== undefined) {
     const readme = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
     const help = checkCliHelp(readme, options.kit.helpFor);
@@ -120,5 +152,19 @@ export function runDocs(options: DocsOptions): DocsReport {
     else findings.push(...checkRuleDocs(root, options.kit.ruleIds));
   }
   findings.sort(compareFindings);
-  return { gate: 'docs', findings, notes, files: documents.length, fences: { checked, optedOut } };
+  return { gate: 'docs', findings, notes, read: documents.length, files: documents.length, fences: { checked: checked.length, optedOut: optedOut.length }, codeFiles: codeFiles.length };
+}
+
+/** ` (plain 3, title 2)`: how many fences of each kind, most first; empty for none. */
+function breakdown(fences: readonly TsFence[], kindOf: (fence: TsFence) => string): string {
+  if (fences.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const fence of fences) counts.set(kindOf(fence), (counts.get(kindOf(fence)) ?? 0) + 1);
+  const sorted = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return ` (${sorted.map(([kind, count]) => `${kind} ${count}`).join(', ')})`;
+}
+
+/** The first tsconfigs by name and how many more. */
+function abbreviated(paths: readonly string[]): string {
+  return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
 }

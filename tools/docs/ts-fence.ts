@@ -2,8 +2,29 @@ import { join } from 'node:path';
 import type { Code, Nodes } from 'mdast';
 import type { MarkdownDocument } from './markdown-document.js';
 
-/** The word in a fence's info string that opts it out of typechecking: ```` ```ts no-check ````. */
+/** The kit's own word in a fence's info string that opts it out of typechecking: ```` ```ts no-check ````. */
 export const NO_CHECK_MARKER = 'no-check';
+
+/**
+ * Info-string labels that opt a fence out of typechecking by default: the kit's `no-check` and
+ * the labels other doc checkers and site generators use for fragments and sketches. A
+ * repository adds its own with `docs.fenceOptOuts`.
+ */
+export const DEFAULT_FENCE_OPT_OUTS: readonly string[] = [
+  NO_CHECK_MARKER,
+  'nocheck',
+  'no-typecheck',
+  'ignore',
+  'ignore-check',
+  'skip',
+  'skip-check',
+  'notest',
+  'no-test',
+  'fragment',
+  'snippet',
+  'pseudo',
+  'pseudocode',
+];
 
 const TS_LANGUAGES = new Set(['ts', 'typescript']);
 
@@ -15,8 +36,13 @@ export interface TsFence {
   /** Columns the fence is indented by (inside a list item, say). */
   readonly indent: number;
   readonly code: string;
-  /** False when the fence carries the {@link NO_CHECK_MARKER}. */
-  readonly checked: boolean;
+  /**
+   * What its info string says besides the language: the first label (`title` for
+   * `title="a.ts"`, `ignore-check`), or `plain` for none. Reports break fences down by it.
+   */
+  readonly kind: string;
+  /** The opt-out label it carries, if any: then it is not typechecked. */
+  readonly optOut?: string;
   /**
    * Absolute path the fence is typechecked under: beside its Markdown file, so relative imports
    * in the example resolve as a reader would expect.
@@ -24,12 +50,12 @@ export interface TsFence {
   readonly virtualPath: string;
 }
 
-/** Every TypeScript fence of `document`, in order. */
-export function tsFences(root: string, document: MarkdownDocument): TsFence[] {
+/** Every TypeScript fence of `document`, in order; those carrying one of `optOuts` are marked so. */
+export function tsFences(root: string, document: MarkdownDocument, optOuts: ReadonlySet<string> = new Set(DEFAULT_FENCE_OPT_OUTS)): TsFence[] {
   const fences: TsFence[] = [];
   const visit = (node: Nodes): void => {
     if (node.type === 'code') {
-      if (isTs(node)) fences.push(toFence(root, document.file, node, fences.length + 1));
+      if (isTs(node)) fences.push(toFence(root, document.file, node, fences.length + 1, optOuts));
       return;
     }
     if ('children' in node) for (const child of node.children) visit(child);
@@ -42,15 +68,23 @@ function isTs(node: Code): boolean {
   return node.lang !== null && node.lang !== undefined && TS_LANGUAGES.has(node.lang.toLowerCase());
 }
 
-function toFence(root: string, file: string, node: Code, ordinal: number): TsFence {
+/** The labels of an info string's meta: `title="a b.ts" {1,3} ignore-check` → `title`, `{1,3}`, `ignore-check`. */
+function labels(meta: string): string[] {
+  const words = meta.match(/[^\s"']+(?:=(?:"[^"]*"|'[^']*'|\S*))?/g) ?? [];
+  return words.map((word) => word.replace(/=.*$/s, '').replace(/^[{[(]+|[})\]]+$/g, '')).filter((word) => word !== '');
+}
+
+function toFence(root: string, file: string, node: Code, ordinal: number, optOuts: ReadonlySet<string>): TsFence {
   const start = node.position?.start ?? { line: 1, column: 1 };
-  const words = (node.meta ?? '').split(/\s+/);
+  const found = labels(node.meta ?? '');
+  const optOut = found.find((label) => optOuts.has(label));
   return {
     file,
     line: start.line + 1,
     indent: start.column - 1,
     code: node.value,
-    checked: !words.includes(NO_CHECK_MARKER),
+    kind: found[0] ?? 'plain',
+    ...(optOut === undefined ? {} : { optOut }),
     virtualPath: join(root, `${file}.fence-${ordinal}.ts`),
   };
 }

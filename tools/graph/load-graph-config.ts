@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,9 +6,10 @@ import type { ICruiseOptions } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import { ConfigError } from '../check/config-error.js';
 import { shownPath } from '../check/shown-path.js';
+import type { Workspace } from '../check/workspace.js';
 
 /** Shared with the kit's own `.dependency-cruiser.cjs`, hence CommonJS. */
-const entryPointPatterns = createRequire(import.meta.url)('./entry-points.cjs') as (manifest: Record<string, unknown>) => string[];
+const entryPointPatterns = createRequire(import.meta.url)('./entry-points.cjs') as (manifest: Readonly<Record<string, unknown>>, dir?: string) => string[];
 
 /** The names dependency-cruiser itself looks for, in its own order of preference. */
 const CONFIG_NAMES = ['.dependency-cruiser.json', '.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'];
@@ -26,10 +27,11 @@ export interface GraphConfig {
 /**
  * Reads `file` (absolute) if given, else the repository's own `.dependency-cruiser.*`, else the
  * kit's preset. Relative file names inside the config (its tsconfig) are taken relative to `root`,
- * as dependency-cruiser's CLI does when run from there. Throws a {@link ConfigError} naming the
- * config file when it is missing or does not load.
+ * as dependency-cruiser's CLI does when run from there. The entry points of every package of
+ * `workspace` become roots of the config's `no-orphans` rule, if it has one. Throws a
+ * {@link ConfigError} naming the config file when it is missing or does not load.
  */
-export async function loadGraphConfig(root: string, file?: string): Promise<GraphConfig> {
+export async function loadGraphConfig(root: string, workspace: Workspace, file?: string): Promise<GraphConfig> {
   const found = file ?? CONFIG_NAMES.map((name) => join(root, name)).find((path) => existsSync(path));
   const path = found ?? PRESET_FILE;
   const source = found === undefined ? '(kit preset)' : shownPath(root, found);
@@ -40,7 +42,7 @@ export async function loadGraphConfig(root: string, file?: string): Promise<Grap
   } catch (error) {
     throw new ConfigError(source, `dependency-cruiser config does not load: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (found === undefined) options = withEntryPointRoots(root, options);
+  options = withEntryPointRoots(workspace, options);
   const tsConfigFile = options.tsConfig?.fileName;
   if (tsConfigFile !== undefined && !isAbsolute(tsConfigFile)) {
     options = { ...options, tsConfig: { ...options.tsConfig, fileName: join(root, tsConfigFile) } };
@@ -49,19 +51,11 @@ export async function loadGraphConfig(root: string, file?: string): Promise<Grap
 }
 
 /**
- * The preset cannot know the repository it runs on: its package entry points (`main`, `bin`,
- * `exports`, …) are added as roots of the `no-orphans` rule here.
+ * No config can know every package's entry points (`main`, `bin`, `exports`, …, and where their
+ * sources are): they are added as roots of the `no-orphans` rule here.
  */
-function withEntryPointRoots(root: string, options: ICruiseOptions): ICruiseOptions {
-  const manifestPath = join(root, 'package.json');
-  if (!existsSync(manifestPath)) return options;
-  let manifest: Record<string, unknown>;
-  try {
-    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
-  } catch (error) {
-    throw new ConfigError('package.json', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const roots = entryPointPatterns(manifest);
+function withEntryPointRoots(workspace: Workspace, options: ICruiseOptions): ICruiseOptions {
+  const roots = workspace.packages.flatMap((pkg) => entryPointPatterns(pkg.manifest, pkg.dir));
   const forbidden = options.ruleSet?.forbidden?.map((rule) => {
     if (rule.name !== 'no-orphans') return rule;
     const pathNot = rule.from.pathNot ?? [];

@@ -1,9 +1,20 @@
 /**
  * The kit's module-graph preset: the rules `agent-identity-kit graph` applies to a repository
- * that has no `.dependency-cruiser.*` of its own, and that the kit's own config extends.
- * Paths are relative to the repository root.
+ * that has no `.dependency-cruiser.*` of its own, and that a repository's config (the kit's own
+ * too) can extend: `extends: 'agent-identity-kit/graph-preset'`. Paths are relative to the
+ * repository root; every folder convention holds at any depth, so one package of a monorepo is
+ * treated as a repository of its own would be. The gate adds, at run time, every workspace
+ * package's entry points (package.json `main`, `exports`, `bin`, …) as roots of `no-orphans`.
  * @type {import('dependency-cruiser').IConfiguration}
  */
+const { NON_SOURCE_PATH } = require('./non-source-folders.cjs');
+
+/** Test folders and files, at any depth. */
+const TEST_FOLDER = '(^|/)(?:test|tests|__tests__|__mocks__|spec|e2e)/';
+const TEST_FILE = '[.](?:test|spec|vitest|e2e|bench|stories)[.][^/]*[jt]sx?$';
+/** The files a web framework (Next.js) loads by name from its `app/` or `pages/` folder. */
+const ROUTE_FILE = '(?:page|layout|route|loading|error|not-found|template|default|global-error|_app|_document)[.][jt]sx?$';
+
 module.exports = {
   forbidden: [
     {
@@ -11,24 +22,31 @@ module.exports = {
       severity: 'error',
       comment:
         'A cycle makes modules impossible to load, test or reason about one at a time, and hides the real layering. ' +
-        'A cycle closed only by a type-only import is erased at compile time and loads fine, so it is not one.',
+        'A cycle closed only by a type-only import, or through a declaration file (.d.ts, whose imports are all types), is erased at compile time and loads fine, so it is not one.',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'], pathNot: '[.]d[.][cm]?ts$' } },
     },
     {
       name: 'no-orphans',
       severity: 'error',
       comment:
         'A module that nothing imports and that imports nothing is dead code or a forgotten entry point. ' +
-        'Type declarations, dot-files and *.config.* files are loaded by tools, not imported, so they are roots by nature; ' +
-        'so are tests, which the test runner finds by name.',
+        'Roots by nature, found by name rather than imported: type declarations, dot-files, *.config.* and *.setup.* files, ' +
+        'tests, stories and benchmarks (found by their runners), scripts and bin folders (run directly), the conventional ' +
+        'entry files (index, main, cli, server, extension), and framework routes (Next.js app/ and pages/, middleware).',
       from: {
         orphan: true,
         pathNot: [
           '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|cts|mts|json)$',
           '[.]d[.][cm]?ts$',
-          '(^|/)[^/]+[.]config[.](?:js|cjs|mjs|ts|cts|mts)$',
-          '[.](?:test|spec)[.][cm]?[jt]sx?$',
+          '(^|/)[^/]+[.](?:config|setup)[.](?:js|cjs|mjs|ts|cts|mts)$',
+          TEST_FOLDER,
+          TEST_FILE,
+          '(^|/)(?:bin|scripts?)/',
+          '(^|/)(?:src/)?(?:index|main|cli|server|extension)[.][cm]?[jt]sx?$',
+          `(^|/)(?:app|pages)/${ROUTE_FILE}`,
+          `(^|/)(?:app|pages)/.*/${ROUTE_FILE}`,
+          '(^|/)(?:middleware|instrumentation)[.][jt]s$',
           '(^|/)package[.]json$',
           '(^|/)tsconfig[^/]*[.]json$',
         ],
@@ -38,23 +56,19 @@ module.exports = {
     {
       name: 'not-to-test',
       severity: 'error',
-      comment:
-        'Production code that imports a test or a fixture ships test code to users and makes the test depend on itself.',
-      from: {
-        pathNot: ['^(?:test|tests|__tests__|spec)/', '[.](?:test|spec)[.][cm]?[jt]sx?$'],
-      },
-      to: {
-        path: ['^(?:test|tests|__tests__|spec)/', '[.](?:test|spec)[.][cm]?[jt]sx?$'],
-      },
+      comment: 'Production code that imports a test or a fixture ships test code to users and makes the test depend on itself.',
+      from: { pathNot: [TEST_FOLDER, TEST_FILE] },
+      to: { path: [TEST_FOLDER, TEST_FILE] },
     },
     {
       name: 'not-to-dev-dep',
       severity: 'error',
       comment:
-        'A dev dependency is not installed for the package’s users: production code that imports one breaks on their machine.',
+        'A dev dependency is not installed for the package’s users: production code that imports one breaks on their machine. ' +
+        'Dependencies are read from the package.json closest to the importing module.',
       from: {
-        path: '^(?:src|lib|app|packages)/',
-        pathNot: ['[.](?:test|spec)[.][cm]?[jt]sx?$', '[.]d[.][cm]?ts$'],
+        path: '(^|/)(?:src|lib|app)/',
+        pathNot: [TEST_FOLDER, TEST_FILE, '[.]d[.][cm]?ts$', '(^|/)(?:bin|scripts?)/'],
       },
       to: {
         dependencyTypes: ['npm-dev'],
@@ -67,20 +81,23 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'An import that resolves to nothing fails at run time; usually a moved or deleted module.',
+      comment:
+        'An import that resolves to nothing fails at run time; usually a moved or deleted module. (Imports of packages ' +
+        'that are not installed are not findings: the gate counts them in one note.)',
       from: {},
       to: { couldNotResolve: true },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // Build output at the root is not source, and test fixtures are copies of other code, broken on purpose.
-    // node_modules is not excluded, only not followed: its packages must stay visible as dependencies (and
-    // their own dist/ folders are their code).
-    exclude: { path: '^(?:dist|build|coverage|[.]git)/|^(?:test|tests|__tests__|spec)/fixtures/' },
+    // Build output, fixtures, snapshots, generated and vendored code at any depth are not source. node_modules is not
+    // excluded, only not followed: its packages must stay visible as dependencies.
+    exclude: { path: NON_SOURCE_PATH },
     moduleSystems: ['es6', 'cjs'],
     // Follow type-only imports too: a layer may not borrow another layer's types either.
     tsPreCompilationDeps: true,
+    // Dependency types come from the package.json closest to each module, as in a monorepo's packages.
+    combinedDependencies: false,
     enhancedResolveOptions: {
       // TypeScript sources first, as the TypeScript compiler looks for them: with a `w.mjs` beside `w.ts`, an
       // import of `./w.js` (NodeNext style) must still resolve to `w.ts`.

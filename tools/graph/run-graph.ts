@@ -1,18 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ICruiseResult, IViolation } from 'dependency-cruiser';
+import { dirname, join } from 'node:path';
+import type { ICruiseOptions, ICruiseResult, IResolveOptions, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
 import { ConfigError } from '../check/config-error.js';
 import type { Finding } from '../check/finding.js';
 import type { GateReport } from '../check/gate-report.js';
 import { loadTsconfig } from '../check/load-tsconfig.js';
+import { shownPath } from '../check/shown-path.js';
+import { dependenciesInstalled } from '../check/dependencies-installed.js';
+import { readWorkspace } from '../check/workspace.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
+import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
+import { unbuiltExports, workspaceAliases } from '../check/workspace-aliases.js';
+import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 
-/** What `runGraph` does with `docs/module-graph.md`. */
-export type ModuleGraphMode = 'ignore' | 'check' | 'update';
+/**
+ * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
+ * check it only if it exists (`check-existing`), `update` (write) it, or `ignore` it.
+ */
+export type ModuleGraphMode = 'ignore' | 'check' | 'check-existing' | 'update';
 
 /** Options of {@link runGraph}. */
 export interface GraphOptions {
@@ -20,9 +29,11 @@ export interface GraphOptions {
   readonly root: string;
   /** Absolute path of a dependency-cruiser config; default: the repository's own, else the kit's preset. */
   readonly config?: string;
+  /** Absolute path of the tsconfig imports are resolved with; default `graph.project`, the config's, else `<root>/tsconfig.json`. */
+  readonly tsconfig?: string;
   /**
-   * `check`: a missing or stale `docs/module-graph.md` is a finding; `update`: (re)write it;
-   * `ignore` (default): leave it alone.
+   * What to do with the module-graph file (`docs/module-graph.md`, or `graph.moduleGraph.file`).
+   * Default `ignore`. A file that lacks the kit's marker is never flagged or rewritten.
    */
   readonly moduleGraph?: ModuleGraphMode;
 }
@@ -35,63 +46,177 @@ export interface GraphReport extends GateReport {
   /** Modules and dependencies cruised. */
   readonly modules: number;
   readonly dependencies: number;
-  /** `docs/module-graph.md` as it should read. */
+  /** The module-graph file as it should read. */
   readonly moduleGraph: string;
 }
 
 /**
  * The module-graph gate: cruises the repository at `root` with dependency-cruiser (its own
- * config, else the kit's preset) and reports every `error`-severity violation as a finding;
- * with `moduleGraph: 'check'` also a stale or missing `docs/module-graph.md`.
+ * config, else the kit's preset) and reports every `error`-severity violation as a finding.
+ * Imports of the repository's own packages resolve to their sources through the workspace map;
+ * imports of packages that cannot be resolved because nothing is installed are counted in one
+ * note, not reported one by one. With `moduleGraph: 'check'` also a stale or missing module-graph
+ * file (one the kit wrote).
  */
 export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const { root } = options;
-  const config = await loadGraphConfig(root, options.config);
-  let cruiseOptions = config.options;
-  if (cruiseOptions.tsConfig?.fileName === undefined && existsSync(join(root, 'tsconfig.json'))) {
-    cruiseOptions = { ...cruiseOptions, tsConfig: { fileName: join(root, 'tsconfig.json') } };
-  }
-  const tsconfigFile = cruiseOptions.tsConfig?.fileName;
+  const settings = loadGraphSettings(root);
+  const workspace = readWorkspace(root);
+  const config = await loadGraphConfig(root, workspace, options.config);
+  const tsconfigFile =
+    options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
   const tsconfig = tsconfigFile === undefined ? undefined : loadTsconfig(root, tsconfigFile);
+  const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
+  const resolveOptions = {
+    alias: workspaceAliases(root, workspace),
+    // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
+    // The plugin is typed against the part of enhanced-resolve's resolver it uses, not the whole of it.
+    plugins: [new NearestTsconfigPaths(root)] as unknown as NonNullable<IResolveOptions['plugins']>,
+  };
   let result: ICruiseResult;
   try {
-    const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, {}, tsconfig === undefined ? {} : { tsConfig: tsconfig });
+    const output = await cruise(['.'], { ...cruiseOptions, baseDir: root }, resolveOptions, tsconfig === undefined ? {} : { tsConfig: tsconfig });
     result = output.output as ICruiseResult;
   } catch (error) {
     throw new ConfigError(config.source, `dependency-cruiser rejects the config: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const violations = result.summary.violations;
-  const findings = violations.filter((violation) => violation.rule.severity === 'error').map(toFinding);
-  const notes = [`${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, rules from ${config.source}`];
-  const warnings = violations.length - findings.length;
+  const installed = new Map<string, boolean>();
+  const ownPackages = new Set(workspace.packages.map((pkg) => pkg.name));
+  const notInstalled = (violation: IViolation): boolean =>
+    violation.rule.name === 'not-to-unresolvable' &&
+    isPackageName(violation.to) &&
+    !ownPackages.has(packageOf(violation.to)) &&
+    !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
+  const unbuilt = unbuiltExports(root, workspace);
+  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt.has(violation.to));
+  const missing = result.summary.violations.filter(notInstalled);
+  const withoutBuild = result.summary.violations.filter(notBuilt);
+  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
+  const errors = violations.filter((violation) => violation.rule.severity === 'error');
+  const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
+  const packages = workspace.packages.length;
+  const notes = [
+    `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,
+  ];
+  if (missing.length > 0) {
+    const names = new Set(missing.map((violation) => packageOf(violation.to)));
+    notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
+  }
+  if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);
+  const warnings = violations.length - errors.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
 
-  const moduleGraph = renderModuleGraph(result);
-  const mode = options.moduleGraph ?? 'ignore';
-  const graphPath = join(root, MODULE_GRAPH_FILE);
-  if (mode === 'update') {
-    writeFileAtomic(graphPath, moduleGraph);
-    notes.push(`wrote ${MODULE_GRAPH_FILE}`);
-  } else if (mode === 'check') {
-    const committed = existsSync(graphPath) ? readFileSync(graphPath, 'utf8') : undefined;
-    if (committed !== moduleGraph) {
-      findings.push({
-        rule: 'module-graph-stale',
-        file: MODULE_GRAPH_FILE,
-        message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
-      });
-    }
-  }
+  const file = settings.moduleGraph?.file ?? MODULE_GRAPH_FILE;
+  const marker = settings.moduleGraph?.marker ?? DEFAULT_MODULE_GRAPH_MARKER;
+  const moduleGraph = renderModuleGraph(result, marker);
+  findings.push(...moduleGraphFindings(root, file, marker, moduleGraph, options.moduleGraph ?? 'ignore', notes));
   findings.sort(compareFindings);
   return {
     gate: 'graph',
     findings,
     notes,
+    read: result.summary.totalCruised,
     config: config.source,
     modules: result.summary.totalCruised,
     dependencies: result.summary.totalDependenciesCruised ?? 0,
     moduleGraph,
   };
+}
+
+/**
+ * Checks or writes the module-graph `file` as `mode` says. A file without `marker` is not the
+ * kit's: it is left alone (a note says so), and updating it is a configuration error.
+ */
+function moduleGraphFindings(root: string, file: string, marker: string, expected: string, mode: ModuleGraphMode, notes: string[]): Finding[] {
+  if (mode === 'ignore') return [];
+  const path = join(root, file);
+  const committed = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  if (committed !== undefined && !committed.includes(marker)) {
+    if (mode === 'update') throw new ConfigError(file, `not written by agent-identity-kit (no marker "${marker}"); left as it is: set graph.moduleGraph.file to write the graph elsewhere`);
+    notes.push(`${file} was not written by agent-identity-kit (no marker): left alone`);
+    return [];
+  }
+  if (mode === 'update') {
+    if (committed !== expected) writeFileAtomic(path, expected);
+    notes.push(`wrote ${file}`);
+    return [];
+  }
+  if (committed === expected || (committed === undefined && mode === 'check-existing')) return [];
+  return [
+    {
+      rule: 'module-graph-stale',
+      file,
+      message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
+    },
+  ];
+}
+
+/** `options` with the `graph.exclude` patterns added to what its `exclude` already leaves out. */
+function withExclusions(options: ICruiseOptions, patterns: readonly string[]): ICruiseOptions {
+  if (patterns.length === 0) return options;
+  const current = typeof options.exclude === 'string' || Array.isArray(options.exclude) ? { path: options.exclude } : (options.exclude ?? {});
+  const path = current.path === undefined ? [] : Array.isArray(current.path) ? current.path : [current.path];
+  return { ...options, exclude: { ...current, path: [...path, ...patterns] } };
+}
+
+/**
+ * An import into a build or code-generation output folder (`../core/dist`, `./graphql/@generated/x`,
+ * React Router's `./+types/root`): there only after a build.
+ */
+const GENERATED_OUTPUT = /(?:^|\/)(?:dist|build|out|generated|@generated|__generated__|[+]types)(?:\/|$)/;
+
+const isCycle = (violation: IViolation): boolean => violation.cycle !== undefined && violation.cycle.length > 0;
+
+/**
+ * One finding per tangle: dependency-cruiser reports a cycle for every module on one, so the
+ * cycles of a rule that share modules are merged, and the finding names how many modules the
+ * tangle has and its shortest cycle, at the first of its modules in path order.
+ */
+function cycleFindings(violations: readonly IViolation[]): Finding[] {
+  const parent = new Map<string, string>();
+  const find = (node: string): string => {
+    let top = node;
+    while (parent.get(top) !== undefined && parent.get(top) !== top) top = parent.get(top) ?? top;
+    parent.set(node, top);
+    return top;
+  };
+  const key = (rule: string, module: string): string => `${rule}\u0000${module}`;
+  const members = (violation: IViolation): string[] => [violation.from, ...(violation.cycle ?? []).map((step) => step.name)];
+  for (const violation of violations) {
+    const nodes = members(violation).map((module) => key(violation.rule.name, module));
+    for (const node of nodes) if (!parent.has(node)) parent.set(node, node);
+    for (const node of nodes.slice(1)) parent.set(find(node), find(nodes[0] ?? node));
+  }
+  const tangles = new Map<string, { modules: Set<string>; example: string[]; rule: string }>();
+  for (const violation of violations) {
+    const top = find(key(violation.rule.name, violation.from));
+    const cycle = members(violation);
+    const tangle = tangles.get(top) ?? { modules: new Set<string>(), example: cycle, rule: violation.rule.name };
+    for (const module of cycle) tangle.modules.add(module);
+    const shorter = cycle.length < tangle.example.length || (cycle.length === tangle.example.length && cycle.join('\n') < tangle.example.join('\n'));
+    if (shorter) tangle.example = cycle;
+    tangles.set(top, tangle);
+  }
+  return [...tangles.values()].map(({ modules, example, rule }) => {
+    const first = [...modules].sort(byCodeUnit)[0] ?? example[0] ?? '';
+    const path = example.join(' → ');
+    const distinct = new Set(example).size;
+    return { rule, file: first, message: modules.size === distinct ? `import cycle: ${path}` : `import cycle among ${modules.size} modules, the shortest: ${path}` };
+  });
+}
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`) or a Node built-in. */
+function isPackageName(specifier: string): boolean {
+  return !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:');
+}
+
+/** The package an import names: `@scope/name` or `name`, without a subpath. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
 function toFinding(violation: IViolation): Finding {

@@ -4,7 +4,6 @@ import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
 import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
 import { UsageError } from '../usage-error.js';
-import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, gateReadNothing, refuseEmpty } from '../nothing-to-check.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -13,10 +12,10 @@ interface DocsFlags {
   readonly project?: string;
   readonly vocabulary?: string[];
   readonly exclude?: string[];
+  readonly allowEmpty?: boolean;
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
-  readonly allowEmpty?: boolean;
 }
 
 /** `docs`: the doc-sync gate. Exit 0 pass, 1 findings, 2 configuration error. */
@@ -25,16 +24,16 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .command('docs')
     .summary('doc-sync gate: code fences, links, paths and identity vocabulary in Markdown')
     .description(
-      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}" opts out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
+      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}", "ts ignore-check" or another opt-out label is skipped; translation copies are left out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
     )
     .addHelpText('after', helpExamples('docs', 'docs --root packages/core', 'docs --update'))
     .option('--root <dir>', 'repository to check', '.')
-    .option('--project <tsconfig>', 'tsconfig the fences typecheck against (default: <root>/tsconfig.json)')
+    .option('--project <tsconfig>', 'tsconfig the fences typecheck against, followed through its references (default: docs.project, <root>/tsconfig.json, else every package\'s)')
     .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
+    .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
     .addOption(new Option('--update', "regenerate the kit's docs/requirements.md and README CLI help blocks").conflicts('check'))
-    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .option('--check', 'compare generated docs instead of writing them (the default)')
     .action(async (flags: DocsFlags) => {
       const root = repositoryRoot(flags.root);
@@ -59,10 +58,9 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
             update: flags.update === true,
           }),
       };
-      const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+      const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
-      if (outcomes.every(gateReadNothing)) refuseEmpty(`docs ${flags.root}`, flags.allowEmpty);
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
       setExitCode(exitCode);
     });

@@ -3,34 +3,35 @@ import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
 import { UsageError } from '../usage-error.js';
-import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, gateReadNothing, refuseEmpty } from '../nothing-to-check.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 
 interface GraphFlags {
   readonly root: string;
   readonly config?: string;
+  readonly project?: string;
+  readonly allowEmpty?: boolean;
   readonly format: ReportFormat;
   readonly update?: boolean;
   readonly check?: boolean;
-  readonly allowEmpty?: boolean;
 }
 
 /** `graph`: the module-graph gate (dependency-cruiser) and `docs/module-graph.md`. Exit 0 pass, 1 findings, 2 configuration error. */
 export const registerGraph: RegisterCommand = (program, setExitCode) => {
   program
     .command('graph')
-    .summary('module-graph gate: dependency rules and docs/module-graph.md')
+    .summary('module-graph gate: dependency rules and the Mermaid module graph')
     .description(
-      "module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset: no cycles, no orphans, no test or dev-dependency imports from production code), and the Mermaid module graph in docs/module-graph.md",
+      "module-graph gate: dependency-cruiser with the repository's .dependency-cruiser.* (else the kit's preset: no cycles, no orphans, no test or dev-dependency imports from production code), workspace packages resolved to their sources, and the Mermaid module graph in docs/module-graph.md (graph.moduleGraph.file); a file the kit did not write is left alone",
     )
     .addHelpText('after', helpExamples('graph', 'graph --format markdown', 'graph --update', 'graph --check'))
     .option('--root <dir>', 'repository to check', '.')
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
+    .option('--project <tsconfig>', 'tsconfig imports are resolved with (default: graph.project, the config\'s, else <root>/tsconfig.json)')
+    .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
-    .addOption(new Option('--update', 'write docs/module-graph.md').conflicts('check'))
-    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .option('--check', 'also fail when docs/module-graph.md is missing or stale')
+    .addOption(new Option('--update', 'write the module graph file').conflicts('check'))
+    .option('--check', 'also fail when the module graph file is missing or stale')
     .action(async (flags: GraphFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
@@ -42,13 +43,13 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
           runGraph({
             root,
             ...(flags.config === undefined ? {} : { config: resolve(flags.config) }),
+            ...(flags.project === undefined ? {} : { tsconfig: resolve(flags.project) }),
             moduleGraph: flags.update === true ? 'update' : flags.check === true ? 'check' : 'ignore',
           }),
       };
-      const { outcomes, exitCode } = await runCheck({ root }, [gate]);
+      const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
-      if (outcomes.every(gateReadNothing)) refuseEmpty(`graph ${flags.root}`, flags.allowEmpty);
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
       setExitCode(exitCode);
     });

@@ -4,7 +4,7 @@ import type { GateOutcome } from '../gate-outcome.js';
 
 /**
  * The machine report, a stable envelope:
- * `{ tool, version, exitCode, gates: [{ gate, status, error?, findings, notes, durationMs }] }`,
+ * `{ tool, version, exitCode, gates: [{ gate, status, error?, findings, notes, read, durationMs }] }`,
  * findings as `{ rule, file, line?, column?, message }` with paths relative to the root.
  */
 export function json(outcomes: readonly GateOutcome[], exitCode: number): string {
@@ -14,6 +14,7 @@ export function json(outcomes: readonly GateOutcome[], exitCode: number): string
     ...(outcome.error === undefined ? {} : { error: outcome.error }),
     findings: outcome.findings,
     notes: outcome.notes,
+    read: outcome.read,
     durationMs: outcome.durationMs,
   }));
   return `${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, exitCode, gates }, null, 2)}\n`;
