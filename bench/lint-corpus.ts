@@ -1,0 +1,156 @@
+/**
+ * The identity lint on real agent codebases (issue 14): given local checkouts of the repositories
+ * listed in `bench/lint-corpus/labels.json` (each extracted at its pinned commit under
+ * `<corpus>/<name>`), lints each one and scores the findings against the hand labels. Prints one
+ * row per repository: files, kLOC, findings, true and false positives, unlabelled findings,
+ * precision, recall of the labelled smells, findings per kLOC and wall time, then the totals.
+ *
+ * A finding is matched to a label by file, line and shape (rule id). A second finding of one
+ * labelled construct counts as a false positive (one finding per construct). Built-in checks
+ * (`syntax-error`, …) are counted apart: they are not identity findings.
+ *
+ * Usage: `tsx bench/lint-corpus.ts --corpus /work/corpus [--syntactic] [--repo NAME] [--list]`
+ * (`--list` prints every finding with its verdict). Exits 2 when a checkout is missing.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { lint } from '../tools/lint/index.js';
+import type { Finding } from '../tools/lint/index.js';
+
+interface Label {
+  readonly repo: string;
+  readonly file: string;
+  readonly line: number;
+  readonly shape: string;
+  readonly verdict: 'smell' | 'look-alike';
+  readonly reason: string;
+}
+
+interface Labels {
+  readonly repos: ReadonlyArray<{ readonly name: string; readonly repository: string; readonly commit: string }>;
+  readonly labels: readonly Label[];
+}
+
+const BUILT_IN = new Set(['syntax-error', 'invalid-suppression', 'unused-suppression', 'stale-baseline-entry']);
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** Lines of the TypeScript sources the lint reads (no `node_modules`, no `.d.ts`). */
+function countLines(root: string): number {
+  let lines = 0;
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (SOURCE.test(name) && !name.endsWith('.d.ts')) lines += readFileSync(path, 'utf8').split('\n').length;
+    }
+  };
+  walk(root);
+  return lines;
+}
+
+const key = (file: string, line: number, shape: string): string => `${file}:${line}:${shape}`;
+const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)} %`);
+
+async function main(): Promise<void> {
+  const corpus = option('--corpus');
+  if (corpus === undefined) {
+    process.stderr.write('usage: tsx bench/lint-corpus.ts --corpus <folder with one checkout per repo> [--syntactic] [--repo NAME] [--list]\n');
+    process.exitCode = 2;
+    return;
+  }
+  const syntactic = process.argv.includes('--syntactic');
+  const list = process.argv.includes('--list');
+  const only = option('--repo');
+  const labels = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'lint-corpus/labels.json'), 'utf8')) as Labels;
+  const repos = labels.repos.filter((repo) => only === undefined || repo.name === only);
+  for (const repo of repos) {
+    try {
+      statSync(join(corpus, repo.name));
+    } catch {
+      process.stderr.write(`lint-corpus: ${join(corpus, repo.name)} is missing: extract ${repo.repository} at ${repo.commit} there\n`);
+      process.exitCode = 2;
+      return;
+    }
+  }
+
+  const total = { files: 0, lines: 0, findings: 0, tp: 0, fp: 0, unlabelled: 0, smells: 0, found: 0, builtIn: 0, ms: 0 };
+  process.stdout.write(`mode: ${syntactic ? '--syntactic' : 'default'}\n\n`);
+  process.stdout.write('| repo | commit | files | kLOC | findings | TP | FP | unlabelled | precision | recall | findings/kLOC | time |\n');
+  process.stdout.write('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+  const listing: string[] = [];
+  for (const repo of repos) {
+    const root = join(corpus, repo.name);
+    const own = labels.labels.filter((label) => label.repo === repo.name);
+    const byKey = new Map(own.map((label) => [key(label.file, label.line, label.shape), label]));
+    const started = performance.now();
+    const result = await lint({ cwd: root, config: {}, ...(syntactic ? { syntactic: true } : {}) });
+    const ms = performance.now() - started;
+    const lines = countLines(root);
+    const seen = new Set<string>();
+    let tp = 0;
+    let fp = 0;
+    let unlabelled = 0;
+    let builtIn = 0;
+    const identity: Finding[] = [];
+    for (const finding of result.findings) {
+      if (BUILT_IN.has(finding.ruleId)) builtIn += 1;
+      else identity.push(finding);
+    }
+    for (const finding of identity) {
+      const at = key(finding.file, finding.line, finding.ruleId);
+      const label = byKey.get(at);
+      let verdict: string;
+      if (label === undefined) {
+        unlabelled += 1;
+        fp += 1;
+        verdict = 'UNLABELLED';
+      } else if (seen.has(at)) {
+        fp += 1;
+        verdict = 'duplicate';
+      } else if (label.verdict === 'smell') {
+        tp += 1;
+        verdict = 'TP';
+      } else {
+        fp += 1;
+        verdict = 'FP';
+      }
+      seen.add(at);
+      listing.push(`${verdict}\t${repo.name}/${at}\t${finding.message}`);
+    }
+    const smells = own.filter((label) => label.verdict === 'smell');
+    const found = smells.filter((label) => seen.has(key(label.file, label.line, label.shape))).length;
+    for (const smell of smells) if (!seen.has(key(smell.file, smell.line, smell.shape))) listing.push(`MISSED\t${repo.name}/${key(smell.file, smell.line, smell.shape)}\t${smell.reason}`);
+    const kloc = lines / 1000;
+    process.stdout.write(
+      `| ${repo.name} | ${repo.commit.slice(0, 7)} | ${result.files} | ${kloc.toFixed(0)} | ${identity.length} | ${tp} | ${fp} | ${unlabelled} | ${percent(tp, tp + fp)} | ${percent(found, smells.length)} | ${(identity.length / kloc).toFixed(3)} | ${(ms / 1000).toFixed(1)} s |\n`,
+    );
+    Object.assign(total, {
+      files: total.files + result.files,
+      lines: total.lines + lines,
+      findings: total.findings + identity.length,
+      tp: total.tp + tp,
+      fp: total.fp + fp,
+      unlabelled: total.unlabelled + unlabelled,
+      smells: total.smells + smells.length,
+      found: total.found + found,
+      builtIn: total.builtIn + builtIn,
+      ms: total.ms + ms,
+    });
+  }
+  const kloc = total.lines / 1000;
+  process.stdout.write(
+    `| **all** | | ${total.files} | ${kloc.toFixed(0)} | ${total.findings} | ${total.tp} | ${total.fp} | ${total.unlabelled} | ${percent(total.tp, total.tp + total.fp)} | ${percent(total.found, total.smells)} | ${(total.findings / kloc).toFixed(3)} | ${(total.ms / 1000).toFixed(1)} s |\n`,
+  );
+  process.stdout.write(`\nbuilt-in checks (syntax errors in the repos' own broken fixtures, not scored): ${total.builtIn}\n`);
+  if (list) process.stdout.write(`\n${listing.join('\n')}\n`);
+}
+
+await main();
