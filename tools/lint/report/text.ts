@@ -58,6 +58,8 @@ export const formatText: Formatter = (result, options = {}) => {
     result.findings.length === 0 ? paint('32', '✔ no findings') : paint('31', `✖ ${plural(result.findings.length, 'finding')} in ${plural(byFile.size, 'file')}`);
   const projects = result.projects.length === 0 ? '' : `, ${plural(result.projects.length, 'tsconfig')} found`;
   out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms${projects}; rules: ${modeText || 'none'})`);
+  const unconfirmed = result.findings.filter((finding) => finding.confirmation?.status === 'unknown').length;
+  if (unconfirmed > 0) out.push(`  ${unconfirmed} of them unconfirmed: the type checker could not tell (each message says why)`);
   if (result.suppressed.length > 0 || result.baselined.length > 0) {
     out.push(`  ${result.suppressed.length} suppressed inline, ${result.baselined.length} in the baseline`);
   }

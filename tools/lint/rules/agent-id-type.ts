@@ -11,7 +11,7 @@ import type { FileContext, Rule, RuleVisitor } from './rule.js';
 export const agentIdType: Rule = {
   id: 'agent-id-type',
   description: 'A distinct agent-id brand or alias type exists beside SessionId.',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
@@ -24,6 +24,7 @@ export const agentIdType: Rule = {
         ...file.position(declaration.name),
         symbol: name,
         message: `'${name}' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove '${name}'.`,
+        questions: [{ at: declaration.name.getStart(file.sourceFile), name, role: 'id-type' }],
       });
     };
     return { triggers: ['agent'], enter: { [ts.SyntaxKind.TypeAliasDeclaration]: check, [ts.SyntaxKind.InterfaceDeclaration]: check } };

@@ -54,7 +54,7 @@ function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | u
 export const idTranslationMap: Rule = {
   id: 'id-translation-map',
   description: 'A map or record translates between an agent id and a session id, or stores a session id next to the agent that carries it.',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     // Map types and `new Map` expressions already judged as part of their declaration.
@@ -128,12 +128,15 @@ export const idTranslationMap: Rule = {
       const agent = members.find((member) => member.kind === 'agent-object' && !/^parent/i.test(member.name));
       const copy = members.find((member) => member.stored && classifyName(member.name, file.vocabulary) === 'session-id');
       if (agent === undefined || copy === undefined) return;
-      report(
-        copy.node,
-        file,
+      const at = ((agent.node as ts.NamedDeclaration).name ?? agent.node).getStart(file.sourceFile);
+      run.report({
+        file: file.file,
+        ...file.position(copy.node),
         symbol,
-        `'${symbol}' stores '${copy.name}' next to '${agent.name}', which already carries it: read '${agent.name}.id' and drop '${copy.name}'.`,
-      );
+        message: `'${symbol}' stores '${copy.name}' next to '${agent.name}', which already carries it: drop '${copy.name}'.`,
+        fix: `Read '${agent.name}.{id}' instead.`,
+        questions: [{ at, name: agent.name, role: 'agent-object' }],
+      });
     };
 
     return {

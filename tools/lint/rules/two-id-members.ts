@@ -7,7 +7,7 @@ import { ts } from 'ts-morph';
 import { isAgentSide, isSessionSide } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { nameText, symbolOf } from '../_internals/syntax.js';
-import type { FileContext, Rule, RuleVisitor } from './rule.js';
+import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
 
 /**
  * A type-like declaration: the identity sides its own members carry and the names it extends or
@@ -29,6 +29,9 @@ interface Side {
   readonly from?: string;
   /** A `Session` object rather than a session id. */
   readonly object: boolean;
+  /** Where the member's name starts, in `file`: what the type checker is asked about. */
+  readonly file: string;
+  readonly at: number;
 }
 
 interface Sides {
@@ -54,20 +57,26 @@ function heritageNames(clauses: readonly ts.HeritageClause[] | undefined, token:
   return names;
 }
 
-function ownSides(members: readonly MemberInfo[]): Sides {
+function ownSides(members: readonly MemberInfo[], file: FileContext): Sides {
   const agent = members.find((member) => isAgentSide(member.kind));
   const session = members.find((member) => isSessionSide(member.kind));
+  const at = (member: MemberInfo): number => ((member.node as ts.NamedDeclaration).name ?? member.node).getStart(file.sourceFile);
   return {
-    agent: agent === undefined ? undefined : { name: agent.name, object: false },
-    session: session === undefined ? undefined : { name: session.name, object: session.kind === 'session-object' },
+    agent: agent === undefined ? undefined : { name: agent.name, object: false, file: file.file, at: at(agent) },
+    session: session === undefined ? undefined : { name: session.name, object: session.kind === 'session-object', file: file.file, at: at(session) },
   };
+}
+
+/** What the type checker is asked about a side found in the shape reported in `file`. */
+function question(side: Side, role: Question['role'], file: string): Question {
+  return { at: side.at, name: side.name, role, ...(side.file === file ? {} : { file: side.file }) };
 }
 
 /** The rule. */
 export const twoIdMembers: Rule = {
   id: 'two-id-members',
   description: 'An input type (interface, type literal, class options) carries both an agent id and a session id.',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     const shapes: Shape[] = [];
@@ -85,7 +94,7 @@ export const twoIdMembers: Rule = {
       }
     };
     const addShape = (file: FileContext, node: ts.Node, name: string | undefined, members: MemberInfo[], bases: string[]): void => {
-      const own = ownSides(members);
+      const own = ownSides(members, file);
       // A shape with neither an identity member nor a base can never complete a pair, nor help
       // another shape complete one: most declarations of a codebase stop here.
       if (bases.length === 0 && own.agent === undefined && own.session === undefined) return;
@@ -170,14 +179,17 @@ export const twoIdMembers: Rule = {
             return target !== undefined && complete(resolve(target, new Set([shape, target])));
           });
           if (inheritedComplete) continue;
+          const { agent, session } = sides as { agent: Side; session: Side };
           run.report({
             file: shape.file,
             line: shape.line,
             column: shape.column,
             symbol: shape.symbol,
-            message: `'${shape.symbol}' carries both ${describe(sides.agent)} and ${describe(sides.session)}: one lifecycle has one id. Drop '${sides.agent?.name}'${
-              sides.session?.object === true ? `: the agent id is '${sides.session.name}.id'.` : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
+            message: `'${shape.symbol}' carries both ${describe(agent)} and ${describe(session)}: one lifecycle has one id. Drop '${agent.name}'${
+              session.object ? '.' : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
             }`,
+            ...(session.object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
+            questions: [question(agent, 'agent-id', shape.file), question(session, session.object ? 'session-object' : 'session-id', shape.file)],
           });
         }
       },
