@@ -23,6 +23,7 @@ interface LintFlags {
   readonly baselineUpdate?: boolean;
   readonly cache?: boolean;
   readonly cacheLocation?: string;
+  readonly syntactic?: boolean;
 }
 
 /**
@@ -42,6 +43,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .option('--baseline-update', 'write the current findings to the --baseline file and exit 0')
     .option('--cache', `keep per-file results so unchanged files are not parsed again (writes ${DEFAULT_CACHE_FILE})`)
     .option('--cache-location <file>', 'cache file to use with --cache')
+    .option('--syntactic', 'skip the type checker: report candidates from the syntax alone (faster, less precise)')
     .action(async (paths: string[], flags: LintFlags) => {
       let result: LintResult;
       try {
@@ -51,6 +53,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
           ...(flags.config === undefined ? {} : { configFile: flags.config }),
           ...(flags.baselineUpdate === true ? { baseline: false } : flags.baseline === undefined ? {} : { baseline: flags.baseline }),
           ...(flags.cache === true ? { cache: flags.cacheLocation ?? DEFAULT_CACHE_FILE } : {}),
+          ...(flags.syntactic === true ? { syntactic: true } : {}),
         });
       } catch (error) {
         if (error instanceof LintConfigError) throw new UsageError(error.message);

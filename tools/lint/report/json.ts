@@ -1,7 +1,6 @@
 /**
  * `--format json`: the stable envelope of DESIGN.md "Identity lint" —
- * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message, severity, confirmation? }], summary: { files, findings, durationMs } }`
- * (`confirmation`: `{ status: 'confirmed' | 'unknown', reason? }` for the type-aware rules' findings).
+ * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, durationMs } }`.
  */
 import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import type { Formatter } from './formatter.js';
@@ -12,16 +11,7 @@ export const formatJson: Formatter = (result) =>
     {
       tool: 'agent-identity-kit',
       version: KIT_VERSION,
-      findings: result.findings.map(({ ruleId, file, line, column, symbol, message, severity, confirmation }) => ({
-        ruleId,
-        file,
-        line,
-        column,
-        symbol,
-        message,
-        severity,
-        ...(confirmation === undefined ? {} : { confirmation }),
-      })),
+      findings: result.findings.map(({ ruleId, file, line, column, symbol, message }) => ({ ruleId, file, line, column, symbol, message })),
       summary: { files: result.files, findings: result.findings.length, durationMs: result.durationMs },
     },
     null,
