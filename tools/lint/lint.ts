@@ -136,7 +136,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // The cache keeps candidates only: confirming depends on other files, so it runs every time.
   const candidates = raw.splice(0, raw.length);
   if (options.syntactic === true || !candidates.some((finding) => finding.questions !== undefined)) {
-    raw.push(...candidates.map(({ questions: _questions, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
+    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
   } else {
     const unconfirmed = config.unconfirmed ?? 'warning';
     raw.push(...new Confirmer(cwd).confirmAll(candidates).filter((finding) => unconfirmed !== 'off' || finding.confirmation?.status !== 'unknown'));

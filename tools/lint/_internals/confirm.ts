@@ -231,7 +231,8 @@ export class Confirmer {
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
     let confirmation: Confirmation;
-    if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
+    if (finding.confirmation !== undefined) confirmation = finding.confirmation;
+    else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
     else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
       const names = (finding.questions ?? []).map((question) => `'${question.name}'`).join(' and ');
       confirmation = {

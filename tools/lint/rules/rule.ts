@@ -51,7 +51,10 @@ export interface RawFinding {
    * exists; `{id}` stands for that property (`get sessionId() { return this.session.{id}; }`).
    */
   readonly fix?: string;
-  /** Set by the confirmation step (absent with `--syntactic` and for syntactic rules). */
+  /**
+   * Set by the confirmation step (absent with `--syntactic` and for syntactic rules); a rule sets
+   * it beforehand, with empty `questions`, for a candidate no type can settle (a schema's fields).
+   */
   readonly confirmation?: Confirmation;
 }
 

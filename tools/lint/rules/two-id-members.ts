@@ -4,7 +4,7 @@
  * and a session id (or an agent id beside a `Session` object).
  */
 import { ts } from 'ts-morph';
-import { isAgentSide, isSessionSide } from '../_internals/identity-names.js';
+import { classifyName, isAgentSide, isSessionSide } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
@@ -72,10 +72,13 @@ function question(side: Side, role: Question['role'], file: string): Question {
   return { at: side.at, name: side.name, role, ...(side.file === file ? {} : { file: side.file }) };
 }
 
+/** Schema builders whose object argument declares a type: zod, valibot, TypeBox, superstruct. */
+const SCHEMA_FACTORIES = new Set(['object', 'strictObject', 'looseObject', 'Object', 'struct']);
+
 /** The rule. */
 export const twoIdMembers: Rule = {
   id: 'two-id-members',
-  description: 'An input type (interface, type literal, class options) carries both an agent id and a session id.',
+  description: 'An input type (interface, type literal, class options, schema) carries both an agent id and a session id.',
   mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
@@ -137,6 +140,34 @@ export const twoIdMembers: Rule = {
 
     const complete = (sides: Sides): boolean => sides.agent !== undefined && sides.session !== undefined;
 
+    // A schema declaration is a type too: `z.object({ agentId: z.string(), sessionId: z.string() })`.
+    const onSchema = (node: ts.Node, file: FileContext): void => {
+      const call = node as ts.CallExpression;
+      const callee = call.expression;
+      const factory = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      const [shape] = call.arguments;
+      if (factory === undefined || !SCHEMA_FACTORIES.has(factory) || shape === undefined || !ts.isObjectLiteralExpression(shape)) return;
+      const fields = shape.properties.flatMap((property) => {
+        const name = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
+        return name === undefined ? [] : [{ name, kind: classifyName(name, file.vocabulary), property }];
+      });
+      const agent = fields.find((field) => isAgentSide(field.kind));
+      const session = fields.find((field) => isSessionSide(field.kind));
+      if (agent === undefined || session === undefined) return;
+      const symbol = symbolOf(node, file.ancestors);
+      const branded = /\.brand\s*<\s*['"](?:SessionId|AgentId)['"]/i.test(shape.getText(file.sourceFile));
+      run.report({
+        file: file.file,
+        ...file.position(node),
+        symbol,
+        message: `'${symbol}' declares both '${agent.name}' and '${session.name}' in one schema: one lifecycle has one id. Drop '${agent.name}' and keep '${session.name}'.`,
+        questions: [],
+        confirmation: branded
+          ? { status: 'confirmed' }
+          : { status: 'unknown', reason: `'${agent.name}' and '${session.name}' are plain schema strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions` },
+      });
+    };
+
     return {
       triggers: ['agent', 'session'],
       saveFile: (file) => byFile.get(file) ?? [],
@@ -168,6 +199,7 @@ export const twoIdMembers: Rule = {
         },
         [ts.SyntaxKind.ClassDeclaration]: onClass,
         [ts.SyntaxKind.ClassExpression]: onClass,
+        [ts.SyntaxKind.CallExpression]: onSchema,
       },
       finish() {
         for (const shape of shapes) {

@@ -72,8 +72,12 @@ export const twoIdParameters: Rule = {
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
       const inputs = inputsOf(node as ts.SignatureDeclaration, file);
-      const agent = inputs.find((input) => isAgentSide(input.kind));
-      const session = inputs.find((input) => isSessionSide(input.kind));
+      const session = inputs.find((input) => input.kind === 'session-object') ?? inputs.find((input) => isSessionSide(input.kind));
+      // Beside a `Session` object, any other id of it can disagree with it — also a `SessionId`
+      // left over from a rename (`open(id: SessionId, session: Session)`).
+      const agent =
+        inputs.find((input) => isAgentSide(input.kind)) ??
+        (session?.kind === 'session-object' ? inputs.find((input) => input !== session && input.kind === 'session-id') : undefined);
       if (agent === undefined || session === undefined) return;
       if (agent.property && session.property) return;
       const symbol = symbolOf(node, file.ancestors);
