@@ -99,18 +99,31 @@ function constructOf(call: ts.Node, ancestors: readonly ts.Node[]): ts.Node {
   return root;
 }
 
+/** Characters a sanitising check looks for: path separators and traversal, quotes, shell and control characters. */
+const UNSAFE = /^[/\\.'"`$;|&<>*?!\s\0-\x1f]+$/u;
+/** What a regular expression may keep outside its character classes and escapes and still only sanitise. */
+const PATTERN_SYNTAX = /^[\^$+*?()|{},\d/\\.'"`;&<>!\s-]*$/u;
+
 /**
  * A check that only sanitises the text — a quote, a path separator, `..`, an allow-list of
- * characters — as opposed to one that reads meaning from it (`'agent-local-'`, `':'`-separated
- * parts). True when the needle has no letter or digit outside character classes and escapes.
+ * characters (`/^[\w-]+$/`) — as opposed to one that reads meaning from it (`'agent-local-'`,
+ * a `':'` separator). A string needle must be made of unsafe characters only; a pattern may
+ * have no literal text outside character classes and escapes but those characters.
  */
 function sanitises(method: string, needle: ts.Expression | undefined): boolean {
   if (needle === undefined || method === 'split') return false;
-  if (ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) return !/[\p{L}\p{N}]/u.test(needle.text);
+  if (ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) return UNSAFE.test(needle.text);
   if (ts.isRegularExpressionLiteral(needle)) {
     const source = needle.text.slice(1, needle.text.lastIndexOf('/'));
-    const literal = source.replace(/\[(?:\\.|[^\]\\])*\]/g, '').replace(/\\./g, '').replace(/\{\d+(?:,\d*)?\}/g, '');
-    return !/[\p{L}\p{N}]/u.test(literal);
+    // Drop character classes and class escapes (`\w`), unescape the rest (`\.` → `.`).
+    const literal = source
+      .replace(/\[(?:\\.|[^\]\\])*\]/g, '')
+      .replace(/\\[A-Za-z]/g, '')
+      .replace(/\\(.)/g, '$1')
+      .replace(/\{\d+(?:,\d*)?\}/g, '');
+    if (source.includes('[')) return PATTERN_SYNTAX.test(literal);
+    const bare = literal.replace(/[\^$+*?()|]/g, '');
+    return bare.length > 0 && UNSAFE.test(bare);
   }
   return false;
 }
