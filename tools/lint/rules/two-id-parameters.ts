@@ -6,7 +6,7 @@
 import { ts } from 'ts-morph';
 import { isAgentSide, isSessionSide, type IdentityKind } from '../_internals/identity-names.js';
 import { slotKind, typeElementMembers } from '../_internals/members.js';
-import { nameText, symbolOf } from '../_internals/syntax.js';
+import { classifyTypeNode, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
 
 interface Input {
@@ -14,6 +14,8 @@ interface Input {
   readonly kind: IdentityKind | undefined;
   /** Where the input's name starts: what the type checker is asked about. */
   readonly at: number;
+  /** Annotated with an id type (`SessionId`, a brand), not only named like an id. */
+  readonly typed?: boolean;
   /** A constructor parameter property: the class's shape is judged by `two-id-members`. */
   readonly property: boolean;
 }
@@ -46,7 +48,8 @@ function inputsOf(node: ts.SignatureDeclaration, file: FileContext): Input[] {
     const property = ts.isConstructorDeclaration(node) && ts.isParameterPropertyDeclaration(parameter, node);
     if (ts.isIdentifier(parameter.name)) {
       const name = parameter.name.text;
-      inputs.push({ name, kind: slotKind(name, parameter.type, file), property, at: parameter.name.getStart(file.sourceFile) });
+      const typed = classifyTypeNode(parameter.type, file) === 'session-id';
+      inputs.push({ name, kind: slotKind(name, parameter.type, file), property, at: parameter.name.getStart(file.sourceFile), typed });
       for (const literal of ownTypeLiterals(parameter.type)) {
         for (const member of typeElementMembers(literal.members, file)) {
           const at = ((member.node as ts.NamedDeclaration).name ?? member.node).getStart(file.sourceFile);
@@ -77,7 +80,7 @@ export const twoIdParameters: Rule = {
       // left over from a rename (`open(id: SessionId, session: Session)`).
       const agent =
         inputs.find((input) => isAgentSide(input.kind)) ??
-        (session?.kind === 'session-object' ? inputs.find((input) => input !== session && input.kind === 'session-id') : undefined);
+        (session?.kind === 'session-object' ? inputs.find((input) => input !== session && input.kind === 'session-id' && input.typed === true) : undefined);
       if (agent === undefined || session === undefined) return;
       if (agent.property && session.property) return;
       const symbol = symbolOf(node, file.ancestors);
