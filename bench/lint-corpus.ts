@@ -4,6 +4,8 @@
  * `<corpus>/<name>`), lints each one and scores the findings against the hand labels. Prints one
  * row per repository: files, kLOC, findings, true and false positives, unlabelled findings,
  * precision, recall of the labelled smells, findings per kLOC and wall time, then the totals.
+ * Precision is given over all findings and over the confirmed ones (severity `error`: the type
+ * checker confirmed them, or the rule is syntactic); unconfirmed findings are warnings.
  *
  * A finding is matched to a label by file, line and shape (rule id). A second finding of one
  * labelled construct counts as a false positive (one finding per construct). Built-in checks
@@ -81,10 +83,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const total = { files: 0, lines: 0, findings: 0, tp: 0, fp: 0, unlabelled: 0, smells: 0, found: 0, builtIn: 0, ms: 0 };
+  const total = { files: 0, lines: 0, findings: 0, tp: 0, fp: 0, unlabelled: 0, smells: 0, found: 0, builtIn: 0, ms: 0, errors: 0, errorTp: 0 };
   process.stdout.write(`mode: ${syntactic ? '--syntactic' : 'default'}\n\n`);
-  process.stdout.write('| repo | commit | files | kLOC | findings | TP | FP | unlabelled | precision | recall | findings/kLOC | time |\n');
-  process.stdout.write('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+  process.stdout.write('| repo | commit | files | kLOC | findings | TP | FP | unlabelled | precision | errors (confirmed) | precision of errors | recall | findings/kLOC | time |\n');
+  process.stdout.write('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
   const listing: string[] = [];
   for (const repo of repos) {
     const root = join(corpus, repo.name);
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
     let fp = 0;
     let unlabelled = 0;
     let builtIn = 0;
+    let errors = 0;
+    let errorTp = 0;
     const identity: Finding[] = [];
     for (const finding of result.findings) {
       if (BUILT_IN.has(finding.ruleId)) builtIn += 1;
@@ -117,20 +121,22 @@ async function main(): Promise<void> {
         verdict = 'duplicate';
       } else if (label.verdict === 'smell') {
         tp += 1;
+        if (finding.severity === 'error') errorTp += 1;
         verdict = 'TP';
       } else {
         fp += 1;
         verdict = 'FP';
       }
       seen.add(at);
-      listing.push(`${verdict}\t${repo.name}/${at}\t${finding.message}`);
+      if (finding.severity === 'error') errors += 1;
+      listing.push(`${verdict}\t${finding.severity}\t${repo.name}/${at}\t${finding.message}`);
     }
     const smells = own.filter((label) => label.verdict === 'smell');
     const found = smells.filter((label) => seen.has(key(label.file, label.line, label.shape))).length;
     for (const smell of smells) if (!seen.has(key(smell.file, smell.line, smell.shape))) listing.push(`MISSED\t${repo.name}/${key(smell.file, smell.line, smell.shape)}\t${smell.reason}`);
     const kloc = lines / 1000;
     process.stdout.write(
-      `| ${repo.name} | ${repo.commit.slice(0, 7)} | ${result.files} | ${kloc.toFixed(0)} | ${identity.length} | ${tp} | ${fp} | ${unlabelled} | ${percent(tp, tp + fp)} | ${percent(found, smells.length)} | ${(identity.length / kloc).toFixed(3)} | ${(ms / 1000).toFixed(1)} s |\n`,
+      `| ${repo.name} | ${repo.commit.slice(0, 7)} | ${result.files} | ${kloc.toFixed(0)} | ${identity.length} | ${tp} | ${fp} | ${unlabelled} | ${percent(tp, tp + fp)} | ${errors} | ${percent(errorTp, errors)} | ${percent(found, smells.length)} | ${(identity.length / kloc).toFixed(3)} | ${(ms / 1000).toFixed(1)} s |\n`,
     );
     Object.assign(total, {
       files: total.files + result.files,
@@ -143,11 +149,13 @@ async function main(): Promise<void> {
       found: total.found + found,
       builtIn: total.builtIn + builtIn,
       ms: total.ms + ms,
+      errors: total.errors + errors,
+      errorTp: total.errorTp + errorTp,
     });
   }
   const kloc = total.lines / 1000;
   process.stdout.write(
-    `| **all** | | ${total.files} | ${kloc.toFixed(0)} | ${total.findings} | ${total.tp} | ${total.fp} | ${total.unlabelled} | ${percent(total.tp, total.tp + total.fp)} | ${percent(total.found, total.smells)} | ${(total.findings / kloc).toFixed(3)} | ${(total.ms / 1000).toFixed(1)} s |\n`,
+    `| **all** | | ${total.files} | ${kloc.toFixed(0)} | ${total.findings} | ${total.tp} | ${total.fp} | ${total.unlabelled} | ${percent(total.tp, total.tp + total.fp)} | ${total.errors} | ${percent(total.errorTp, total.errors)} | ${percent(total.found, total.smells)} | ${(total.findings / kloc).toFixed(3)} | ${(total.ms / 1000).toFixed(1)} s |\n`,
   );
   process.stdout.write(`\nbuilt-in checks (syntax errors in the repos' own broken fixtures, not scored): ${total.builtIn}\n`);
   if (list) process.stdout.write(`\n${listing.join('\n')}\n`);

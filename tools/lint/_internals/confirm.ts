@@ -33,8 +33,12 @@ const OTHER_SESSION_WORDS = new Set([
   'database', 'db', 'sql', 'redis', 'auth', 'login', 'user', 'cookie', 'oauth', 'mcp', 'transport', 'debug', 'payment', 'checkout',
 ]);
 const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
-/** Words naming another agent than the lifecycle at hand (`teamAgentId`, `peerAgentId`). */
-const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling']);
+/**
+ * Words naming another agent than the lifecycle at hand: a teammate or peer (`teamAgentId`), or
+ * whichever agent is current for now (`activeAgentId`, `currentAgentId`) — an agent that can
+ * change while the session lives is not the session's own lifecycle.
+ */
+const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
