@@ -13,11 +13,20 @@
  *
  * Usage: `tsx bench/lint-corpus.ts --corpus /work/corpus [--syntactic] [--repo NAME] [--list]`
  * (`--list` prints every finding with its verdict). Exits 2 when a checkout is missing.
+ *
+ * Speed: `tsx bench/lint-corpus.ts --corpus /work/corpus --speed NAME [--runs N]` measures, in
+ * one run and each in a fresh process, a bare parse of the files the lint reads with parent
+ * pointers (`ts.createSourceFile(…, setParentNodes: true)`, discovery excluded), `lint()` in the
+ * default mode and `lint({ syntactic: true })` (discovery included), alternating the three, and
+ * prints the median wall time, the ratios to the parse and each child's peak memory (max RSS).
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { ts } from 'ts-morph';
+import { discoverFiles } from '../tools/lint/_internals/discover-files.js';
 import { lint } from '../tools/lint/index.js';
 import type { Finding } from '../tools/lint/index.js';
 
@@ -61,11 +70,62 @@ function countLines(root: string): number {
 const key = (file: string, line: number, shape: string): string => `${file}:${line}:${shape}`;
 const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)} %`);
 
+/** One measurement in this process, printed as a JSON line: `{ ms, maxRssMb, files }`. */
+async function child(mode: string, root: string): Promise<void> {
+  const started = performance.now();
+  let files = 0;
+  if (mode === 'parse') {
+    const discovered = discoverFiles({ cwd: root, paths: ['.'], project: undefined, ignores: [], ignoreBase: root, includeDeclarationFiles: false });
+    const parseStarted = performance.now();
+    for (const file of discovered.files) {
+      const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+      ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
+    }
+    files = discovered.files.length;
+    process.stdout.write(`${JSON.stringify({ ms: performance.now() - parseStarted, maxRssMb: process.resourceUsage().maxRSS / 1024, files })}\n`);
+    return;
+  }
+  const result = await lint({ cwd: root, config: {}, ...(mode === 'syntactic' ? { syntactic: true } : {}) });
+  files = result.files;
+  process.stdout.write(`${JSON.stringify({ ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, files, findings: result.findings.length })}\n`);
+}
+
+function speed(root: string, runs: number): void {
+  const modes = ['parse', 'default', 'syntactic'];
+  const samples = new Map<string, Array<{ ms: number; maxRssMb: number; files: number }>>(modes.map((mode) => [mode, []]));
+  for (let run = 0; run < runs; run += 1) {
+    for (const mode of modes) {
+      const spawned = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode, root], { encoding: 'utf8' });
+      if (spawned.status !== 0) throw new Error(`${mode} failed: ${spawned.stderr}`);
+      samples.get(mode)?.push(JSON.parse(spawned.stdout.trim().split('\n').pop() ?? '{}'));
+    }
+  }
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const parse = median((samples.get('parse') ?? []).map((sample) => sample.ms));
+  process.stdout.write(`| measurement | files | median wall | × parse | max RSS (median) |\n|---|---:|---:|---:|---:|\n`);
+  for (const mode of modes) {
+    const list = samples.get(mode) ?? [];
+    const ms = median(list.map((sample) => sample.ms));
+    const label = mode === 'parse' ? 'bare parse, parent pointers' : mode === 'default' ? 'lint (default: type-aware confirmation)' : 'lint --syntactic';
+    process.stdout.write(`| ${label} | ${list[0]?.files ?? 0} | ${(ms / 1000).toFixed(2)} s | ${(ms / parse).toFixed(2)}× | ${median(list.map((sample) => sample.maxRssMb)).toFixed(0)} MB |\n`);
+  }
+}
+
 async function main(): Promise<void> {
+  const childMode = option('--child');
+  if (childMode !== undefined) {
+    await child(childMode, process.argv[process.argv.indexOf('--child') + 2] ?? '.');
+    return;
+  }
   const corpus = option('--corpus');
   if (corpus === undefined) {
     process.stderr.write('usage: tsx bench/lint-corpus.ts --corpus <folder with one checkout per repo> [--syntactic] [--repo NAME] [--list]\n');
     process.exitCode = 2;
+    return;
+  }
+  const speedRepo = option('--speed');
+  if (speedRepo !== undefined) {
+    speed(join(corpus, speedRepo), Number(option('--runs') ?? 3));
     return;
   }
   const syntactic = process.argv.includes('--syntactic');

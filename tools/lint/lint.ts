@@ -134,12 +134,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // Candidates of the type-aware rules: confirmed by the type checker (built only when one has
   // any), or — with `syntactic` — reported as proposed, with their fix as the syntax suggests it.
   // The cache keeps candidates only: confirming depends on other files, so it runs every time.
-  const candidates = raw.splice(0, raw.length);
+  const mode = options.syntactic === true ? 'syntactic' : 'type-aware';
+  const candidates = raw.splice(0, raw.length).filter((finding) => finding.only === undefined || finding.only === mode);
   if (options.syntactic === true || !candidates.some((finding) => finding.questions !== undefined)) {
-    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
+    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
   } else {
     const unconfirmed = config.unconfirmed ?? 'warning';
-    raw.push(...new Confirmer(cwd).confirmAll(candidates).filter((finding) => unconfirmed !== 'off' || finding.confirmation?.status !== 'unknown'));
+    raw.push(...new Confirmer(cwd, vocabulary).confirmAll(candidates).filter((finding) => unconfirmed !== 'off' || finding.confirmation?.status !== 'unknown'));
   }
   const single = onePerConstruct(raw);
   raw.splice(0, raw.length, ...single);

@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
-import { classifyTypeName, splitWords } from './identity-names.js';
+import { classifyName, classifyTypeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { parseSource } from './parse-source.js';
 
 type Answer =
@@ -155,7 +155,10 @@ export class Confirmer {
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, boolean>();
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly vocabulary: ResolvedVocabulary,
+  ) {}
 
   /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
   confirmAll(findings: readonly RawFinding[]): RawFinding[] {
@@ -222,14 +225,24 @@ export class Confirmer {
     }
   }
 
-  private judge(finding: RawFinding): RawFinding | undefined {
-    const absolute = resolve(this.cwd, finding.file);
+  private judge(candidate: RawFinding): RawFinding | undefined {
+    const absolute = resolve(this.cwd, candidate.file);
     const checked = this.programs.get(absolute);
     const sourceFile = checked?.program.getSourceFile(absolute);
-    const answers =
-      checked === undefined || sourceFile === undefined
-        ? [{ status: 'unknown', reason: 'the type checker could not load the file' } as const]
-        : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
+    const inherited = candidate.questions?.find((question) => question.role === 'inherited');
+    let finding = candidate;
+    let answers: Answer[];
+    let names = (candidate.questions ?? []).map((question) => question.name);
+    if (inherited !== undefined) {
+      const completed = checked === undefined || sourceFile === undefined ? undefined : this.inheritedPair(candidate, inherited, sourceFile, checked.checker, absolute);
+      if (completed === undefined) return undefined;
+      ({ finding, answers, names } = completed);
+    } else {
+      answers =
+        checked === undefined || sourceFile === undefined
+          ? [{ status: 'unknown', reason: 'the type checker could not load the file' }]
+          : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
+    }
     if (answers.some((answer) => answer.status === 'refuted')) return undefined;
     const contextWords = words([finding.symbol]);
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
@@ -238,17 +251,17 @@ export class Confirmer {
     if (finding.confirmation !== undefined) confirmation = finding.confirmation;
     else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
     else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
-      const names = (finding.questions ?? []).map((question) => `'${question.name}'`).join(' and ');
+      const quoted = names.map((name) => `'${name}'`).join(' and ');
       confirmation = {
         status: 'unknown',
-        reason: `${names} are plain strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
+        reason: `${quoted} are plain strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
       };
     } else confirmation = { status: 'confirmed' };
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, ...rest } = finding;
+    const { questions: _questions, fix: _fix, only: _only, ...rest } = finding;
     return { ...rest, message, confirmation };
   }
 
@@ -257,10 +270,15 @@ export class Confirmer {
     const { checker } = checked;
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
-    if (question.role === 'agent-id' && intersects(words([question.name]), OTHER_AGENT_WORDS)) return { status: 'refuted' };
-    if (question.role !== 'agent-id' && question.role !== 'agent-object' && intersects(words([question.name]), OTHER_SESSION_WORDS)) return { status: 'refuted' };
     const name = nameAt(sourceFile, question.at);
     if (name === undefined) return { status: 'unknown', reason: `the type checker found no declaration of '${question.name}'` };
+    return this.answerFor(question, name, checker, file);
+  }
+
+  /** The answer about the declaration named by `name` (which may sit in another file than the finding). */
+  private answerFor(question: Question, name: ts.Identifier, checker: ts.TypeChecker, file: string): Answer {
+    if (question.role === 'agent-id' && intersects(words([question.name]), OTHER_AGENT_WORDS)) return { status: 'refuted' };
+    if (question.role !== 'agent-id' && question.role !== 'agent-object' && intersects(words([question.name]), OTHER_SESSION_WORDS)) return { status: 'refuted' };
     const declaration = name.parent;
     const declared = checker.getTypeAtLocation(name);
     const optional =
@@ -279,6 +297,9 @@ export class Confirmer {
         if (question.role === 'session-id' && intersects(words(typeNames), OTHER_SESSION_WORDS)) return { status: 'refuted' };
         return isIdentityType(typeNames) ? { status: 'confirmed' } : { status: 'plain' };
       }
+      case 'id-type':
+      case 'inherited':
+        return { status: 'unknown', reason: `'${question.name}' cannot be asked about this way` };
       case 'agent-object':
       case 'session-object':
       case 'home': {
@@ -293,6 +314,64 @@ export class Confirmer {
         return id === undefined ? { status: 'refuted' } : { status: 'confirmed', id };
       }
     }
+  }
+
+  /**
+   * For `inherited`: the pair a type gets from its bases in other files, through the checker —
+   * so a type is judged alike whether or not its bases' package is in the run. `undefined` when
+   * the type does not carry both ids, or a base already does (it is reported there). The finding
+   * returned names the pair in its message; the answers are about its two members.
+   */
+  private inheritedPair(finding: RawFinding, question: Question, sourceFile: ts.SourceFile, checker: ts.TypeChecker, file: string): { finding: RawFinding; answers: Answer[]; names: string[] } | undefined {
+    const name = nameAt(sourceFile, question.at);
+    const symbol = name === undefined ? undefined : checker.getSymbolAtLocation(name);
+    if (name === undefined || symbol === undefined) return undefined;
+    const sides = (type: ts.Type): { agent?: ts.Symbol; session?: ts.Symbol; sessionObject?: boolean } => {
+      const found: { agent?: ts.Symbol; session?: ts.Symbol; sessionObject?: boolean } = {};
+      for (const property of type.getProperties()) {
+        const declaration = property.valueDeclaration ?? property.declarations?.[0];
+        const typeNode = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
+        const typeName = typeNode !== undefined && ts.isTypeReferenceNode(typeNode) ? typeNode.typeName.getText().split('.').pop() : undefined;
+        const kind = classifyName(property.name, this.vocabulary) ?? (typeName === undefined ? undefined : classifyTypeName(typeName, this.vocabulary));
+        if (kind === 'agent-id') found.agent ??= property;
+        if ((kind === 'session-id' || kind === 'session-object') && found.session === undefined) {
+          found.session = property;
+          found.sessionObject = kind === 'session-object';
+        }
+      }
+      return found;
+    };
+    const own = sides(checker.getDeclaredTypeOfSymbol(symbol));
+    if (own.agent === undefined || own.session === undefined) return undefined;
+    const declaration = name.parent;
+    const baseNodes: ts.Node[] = [];
+    if (ts.isInterfaceDeclaration(declaration) || ts.isClassLike(declaration)) {
+      for (const clause of declaration.heritageClauses ?? []) if (clause.token === ts.SyntaxKind.ExtendsKeyword) baseNodes.push(...clause.types);
+    } else if (ts.isTypeAliasDeclaration(declaration) && ts.isIntersectionTypeNode(declaration.type)) baseNodes.push(...declaration.type.types);
+    for (const base of baseNodes) {
+      const inheritedSides = sides(checker.getTypeAtLocation(base));
+      if (inheritedSides.agent !== undefined && inheritedSides.session !== undefined) return undefined;
+    }
+    const describe = (property: ts.Symbol): { text: string; name: ts.Identifier | undefined } => {
+      const member = property.valueDeclaration ?? property.declarations?.[0];
+      const memberName = member !== undefined ? (member as ts.NamedDeclaration).name : undefined;
+      const owner = member?.parent;
+      const ownerName = owner !== undefined && owner !== declaration ? (owner as ts.NamedDeclaration).name?.getText() : undefined;
+      return { text: ownerName === undefined ? `'${property.name}'` : `'${property.name}' (from '${ownerName}')`, name: memberName !== undefined && ts.isIdentifier(memberName) ? memberName : undefined };
+    };
+    const agent = describe(own.agent);
+    const session = describe(own.session);
+    const answers: Answer[] = [];
+    if (agent.name !== undefined) answers.push(this.answerFor({ at: 0, name: own.agent.name, role: 'agent-id' }, agent.name, checker, file));
+    if (session.name !== undefined) {
+      const role = own.sessionObject === true ? 'session-object' : 'session-id';
+      answers.push(this.answerFor({ at: 0, name: own.session.name, role }, session.name, checker, file));
+    }
+    return {
+      finding: { ...finding, message: finding.message.replace('{pair}', `${agent.text} and ${session.text}`).replace('{agent}', `'${own.agent.name}'`) },
+      answers,
+      names: [own.agent.name, own.session.name],
+    };
   }
 
   /** An `any`: explicit, or a type the checker could not resolve (and why). */

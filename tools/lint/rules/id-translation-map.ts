@@ -68,6 +68,8 @@ export const idTranslationMap: Rule = {
   start(run): RuleVisitor {
     // Map types and `new Map` expressions already judged as part of their declaration.
     const judged = new WeakSet<ts.Node>();
+    // Maps reported at their declaration (`file\0name`): filling them is not another finding.
+    const reportedMaps = new Set<string>();
 
     const pairKinds = (node: ts.Node, file: FileContext): readonly [IdentityKind | undefined, IdentityKind | undefined] | undefined => {
       const args = mapTypeArguments(node);
@@ -116,7 +118,10 @@ export const idTranslationMap: Rule = {
       if (!mapLike || name === undefined) return;
       const symbol = symbolOf(node, file.ancestors);
       const typed = [fromType, fromValue].some((pair) => pair !== undefined && isTranslation(pair[0], pair[1]));
-      if (typed || isTranslationName(name)) reportTranslation(declaration.name, file, symbol);
+      if (typed || isTranslationName(name)) {
+        reportedMaps.add(`${file.file}\0${name}`);
+        reportTranslation(declaration.name, file, symbol);
+      }
     };
 
     const onMapType = (node: ts.Node, file: FileContext): void => {
@@ -143,6 +148,10 @@ export const idTranslationMap: Rule = {
         }
       }
       if (!isTranslation(keyKind, valueKind)) return;
+      // Filling a map already reported at its declaration is the same construct.
+      const target = callee.expression;
+      const mapName = ts.isIdentifier(target) ? target.text : ts.isPropertyAccessExpression(target) ? target.name.text : undefined;
+      if (mapName !== undefined && reportedMaps.has(`${file.file}\0${mapName}`)) return;
       const receiver = callee.expression.getText(file.sourceFile);
       const symbol = symbolOf(node, file.ancestors);
       report(

@@ -17,12 +17,14 @@ import type { IdentityKind, ResolvedVocabulary } from '../_internals/identity-na
  *   carry the id (`flow` names the property when the field is assigned from it);
  * - `agent-id` / `session-id`: an id — typed by an identity type (`AgentId`, a brand), a plain
  *   string (the checker cannot tell), or an id of another kind of session (no finding);
- * - `id-type`: a distinct agent-id type — a finding only where its package also has `SessionId`.
+ * - `id-type`: a distinct agent-id type — a finding only where its package also has `SessionId`;
+ * - `inherited`: a type whose bases are declared in other files — the checker finds the pair it
+ *   inherits (the message's `{pair}` and `{agent}` are filled in), whatever else is in the run.
  */
 export interface Question {
   readonly at: number;
   readonly name: string;
-  readonly role: 'agent-object' | 'session-object' | 'home' | 'agent-id' | 'session-id' | 'id-type';
+  readonly role: 'agent-object' | 'session-object' | 'home' | 'agent-id' | 'session-id' | 'id-type' | 'inherited';
   /** The file of the declaration when it is not the finding's file (an inherited member), relative to the working directory. */
   readonly file?: string;
   /** For `home`: the property of the home the field was assigned from (`this.id = session.sessionId`). */
@@ -51,6 +53,11 @@ export interface RawFinding {
    * exists; `{id}` stands for that property (`get sessionId() { return this.session.{id}; }`).
    */
   readonly fix?: string;
+  /**
+   * The one mode this candidate belongs to: a cross-file shape resolved by name over the run is
+   * `syntactic` only; the same shape resolved by the type checker is `type-aware` only.
+   */
+  readonly only?: 'syntactic' | 'type-aware';
   /**
    * Set by the confirmation step (absent with `--syntactic` and for syntactic rules); a rule sets
    * it beforehand, with empty `questions`, for a candidate no type can settle (a schema's fields).

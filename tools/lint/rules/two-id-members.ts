@@ -21,6 +21,8 @@ interface Shape {
   readonly column: number;
   readonly own: Sides;
   readonly bases: readonly string[];
+  /** Where the shape's name starts: what the type checker is asked about its inherited members. */
+  readonly at: number;
 }
 
 /** A member standing for one side, and the base type it was inherited from, if any. */
@@ -101,8 +103,8 @@ export const twoIdMembers: Rule = {
       // A shape with neither an identity member nor a base can never complete a pair, nor help
       // another shape complete one: most declarations of a codebase stop here.
       if (bases.length === 0 && own.agent === undefined && own.session === undefined) return;
-      const at = file.position(name === undefined ? node : ((node as { name?: ts.Node }).name ?? node));
-      keep({ name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...at, own, bases });
+      const named = name === undefined ? node : ((node as { name?: ts.Node }).name ?? node);
+      keep({ name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...file.position(named), own, bases, at: named.getStart(file.sourceFile) });
     };
 
     const intersectionParts = (type: ts.TypeNode, file: FileContext, owner: string, own: MemberInfo[], bases: string[]): void => {
@@ -118,20 +120,31 @@ export const twoIdMembers: Rule = {
       addShape(file, node, name, classMembers(declaration, file, name), heritageNames(declaration.heritageClauses, ts.SyntaxKind.ExtendsKeyword));
     };
 
-    // The declaration a base name refers to: the one in the same file, else the first one seen.
-    const baseOf = (shape: Shape, base: string): Shape | undefined => {
+    // The declaration a base name refers to: the one in the same file, else (`local` false: by
+    // name over the run, as `--syntactic` does) the first one seen.
+    const baseOf = (shape: Shape, base: string, local = false): Shape | undefined => {
       const candidates = (byName.get(base) ?? []).filter((candidate) => candidate !== shape);
-      return candidates.find((candidate) => candidate.file === shape.file) ?? candidates[0];
+      return candidates.find((candidate) => candidate.file === shape.file) ?? (local ? undefined : candidates[0]);
     };
 
+    // True when a base, or a base's base, is declared in another file than the shape's.
+    const foreign = (shape: Shape, seen: Set<Shape>): boolean =>
+      shape.bases.some((base) => {
+        const target = baseOf(shape, base, true);
+        if (target === undefined) return true;
+        if (seen.has(target)) return false;
+        seen.add(target);
+        return foreign(target, seen);
+      });
+
     // The sides a named shape has, own or inherited; `seen` guards against cyclic declarations.
-    const resolve = (shape: Shape, seen: Set<Shape>): Sides => {
+    const resolve = (shape: Shape, seen: Set<Shape>, local = false): Sides => {
       let { agent, session } = shape.own;
       for (const base of shape.bases) {
-        const target = baseOf(shape, base);
+        const target = baseOf(shape, base, local);
         if (target === undefined || seen.has(target)) continue;
         seen.add(target);
-        const inherited = resolve(target, seen);
+        const inherited = resolve(target, seen, local);
         agent ??= inherited.agent === undefined ? undefined : { ...inherited.agent, from: inherited.agent.from ?? base };
         session ??= inherited.session === undefined ? undefined : { ...inherited.session, from: inherited.session.from ?? base };
       }
@@ -203,26 +216,44 @@ export const twoIdMembers: Rule = {
       },
       finish() {
         for (const shape of shapes) {
-          const sides = resolve(shape, new Set([shape]));
-          if (!complete(sides)) continue;
-          // Report where the pair first comes together, not again in every extending type.
-          const inheritedComplete = shape.bases.some((base) => {
-            const target = baseOf(shape, base);
-            return target !== undefined && complete(resolve(target, new Set([shape, target])));
-          });
-          if (inheritedComplete) continue;
-          const { agent, session } = sides as { agent: Side; session: Side };
-          run.report({
-            file: shape.file,
-            line: shape.line,
-            column: shape.column,
-            symbol: shape.symbol,
-            message: `'${shape.symbol}' carries both ${describe(agent)} and ${describe(session)}: one lifecycle has one id. Drop '${agent.name}'${
-              session.object ? '.' : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
-            }`,
-            ...(session.object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
-            questions: [question(agent, 'agent-id', shape.file), question(session, session.object ? 'session-object' : 'session-id', shape.file)],
-          });
+          // Bases in other files: the type checker resolves them through the imports, so the
+          // shape is judged alike whatever else is in the run; `--syntactic` matches them by name
+          // over the run.
+          const crossFile = foreign(shape, new Set([shape]));
+          for (const local of crossFile ? [false] : [true]) {
+            const sides = resolve(shape, new Set([shape]), local);
+            if (!complete(sides)) continue;
+            // Report where the pair first comes together, not again in every extending type.
+            const inheritedComplete = shape.bases.some((base) => {
+              const target = baseOf(shape, base, local);
+              return target !== undefined && complete(resolve(target, new Set([shape, target]), local));
+            });
+            if (inheritedComplete) continue;
+            const { agent, session } = sides as { agent: Side; session: Side };
+            run.report({
+              file: shape.file,
+              line: shape.line,
+              column: shape.column,
+              symbol: shape.symbol,
+              message: `'${shape.symbol}' carries both ${describe(agent)} and ${describe(session)}: one lifecycle has one id. Drop '${agent.name}'${
+                session.object ? '.' : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
+              }`,
+              ...(session.object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
+              questions: [question(agent, 'agent-id', shape.file), question(session, session.object ? 'session-object' : 'session-id', shape.file)],
+              ...(crossFile ? { only: 'syntactic' as const } : {}),
+            });
+          }
+          if (crossFile && (shape.own.agent !== undefined || shape.own.session !== undefined || shape.bases.length > 1)) {
+            run.report({
+              file: shape.file,
+              line: shape.line,
+              column: shape.column,
+              symbol: shape.symbol,
+              message: `'${shape.symbol}' carries both {pair}: one lifecycle has one id. Drop {agent} and keep one 'sessionId: SessionId' (the agent id is the session id).`,
+              questions: [{ at: shape.at, name: shape.symbol, role: 'inherited' }],
+              only: 'type-aware',
+            });
+          }
         }
       },
     };
