@@ -154,6 +154,7 @@ export class Confirmer {
   private readonly workspaces = new Map<string, Map<string, string>>();
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, boolean>();
+  private readonly sourceFiles = new Map<string, ts.SourceFile>();
 
   constructor(
     private readonly cwd: string,
@@ -202,9 +203,17 @@ export class Confirmer {
       const options = compilerOptions(tsconfig === '' ? undefined : tsconfig);
       const host = ts.createCompilerHost(options, false);
       const packages = this.packagesOf(roots[0] as string);
+      // A file imported by several groups is parsed (and bound) once, as a language service's
+      // document registry shares it between programs.
       host.getSourceFile = (fileName) => {
-        if (inNodeModules(fileName) || !existsSync(fileName)) return undefined;
-        return parseSource(fileName, readFileSync(fileName, 'utf8'));
+        if (inNodeModules(fileName)) return undefined;
+        let sourceFile = this.sourceFiles.get(fileName);
+        if (sourceFile === undefined) {
+          if (!existsSync(fileName)) return undefined;
+          sourceFile = parseSource(fileName, readFileSync(fileName, 'utf8'));
+          this.sourceFiles.set(fileName, sourceFile);
+        }
+        return sourceFile;
       };
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
