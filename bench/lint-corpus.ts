@@ -18,7 +18,8 @@
  * one run and each in a fresh process, a bare parse of the files the lint reads with parent
  * pointers (`ts.createSourceFile(…, setParentNodes: true)`, discovery excluded), `lint()` in the
  * default mode and `lint({ syntactic: true })` (discovery included), alternating the three, and
- * prints the median wall time, the ratios to the parse and each child's peak memory (max RSS).
+ * prints the median wall and CPU times (user + system of the measured part), the ratios to the
+ * parse and each child's peak memory (max RSS).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -73,26 +74,29 @@ const percent = (part: number, whole: number): string => (whole === 0 ? '–' : 
 /** One measurement in this process, printed as a JSON line: `{ ms, maxRssMb, files }`. */
 async function child(mode: string, root: string): Promise<void> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
+  const cpuMs = (since: NodeJS.CpuUsage): number => (process.cpuUsage(since).user + process.cpuUsage(since).system) / 1000;
   let files = 0;
   if (mode === 'parse') {
     const discovered = discoverFiles({ cwd: root, paths: ['.'], project: undefined, ignores: [], ignoreBase: root, includeDeclarationFiles: false });
     const parseStarted = performance.now();
+    const parseCpu = process.cpuUsage();
     for (const file of discovered.files) {
       const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
       ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
     }
     files = discovered.files.length;
-    process.stdout.write(`${JSON.stringify({ ms: performance.now() - parseStarted, maxRssMb: process.resourceUsage().maxRSS / 1024, files })}\n`);
+    process.stdout.write(`${JSON.stringify({ ms: performance.now() - parseStarted, cpuMs: cpuMs(parseCpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files })}\n`);
     return;
   }
   const result = await lint({ cwd: root, config: {}, ...(mode === 'syntactic' ? { syntactic: true } : {}) });
   files = result.files;
-  process.stdout.write(`${JSON.stringify({ ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, files, findings: result.findings.length })}\n`);
+  process.stdout.write(`${JSON.stringify({ ms: performance.now() - started, cpuMs: cpuMs(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files, findings: result.findings.length })}\n`);
 }
 
 function speed(root: string, runs: number): void {
   const modes = ['parse', 'default', 'syntactic'];
-  const samples = new Map<string, Array<{ ms: number; maxRssMb: number; files: number }>>(modes.map((mode) => [mode, []]));
+  const samples = new Map<string, Array<{ ms: number; cpuMs: number; maxRssMb: number; files: number }>>(modes.map((mode) => [mode, []]));
   for (let run = 0; run < runs; run += 1) {
     for (const mode of modes) {
       const spawned = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode, root], { encoding: 'utf8' });
@@ -102,12 +106,14 @@ function speed(root: string, runs: number): void {
   }
   const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const parse = median((samples.get('parse') ?? []).map((sample) => sample.ms));
-  process.stdout.write(`| measurement | files | median wall | × parse | max RSS (median) |\n|---|---:|---:|---:|---:|\n`);
+  const parseCpu = median((samples.get('parse') ?? []).map((sample) => sample.cpuMs));
+  process.stdout.write(`| measurement | files | median wall | × parse (wall) | median CPU | × parse (CPU) | max RSS (median) |\n|---|---:|---:|---:|---:|---:|---:|\n`);
   for (const mode of modes) {
     const list = samples.get(mode) ?? [];
     const ms = median(list.map((sample) => sample.ms));
+    const cpuMs = median(list.map((sample) => sample.cpuMs));
     const label = mode === 'parse' ? 'bare parse, parent pointers' : mode === 'default' ? 'lint (default: type-aware confirmation)' : 'lint --syntactic';
-    process.stdout.write(`| ${label} | ${list[0]?.files ?? 0} | ${(ms / 1000).toFixed(2)} s | ${(ms / parse).toFixed(2)}× | ${median(list.map((sample) => sample.maxRssMb)).toFixed(0)} MB |\n`);
+    process.stdout.write(`| ${label} | ${list[0]?.files ?? 0} | ${(ms / 1000).toFixed(2)} s | ${(ms / parse).toFixed(2)}× | ${(cpuMs / 1000).toFixed(2)} s | ${(cpuMs / parseCpu).toFixed(2)}× | ${median(list.map((sample) => sample.maxRssMb)).toFixed(0)} MB |\n`);
   }
 }
 
