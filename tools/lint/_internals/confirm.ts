@@ -155,6 +155,9 @@ export class Confirmer {
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, boolean>();
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly tsconfigs = new Map<string, string | undefined>();
+  private readonly options = new Map<string, ts.CompilerOptions>();
 
   constructor(
     private readonly cwd: string,
@@ -163,10 +166,14 @@ export class Confirmer {
 
   /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
   confirmAll(findings: readonly RawFinding[]): RawFinding[] {
-    const candidates = findings.filter((finding) => finding.questions !== undefined);
+    // A type can inherit the side it lacks only from a module whose text (or that of a module it
+    // imports from) names that side: the others are settled without building a program.
+    const hopeless = new Set(findings.filter((finding) => this.cannotInherit(finding)));
+    const candidates = findings.filter((finding) => finding.questions !== undefined && !hopeless.has(finding));
     this.build([...new Set(candidates.map((finding) => resolve(this.cwd, finding.file)))]);
     const kept: RawFinding[] = [];
     for (const finding of findings) {
+      if (hopeless.has(finding)) continue;
       if (finding.questions === undefined) {
         kept.push(finding);
         continue;
@@ -177,8 +184,69 @@ export class Confirmer {
     return kept;
   }
 
+  /**
+   * True when an `inherited` candidate's missing side cannot come from its bases: each base is
+   * imported from a module in which, following its own imports, the side's word never occurs.
+   * A base that is not imported by name (a global, a namespace) keeps the candidate.
+   */
+  private cannotInherit(finding: RawFinding): boolean {
+    const question = finding.questions?.find((entry) => entry.role === 'inherited');
+    if (question?.missing === undefined || question.bases === undefined) return false;
+    const file = resolve(this.cwd, finding.file);
+    const text = this.text(file);
+    if (text === undefined) return false;
+    const word = new RegExp(question.missing, 'i');
+    return question.bases.every((base) => {
+      const specifier = new RegExp(`import\\s+(?:type\\s+)?\\{[^}]*\\b${base}\\b[^}]*\\}\\s*from\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
+      if (specifier === undefined) return false;
+      return !this.mayName(this.resolveImport(specifier, file), word, new Set());
+    });
+  }
+
+  /** Whether `file`, or a module it imports or re-exports from, mentions `word`. */
+  private mayName(file: string | undefined, word: RegExp, seen: Set<string>): boolean {
+    if (file === undefined || seen.has(file)) return false;
+    seen.add(file);
+    const text = this.text(file);
+    if (text === undefined) return false;
+    if (word.test(text)) return true;
+    for (const match of text.matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)) {
+      if (this.mayName(this.resolveImport(match[1] as string, file), word, seen)) return true;
+    }
+    return false;
+  }
+
+  private resolveImport(specifier: string, from: string): string | undefined {
+    const resolved = ts.resolveModuleName(specifier, from, this.optionsOf(this.tsconfigOf(from)), ts.sys).resolvedModule?.resolvedFileName;
+    if (resolved !== undefined && !inNodeModules(resolved)) return resolved;
+    return specifier.startsWith('.') ? undefined : workspaceSource(specifier, this.packagesOf(from));
+  }
+
+  private text(file: string): string | undefined {
+    if (this.texts.has(file)) return this.texts.get(file);
+    let text: string | undefined;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    this.texts.set(file, text);
+    return text;
+  }
+
   private tsconfigOf(file: string): string | undefined {
-    return ts.findConfigFile(dirname(file), ts.sys.fileExists);
+    const folder = dirname(file);
+    if (!this.tsconfigs.has(folder)) this.tsconfigs.set(folder, ts.findConfigFile(folder, ts.sys.fileExists));
+    return this.tsconfigs.get(folder);
+  }
+
+  private optionsOf(tsconfig: string | undefined): ts.CompilerOptions {
+    let options = this.options.get(tsconfig ?? '');
+    if (options === undefined) {
+      options = compilerOptions(tsconfig);
+      this.options.set(tsconfig ?? '', options);
+    }
+    return options;
   }
 
   private packagesOf(file: string): Map<string, string> {
@@ -200,7 +268,7 @@ export class Confirmer {
       groups.set(tsconfig, [...(groups.get(tsconfig) ?? []), file]);
     }
     for (const [tsconfig, roots] of groups) {
-      const options = compilerOptions(tsconfig === '' ? undefined : tsconfig);
+      const options = this.optionsOf(tsconfig === '' ? undefined : tsconfig);
       const host = ts.createCompilerHost(options, false);
       const packages = this.packagesOf(roots[0] as string);
       // A file imported by several groups is parsed (and bound) once, as a language service's

@@ -29,6 +29,9 @@ export interface Question {
   readonly file?: string;
   /** For `home`: the property of the home the field was assigned from (`this.id = session.sessionId`). */
   readonly flow?: string;
+  /** For `inherited`: the base names, and the side the type's own members lack. */
+  readonly bases?: readonly string[];
+  readonly missing?: 'agent' | 'session';
 }
 
 /** What the type checker made of a candidate; a refuted candidate is dropped. */

@@ -250,7 +250,15 @@ export const twoIdMembers: Rule = {
               column: shape.column,
               symbol: shape.symbol,
               message: `'${shape.symbol}' carries both {pair}: one lifecycle has one id. Drop {agent} and keep one 'sessionId: SessionId' (the agent id is the session id).`,
-              questions: [{ at: shape.at, name: shape.symbol, role: 'inherited' }],
+              questions: [
+                {
+                  at: shape.at,
+                  name: shape.symbol,
+                  role: 'inherited',
+                  bases: shape.bases,
+                  ...(shape.own.agent === undefined ? { missing: 'agent' as const } : shape.own.session === undefined ? { missing: 'session' as const } : {}),
+                },
+              ],
               only: 'type-aware',
             });
           }
