@@ -1,10 +1,12 @@
 /**
  * The identity lint's second stage: the TypeScript type checker confirms the candidates that the
- * syntactic pass proposed, and is asked only about them. A `ts.Program` is built once, lazily,
- * over the files that hold candidates (grouped by their nearest tsconfig, whose `paths` and module
- * settings it keeps) and whatever they import — never a file under `node_modules`, and without
- * the default library: only the project's own declarations matter. Workspace packages of a
- * monorepo resolve to their sources even before dependencies are installed.
+ * syntactic pass proposed, and is asked only about them. Programs are built only when there are
+ * candidates: one per tsconfig of the files that hold them (keeping its `paths` and module
+ * settings), over those files and whatever they import — never a file under `node_modules`, and
+ * without the default library: only the project's own declarations matter. Source files are
+ * shared between the programs. Workspace packages of a monorepo resolve to their sources even
+ * before dependencies are installed. Inherited-pair candidates whose bases' modules never name
+ * the missing side are settled from those modules' text first, without a program.
  *
  * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
  * carry an id of its own (a lifecycle object) or not (a persona, definition, factory)? is a
