@@ -175,8 +175,12 @@ function identityBlock(g: Generator, index: number): string {
 
 /** The planted findings: one snippet per shape, each expected once. */
 const PLANTED: ReadonlyArray<{ readonly ruleId: string; readonly code: string }> = [
-  { ruleId: 'two-id-members', code: 'export interface LegacyCreateOptions {\n  agentId: string;\n  sessionId: string;\n}\n' },
-  { ruleId: 'two-id-parameters', code: 'export function legacyOpen(agent_id: string, session_id: string): void {\n  void agent_id;\n  void session_id;\n}\n' },
+  // Typed session ids: the type checker confirms these (plain-string pairs are unconfirmed warnings, exit 0).
+  { ruleId: 'two-id-members', code: "type SessionId = string & { readonly __brand: 'SessionId' };\nexport interface LegacyCreateOptions {\n  agentId: string;\n  sessionId: SessionId;\n}\n" },
+  {
+    ruleId: 'two-id-parameters',
+    code: "type SessionId = string & { readonly __brand: 'SessionId' };\nexport function legacyOpen(agent_id: string, session_id: SessionId): void {\n  void agent_id;\n  void session_id;\n}\n",
+  },
   { ruleId: 'id-translation-map', code: 'export const labelBySession = new Map<string, string>();\n' },
   { ruleId: 'duplicate-identity', code: 'export class LegacySession {\n  readonly id: string;\n  constructor(readonly header: { readonly id: string }) {\n    this.id = header.id;\n  }\n}\n' },
   { ruleId: 'double-mint', code: 'export function legacyCreate() {\n  const agentId = randomUUID();\n  const sessionId = randomUUID();\n  return { agentId, sessionId };\n}\n' },

@@ -143,12 +143,17 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('lint finds a two-id API (exit 1), and passes once it takes one id (exit 0)', () => {
+  it('lint finds a two-id API (a warning while its ids are plain strings, exit 1 once typed), and passes once it takes one id (exit 0)', () => {
     write('src/index.ts', "import { open } from './open.js';\nexport const opened = open('a', 's');\n");
     write('src/open.ts', 'export function open(agentId: string, sessionId: string): string {\n  return agentId + sessionId;\n}\n');
+    // Plain-string ids: the type checker cannot confirm the shape, so it is a warning (exit 0).
+    const unconfirmed = kit('lint', '--format', 'json', 'src');
+    expect(unconfirmed.code).toBe(0);
+    expect(JSON.parse(unconfirmed.stdout).findings).toEqual([expect.objectContaining({ file: 'src/open.ts', line: 1, symbol: 'open' })]);
+    write('src/open.ts', "type SessionId = string & { readonly __brand: 'SessionId' };\nexport function open(agentId: string, sessionId: SessionId): string {\n  return agentId + sessionId;\n}\n");
     const findings = kit('lint', '--format', 'json', 'src');
     expect(findings.code).toBe(1);
-    expect(JSON.parse(findings.stdout).findings).toEqual([expect.objectContaining({ file: 'src/open.ts', line: 1, symbol: 'open' })]);
+    expect(JSON.parse(findings.stdout).findings).toEqual([expect.objectContaining({ file: 'src/open.ts', line: 2, symbol: 'open' })]);
     write('src/index.ts', "import { open } from './open.js';\nexport const opened = open('s');\n");
     write('src/open.ts', 'export function open(sessionId: string): string {\n  return sessionId;\n}\n');
     expect(kit('lint', 'src').code).toBe(0);

@@ -10,6 +10,9 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Runs the CLI in-process and returns its exit code and what it wrote. */
 const run = (...argv: string[]) => runCli(argv);
 
+/** A session-id brand: a pair with a typed side is one the type checker confirms. */
+const SESSION_ID = "type SessionId = string & { readonly __brand: 'SessionId' };\n";
+
 describe('agent-identity-kit lint (CLI)', () => {
   const scratch: string[] = [];
   afterEach(() => {
@@ -32,9 +35,31 @@ describe('agent-identity-kit lint (CLI)', () => {
   });
 
   it('exits 1 on findings and 0 when there are none', async () => {
-    const root = workspace({ 'bad.ts': 'export function open(agentId: string, sessionId: string) {}\n', 'good.ts': 'export function open(sessionId: string) {}\n' });
+    const root = workspace({
+      'bad.ts': `${SESSION_ID}export function open(agentId: string, sessionId: SessionId) {}\n`,
+      'good.ts': 'export function open(sessionId: string) {}\n',
+    });
     expect((await run('lint', join(root, 'bad.ts'))).code).toBe(1);
     expect((await run('lint', join(root, 'good.ts'))).code).toBe(0);
+  });
+
+  it('reports an unconfirmed finding as a warning (exit 0) unless lint.unconfirmed makes it an error; --syntactic reports it as an error', async () => {
+    const root = workspace({
+      'plain.ts': 'export function open(agentId: string, sessionId: string) {}\n',
+      'strict.json': '{ "lint": { "unconfirmed": "error" } }',
+      'quiet.json': '{ "lint": { "unconfirmed": "off" } }',
+    });
+    const plain = await run('lint', root);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('warning  two-id-parameters');
+    expect(plain.stdout).toContain("(Unconfirmed: 'agentId' and 'sessionId' are plain strings");
+    expect(plain.stdout).toContain('1 of them unconfirmed');
+    expect((await run('lint', root, '--config', join(root, 'strict.json'))).code).toBe(1);
+    const quiet = await run('lint', root, '--config', join(root, 'quiet.json'), '--format', 'json');
+    expect(JSON.parse(quiet.stdout).findings).toEqual([]);
+    const syntactic = await run('lint', root, '--syntactic');
+    expect(syntactic.code).toBe(1);
+    expect(syntactic.stdout).not.toContain('Unconfirmed');
   });
 
   it('uses lint.baseline of the configuration when no --baseline is given, and --baseline-update rewrites it', async () => {
@@ -46,7 +71,7 @@ describe('agent-identity-kit lint (CLI)', () => {
     expect(adopted.code).toBe(0);
     expect(adopted.stderr).toBe('agent-identity-kit: wrote 1 finding(s) to identity-baseline.json\n');
     expect((await runCli(['lint'], { cwd: root })).code).toBe(0);
-    writeFileSync(join(root, 'fresh.ts'), 'export const pair = (agentId: string, sessionId: string) => [agentId, sessionId];\n');
+    writeFileSync(join(root, 'fresh.ts'), `${SESSION_ID}export const pair = (agentId: string, sessionId: SessionId) => [agentId, sessionId];\n`);
     const fresh = await runCli(['lint', '--format', 'json'], { cwd: root });
     expect(fresh.code).toBe(1);
     expect(JSON.parse(fresh.stdout).findings.map((finding: { file: string }) => finding.file)).toEqual(['fresh.ts']);
@@ -83,7 +108,7 @@ describe('agent-identity-kit lint (CLI)', () => {
   });
 
   it('--baseline-update writes the baseline, then --baseline fails only on new findings', async () => {
-    const root = workspace({ 'legacy.ts': 'export interface Old { agentId: string; sessionId: string }\n' });
+    const root = workspace({ 'legacy.ts': `${SESSION_ID}export interface Old { agentId: string; sessionId: SessionId }\n` });
     const baseline = join(root, 'baseline.json');
     const update = await run('lint', root, '--baseline', baseline, '--baseline-update');
     expect(update.code).toBe(0);
@@ -102,7 +127,7 @@ describe('agent-identity-kit lint (CLI)', () => {
       'outside.ts': 'export type AgentId = string;\n',
     });
     mkdirSync(join(root, 'src'));
-    writeFileSync(join(root, 'src/in.ts'), 'export function open(agentId: string, sessionId: string) {}\n');
+    writeFileSync(join(root, 'src/in.ts'), `${SESSION_ID}export function open(agentId: string, sessionId: SessionId) {}\n`);
     const project = await run('lint', '--project', join(root, 'tsconfig.json'), '--format', 'json');
     expect(JSON.parse(project.stdout).findings.map((finding: { ruleId: string }) => finding.ruleId)).toEqual(['two-id-parameters']);
     const cache = join(root, 'cache/lint.json');

@@ -43,7 +43,7 @@ describe('identity lint rule fixtures (AIK-ID-004)', () => {
       it('can be turned off in the configuration', async () => {
         const result = await lint({ cwd: folder, paths: ['incorrect.ts'], config: { rules: { [rule.id]: 'off' } } });
         expect(result.findings.filter((finding) => finding.ruleId === rule.id)).toEqual([]);
-        expect(result.rules.find((run) => run.id === rule.id)).toEqual({ id: rule.id, mode: 'syntactic', severity: 'off' });
+        expect(result.rules.find((run) => run.id === rule.id)).toEqual({ id: rule.id, mode: rule.mode, severity: 'off' });
       });
     });
   }

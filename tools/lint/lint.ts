@@ -1,6 +1,8 @@
 /**
  * `lint(options)`: the identity lint's pipeline — discover the files, parse each one without a
- * type checker, walk it once for every rule, then apply suppressions and the baseline.
+ * type checker, walk it once for every rule (the candidates), confirm the candidates of the
+ * type-aware rules with the type checker (unless `syntactic`), keep one finding per construct,
+ * then apply suppressions and the baseline.
  */
 import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
@@ -17,6 +19,8 @@ import { loadConfig, validateConfig } from './_internals/load-config.js';
 import { parseSource } from './_internals/parse-source.js';
 import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
 import { buildDispatch, walkFile } from './_internals/walk-file.js';
+import { Confirmer } from './_internals/confirm.js';
+import { onePerConstruct } from './_internals/one-per-construct.js';
 import { RULES } from './rules/index.js';
 import type { RawFinding, RuleVisitor } from './rules/rule.js';
 import type { Finding, LintOptions, LintResult, RuleRun, Severity, SuppressedFinding } from './types.js';
@@ -52,7 +56,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const rule of RULES) {
     const setting = config.rules?.[rule.id];
     const severity: Severity = (typeof setting === 'string' ? setting : setting?.severity) ?? 'error';
-    runs.push({ id: rule.id, mode: rule.mode, severity });
+    runs.push({ id: rule.id, mode: options.syntactic === true ? 'syntactic' : rule.mode, severity });
     if (severity === 'off') continue;
     severities.set(rule.id, severity);
     const ruleOptions = typeof setting === 'object' ? (setting.options ?? {}) : {};
@@ -127,6 +131,20 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   if (cachePath !== undefined) writeCache(cachePath, cacheKey, outcomes);
   for (const visitor of visitors) visitor.finish?.();
 
+  // Candidates of the type-aware rules: confirmed by the type checker (built only when one has
+  // any), or — with `syntactic` — reported as proposed, with their fix as the syntax suggests it.
+  // The cache keeps candidates only: confirming depends on other files, so it runs every time.
+  const mode = options.syntactic === true ? 'syntactic' : 'type-aware';
+  const candidates = raw.splice(0, raw.length).filter((finding) => finding.only === undefined || finding.only === mode);
+  if (options.syntactic === true || !candidates.some((finding) => finding.questions !== undefined)) {
+    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
+  } else {
+    const unconfirmed = config.unconfirmed ?? 'warning';
+    raw.push(...new Confirmer(cwd, vocabulary).confirmAll(candidates).filter((finding) => unconfirmed !== 'off' || finding.confirmation?.status !== 'unknown'));
+  }
+  const single = onePerConstruct(raw);
+  raw.splice(0, raw.length, ...single);
+
   // Suppressions: a finding is silenced by a comment on the line above naming its rule.
   const used = new Set<Suppression>();
   const kept: RawFinding[] = [];
@@ -157,9 +175,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const finalize = (list: readonly RawFinding[]): Finding[] => {
     const sorted = [...list].sort(compare);
     const prints = fingerprints(sorted);
+    const severityOf = (finding: RawFinding): 'error' | 'warning' => {
+      const severity = severities.get(finding.ruleId) ?? 'error';
+      return finding.confirmation?.status === 'unknown' && (config.unconfirmed ?? 'warning') === 'warning' ? 'warning' : severity;
+    };
     return sorted.map((finding, index) => ({
       ...finding,
-      severity: severities.get(finding.ruleId) ?? 'error',
+      severity: severityOf(finding),
       fingerprint: prints[index] as string,
     }));
   };

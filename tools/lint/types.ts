@@ -43,6 +43,12 @@ export interface LintConfig {
   readonly vocabulary?: IdentityVocabulary;
   /** The baseline file used when none is given (relative to the configuration file's folder). */
   readonly baseline?: string;
+  /**
+   * The severity of findings the type checker could not confirm (plain-string ids, unresolved
+   * imports, `any`): `warning` (default) reports them without failing the run, `error` as their
+   * rule's severity, `off` drops them. Confirmed findings keep their rule's severity.
+   */
+  readonly unconfirmed?: 'error' | 'warning' | 'off';
 }
 
 /** Options of {@link lint}. */
@@ -69,6 +75,18 @@ export interface LintOptions {
   readonly cache?: string;
   /** Also lint `.d.ts` files. Default: false. */
   readonly includeDeclarationFiles?: boolean;
+  /**
+   * Skip the type checker: report the type-aware rules' candidates as the syntax proposes them
+   * (faster, less precise; the behaviour of kit versions before 2026-12). Default: false.
+   */
+  readonly syntactic?: boolean;
+}
+
+/** What the type checker made of a type-aware rule's finding. */
+export interface FindingConfirmation {
+  /** `confirmed`: the types show the shape; `unknown`: the checker could not tell (see `reason`). */
+  readonly status: 'confirmed' | 'unknown';
+  readonly reason?: string;
 }
 
 /** One finding, as every formatter reports it. */
@@ -88,6 +106,8 @@ export interface Finding {
   readonly severity: 'error' | 'warning';
   /** Stable across unrelated edits (no line numbers): rule, file, symbol and occurrence. */
   readonly fingerprint: string;
+  /** For type-aware rules in the default mode: whether the type checker confirmed the shape. */
+  readonly confirmation?: FindingConfirmation;
 }
 
 /** A finding silenced by an inline suppression. */
@@ -99,7 +119,7 @@ export interface SuppressedFinding {
 /** How a rule ran. */
 export interface RuleRun {
   readonly id: string;
-  /** `syntactic`: from the parse tree alone; `type-aware`: needed a type checker. */
+  /** `syntactic`: from the parse tree alone; `type-aware`: confirmed with the type checker (not with `--syntactic`). */
   readonly mode: 'syntactic' | 'type-aware';
   readonly severity: Severity;
 }

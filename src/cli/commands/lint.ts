@@ -25,6 +25,7 @@ interface LintFlags {
   readonly cache?: boolean;
   readonly cacheLocation?: string;
   readonly allowEmpty?: boolean;
+  readonly syntactic?: boolean;
 }
 
 /**
@@ -45,6 +46,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .option('--cache', `keep per-file results so unchanged files are not parsed again (writes ${DEFAULT_CACHE_FILE})`)
     .option('--cache-location <file>', 'cache file to use with --cache')
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
+    .option('--syntactic', 'skip the type checker: report candidates from the syntax alone (faster, less precise)')
     .action(async (paths: string[], flags: LintFlags) => {
       let result: LintResult;
       try {
@@ -54,6 +56,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
           ...(flags.config === undefined ? {} : { configFile: flags.config }),
           ...(flags.baselineUpdate === true ? { baseline: false } : flags.baseline === undefined ? {} : { baseline: flags.baseline }),
           ...(flags.cache === true ? { cache: flags.cacheLocation ?? DEFAULT_CACHE_FILE } : {}),
+          ...(flags.syntactic === true ? { syntactic: true } : {}),
         });
       } catch (error) {
         if (error instanceof LintConfigError) throw new UsageError(error.message);

@@ -62,6 +62,7 @@ function schema(rules: typeof RULES): object {
         properties: { labelNames: stringList, wireLocalNames: stringList, lineageNames: stringList, compatibilityFields: stringList },
       },
       baseline: { type: 'string', minLength: 1 },
+      unconfirmed: { enum: ['error', 'warning', 'off'] },
     },
   };
 }

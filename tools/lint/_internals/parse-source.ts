@@ -10,7 +10,13 @@ const OPTIONS: ts.CreateSourceFileOptions = {
   jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
 };
 
-/** Parses `text` as the TypeScript (or TSX, by extension) file at `path`. */
+/**
+ * Parses `text` as the TypeScript (or TSX, by extension) file at `path`. A UTF-8 byte order mark
+ * is dropped first, as `tsc` reads files: the parser accepts a shebang only at offset 0, so a BOM
+ * before `#!` would otherwise be a syntax error that the compiler never reports. Columns are
+ * then counted as editors show them, without the invisible mark.
+ */
 export function parseSource(path: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(path, text, OPTIONS, false, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return ts.createSourceFile(path, source, OPTIONS, false, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 }

@@ -3,7 +3,7 @@
  * the symbol a node belongs to, and the identity kind a type annotation stands for.
  */
 import { ts } from 'ts-morph';
-import { classifyTypeName, type IdentityKind, type ResolvedVocabulary } from './identity-names.js';
+import { classifyName, classifyTypeName, splitWords, type IdentityKind, type ResolvedVocabulary } from './identity-names.js';
 
 /** What classifying a type needs: the file's identity aliases and the run's vocabulary (for its memo). */
 export interface TypeScope {
@@ -153,4 +153,46 @@ export function collectAliasKinds(sourceFile: ts.SourceFile, vocabulary: Resolve
     }
   }
   return kinds;
+}
+
+/**
+ * The name a value is stored under, from the ancestors of the expression producing it: `const x =
+ * …`, `{ x: … }`, `x = …`, `this.x = …`. `undefined` when the value is not stored under a name.
+ */
+export function assignmentTarget(ancestors: readonly ts.Node[]): string | undefined {
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const node = ancestors[index] as ts.Node;
+    if (ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) return nameText(node.name);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const left = node.left;
+      if (ts.isIdentifier(left)) return left.text;
+      if (ts.isPropertyAccessExpression(left)) return left.name.text;
+      return undefined;
+    }
+    if (ts.isBlock(node) || ts.isExpressionStatement(node) || ts.isReturnStatement(node) || ts.isFunctionLike(node)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The id an expression reads, as far as its names tell: `agentId`, `opts.session_id`, and
+ * `agent.id` / `session.id` (an `id` read from an object named like one side). `undefined` for
+ * anything else, including look-alikes (`parentSessionId`, a label).
+ */
+export function expressionKind(expression: ts.Expression, vocabulary: ResolvedVocabulary): 'agent-id' | 'session-id' | undefined {
+  let node = expression;
+  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+  let kind: IdentityKind | undefined;
+  if (ts.isIdentifier(node)) kind = classifyName(node.text, vocabulary);
+  else if (ts.isPropertyAccessExpression(node)) {
+    kind = classifyName(node.name.text, vocabulary);
+    if (kind === undefined && node.name.text === 'id') {
+      const owner = node.expression;
+      const ownerName = ts.isIdentifier(owner) ? owner.text : ts.isPropertyAccessExpression(owner) ? owner.name.text : undefined;
+      const words = ownerName === undefined ? [] : splitWords(ownerName);
+      const last = words[words.length - 1];
+      kind = last === 'agent' ? 'agent-id' : last === 'session' ? 'session-id' : undefined;
+    }
+  }
+  return kind === 'agent-id' || kind === 'session-id' ? kind : undefined;
 }

@@ -50,6 +50,9 @@ export const formatSarif: Formatter = (result) => {
       },
     ],
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+    ...(finding.confirmation === undefined
+      ? {}
+      : { properties: { confirmation: finding.confirmation.status, ...(finding.confirmation.reason === undefined ? {} : { confirmationReason: finding.confirmation.reason }) } }),
     ...(suppression === undefined ? {} : { suppressions: suppression }),
   });
   const log: Log = {

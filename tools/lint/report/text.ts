@@ -53,11 +53,13 @@ export const formatText: Formatter = (result, options = {}) => {
   }
   const modes = new Map<string, number>();
   for (const rule of result.rules) if (rule.severity !== 'off') modes.set(rule.mode, (modes.get(rule.mode) ?? 0) + 1);
-  const modeText = [...modes].map(([mode, count]) => `${count} ${mode}`).join(', ');
+  const modeText = [...modes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([mode, count]) => `${count} ${mode}`).join(', ');
   const head =
     result.findings.length === 0 ? paint('32', '✔ no findings') : paint('31', `✖ ${plural(result.findings.length, 'finding')} in ${plural(byFile.size, 'file')}`);
   const projects = result.projects.length === 0 ? '' : `, ${plural(result.projects.length, 'tsconfig')} found`;
   out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms${projects}; rules: ${modeText || 'none'})`);
+  const unconfirmed = result.findings.filter((finding) => finding.confirmation?.status === 'unknown').length;
+  if (unconfirmed > 0) out.push(`  ${unconfirmed} of them unconfirmed: the type checker could not tell (each message says why)`);
   if (result.suppressed.length > 0 || result.baselined.length > 0) {
     out.push(`  ${result.suppressed.length} suppressed inline, ${result.baselined.length} in the baseline`);
   }

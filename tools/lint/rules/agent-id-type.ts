@@ -1,17 +1,20 @@
 /**
  * `agent-id-type` (AIK-ID-004): a distinct agent-id type — alias, brand or interface — for
- * what is keyed by `SessionId`. An agent's id is its session id, so it has that one type.
+ * what is keyed by `SessionId`, and the brand constructor that makes values of it (`function
+ * toAgentId(raw: string): AgentId`, `const AgentId = (raw: string) => raw as AgentId`). An agent's
+ * id is its session id, so it has that one type. Confirmed only where the package names a session
+ * id at all: an `AgentId` in a code generator's fixture with no session anywhere is not this shape.
  */
 import { ts } from 'ts-morph';
 import { classifyTypeName } from '../_internals/identity-names.js';
-import { classifyTypeNode } from '../_internals/syntax.js';
+import { classifyTypeNode, nameText } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** The rule. */
 export const agentIdType: Rule = {
   id: 'agent-id-type',
   description: 'A distinct agent-id brand or alias type exists beside SessionId.',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
@@ -24,8 +27,48 @@ export const agentIdType: Rule = {
         ...file.position(declaration.name),
         symbol: name,
         message: `'${name}' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove '${name}'.`,
+        questions: [{ at: declaration.name.getStart(file.sourceFile), name, role: 'id-type' }],
       });
     };
-    return { triggers: ['agent'], enter: { [ts.SyntaxKind.TypeAliasDeclaration]: check, [ts.SyntaxKind.InterfaceDeclaration]: check } };
+    // A brand constructor: a function returning the agent-id type, or casting to it (`raw as AgentId`).
+    const constructs = (fn: ts.SignatureDeclaration & { readonly body?: ts.ConciseBody | undefined }, file: FileContext): string | undefined => {
+      if (classifyTypeNode(fn.type, file) === 'agent-id' && fn.type !== undefined) return fn.type.getText(file.sourceFile);
+      let body = fn.body;
+      if (body !== undefined && ts.isBlock(body) && body.statements.length === 1) {
+        const [only] = body.statements;
+        body = only !== undefined && ts.isReturnStatement(only) ? only.expression : undefined;
+      }
+      while (body !== undefined && ts.isParenthesizedExpression(body)) body = body.expression;
+      if (body !== undefined && (ts.isAsExpression(body) || ts.isTypeAssertionExpression(body)) && classifyTypeNode(body.type, file) === 'agent-id') return body.type.getText(file.sourceFile);
+      return undefined;
+    };
+    const reportConstructor = (name: ts.Node, fn: ts.SignatureDeclaration & { readonly body?: ts.ConciseBody | undefined }, file: FileContext): void => {
+      const type = constructs(fn, file);
+      const text = nameText(name);
+      if (type === undefined || text === undefined) return;
+      run.report({
+        file: file.file,
+        ...file.position(name),
+        symbol: text,
+        message: `'${text}' constructs values of '${type}', a second id type beside 'SessionId': remove it with the type and use the session id.`,
+        questions: [{ at: name.getStart(file.sourceFile), name: text, role: 'id-type' }],
+      });
+    };
+    return {
+      triggers: ['agent'],
+      enter: {
+        [ts.SyntaxKind.TypeAliasDeclaration]: check,
+        [ts.SyntaxKind.InterfaceDeclaration]: check,
+        [ts.SyntaxKind.FunctionDeclaration]: (node, file) => {
+          const declaration = node as ts.FunctionDeclaration;
+          if (declaration.name !== undefined) reportConstructor(declaration.name, declaration, file);
+        },
+        [ts.SyntaxKind.VariableDeclaration]: (node, file) => {
+          const declaration = node as ts.VariableDeclaration;
+          const initializer = declaration.initializer;
+          if (initializer !== undefined && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))) reportConstructor(declaration.name, initializer, file);
+        },
+      },
+    };
   },
 };

@@ -21,11 +21,37 @@ function typeName(member: ts.Node): string | undefined {
   return ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
 }
 
+/** The home's property a stored field is copied from — `this.id = header.id`, `id = this.session.sessionId` — if it is. */
+function copiedFrom(declaration: ts.ClassLikeDeclaration, field: string, home: string): string | undefined {
+  const fromHome = (expression: ts.Expression | undefined): string | undefined => {
+    if (expression === undefined || !ts.isPropertyAccessExpression(expression)) return undefined;
+    const owner = expression.expression;
+    const isHome =
+      (ts.isIdentifier(owner) && owner.text === home) ||
+      (ts.isPropertyAccessExpression(owner) && owner.expression.kind === ts.SyntaxKind.ThisKeyword && owner.name.text === home);
+    return isHome ? expression.name.text : undefined;
+  };
+  for (const member of declaration.members) {
+    if (ts.isPropertyDeclaration(member) && nameText(member.name) === field) {
+      const copied = fromHome(member.initializer);
+      if (copied !== undefined) return copied;
+    }
+    if (!ts.isConstructorDeclaration(member)) continue;
+    for (const statement of member.body?.statements ?? []) {
+      if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
+      const { left, operatorToken, right } = statement.expression;
+      if (operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword) continue;
+      if (left.name.text === field) return fromHome(right);
+    }
+  }
+  return undefined;
+}
+
 /** The rule. */
 export const duplicateIdentity: Rule = {
   id: 'duplicate-identity',
   description: 'A class holds the same identity twice: an id field next to header.id (or next to its session).',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
@@ -47,11 +73,15 @@ export const duplicateIdentity: Rule = {
         const singularId = (member.kind === 'agent-id' || member.kind === 'session-id') && !/ids$/i.test(member.name);
         if (member.name !== 'id' && !singularId) continue;
         const symbol = `${className}.${member.name}`;
+        const flow = copiedFrom(declaration, member.name, home.name);
+        const homeName = (home.node as ts.NamedDeclaration).name ?? home.node;
         run.report({
           file: file.file,
           ...file.position((member.node as ts.NamedDeclaration).name ?? member.node),
           symbol,
-          message: `'${symbol}' stores the identity a second time next to '${home.name}.id': derive it instead, 'get ${member.name}() { return this.${home.name}.id; }'.`,
+          message: `'${symbol}' stores the identity a second time next to '${home.name}', which carries it: keep the identity in one place.`,
+          fix: `Derive it instead: 'get ${member.name}() { return this.${home.name}.{id}; }'.`,
+          questions: [{ at: homeName.getStart(file.sourceFile), name: home.name, role: 'home', ...(flow === undefined ? {} : { flow }) }],
         });
       }
     };

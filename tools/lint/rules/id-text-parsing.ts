@@ -82,6 +82,52 @@ function idExpression(expression: ts.Expression, file: FileContext): string | un
   return undefined;
 }
 
+const LOGICAL = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken]);
+
+/**
+ * The construct a call belongs to: the whole logical expression it is part of (`a.startsWith(x)
+ * || a.startsWith(y)` is one check), else the call itself.
+ */
+function constructOf(call: ts.Node, ancestors: readonly ts.Node[]): ts.Node {
+  let root = call;
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const node = ancestors[index] as ts.Node;
+    const logical = ts.isBinaryExpression(node) && LOGICAL.has(node.operatorToken.kind);
+    if (!logical && !ts.isParenthesizedExpression(node) && !(ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken)) break;
+    root = node;
+  }
+  return root;
+}
+
+/** Characters a sanitising check looks for: path separators and traversal, quotes, shell and control characters. */
+const UNSAFE = /^[/\\.'"`$;|&<>*?!\s\0-\x1f]+$/u;
+/** What a regular expression may keep outside its character classes and escapes and still only sanitise. */
+const PATTERN_SYNTAX = /^[\^$+*?()|{},\d/\\.'"`;&<>!\s-]*$/u;
+
+/**
+ * A check that only sanitises the text — a quote, a path separator, `..`, an allow-list of
+ * characters (`/^[\w-]+$/`) — as opposed to one that reads meaning from it (`'agent-local-'`,
+ * a `':'` separator). A string needle must be made of unsafe characters only; a pattern may
+ * have no literal text outside character classes and escapes but those characters.
+ */
+function sanitises(method: string, needle: ts.Expression | undefined): boolean {
+  if (needle === undefined || method === 'split') return false;
+  if (ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) return UNSAFE.test(needle.text);
+  if (ts.isRegularExpressionLiteral(needle)) {
+    const source = needle.text.slice(1, needle.text.lastIndexOf('/'));
+    // Drop character classes and class escapes (`\w`), unescape the rest (`\.` → `.`).
+    const literal = source
+      .replace(/\[(?:\\.|[^\]\\])*\]/g, '')
+      .replace(/\\[A-Za-z]/g, '')
+      .replace(/\\(.)/g, '$1')
+      .replace(/\{\d+(?:,\d*)?\}/g, '');
+    if (source.includes('[')) return PATTERN_SYNTAX.test(literal);
+    const bare = literal.replace(/[\^$+*?()|]/g, '');
+    return bare.length > 0 && UNSAFE.test(bare);
+  }
+  return false;
+}
+
 /** The rule. */
 export const idTextParsing: Rule = {
   id: 'id-text-parsing',
@@ -89,15 +135,23 @@ export const idTextParsing: Rule = {
   mode: 'syntactic',
   options: {},
   start(run): RuleVisitor {
+    // One finding per check: `id.startsWith('a') || id.startsWith('b')` is reported once.
+    const reported = new WeakSet<ts.Node>();
     const onCall = (node: ts.Node, file: FileContext): void => {
       const call = node as ts.CallExpression;
       const callee = call.expression;
       if (!ts.isPropertyAccessExpression(callee)) return;
       const method = callee.name.text;
       let id: string | undefined;
-      if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) id = idExpression(callee.expression, file);
-      else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) id = idExpression(call.arguments[0], file);
+      if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
+        if (!sanitises(method, call.arguments[0])) id = idExpression(callee.expression, file);
+      } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
+        if (!sanitises(method, callee.expression)) id = idExpression(call.arguments[0], file);
+      }
       if (id === undefined) return;
+      const construct = constructOf(call, file.ancestors);
+      if (reported.has(construct)) return;
+      reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
       run.report({
         file: file.file,

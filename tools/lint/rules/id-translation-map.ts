@@ -8,7 +8,7 @@
 import { ts } from 'ts-morph';
 import { classifyName, splitWords, type IdentityKind } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
-import { classifyTypeNode, nameText, symbolOf } from '../_internals/syntax.js';
+import { classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
 const MAP_TYPES = new Set(['Map', 'WeakMap', 'ReadonlyMap', 'Record']);
@@ -39,6 +39,15 @@ function isTranslationName(name: string): boolean {
   return (leftAgent && !leftSession && rightSession) || (leftSession && !leftAgent && rightAgent);
 }
 
+/** The id a record type carries, for a map's value type: `{ agentId: string; … }`. */
+function carriedId(type: ts.TypeNode | undefined, file: FileContext): IdentityKind | undefined {
+  if (type === undefined || !ts.isTypeLiteralNode(type)) return undefined;
+  const kinds = typeElementMembers(type.members, file).map((member) => member.kind);
+  if (kinds.includes('agent-id') && !kinds.includes('session-id')) return 'agent-id';
+  if (kinds.includes('session-id') && !kinds.includes('agent-id')) return 'session-id';
+  return undefined;
+}
+
 function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | undefined {
   if (type === undefined) return undefined;
   if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && MAP_TYPES.has(type.typeName.text)) {
@@ -54,17 +63,19 @@ function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | u
 export const idTranslationMap: Rule = {
   id: 'id-translation-map',
   description: 'A map or record translates between an agent id and a session id, or stores a session id next to the agent that carries it.',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     // Map types and `new Map` expressions already judged as part of their declaration.
     const judged = new WeakSet<ts.Node>();
+    // Maps reported at their declaration (`file\0name`): filling them is not another finding.
+    const reportedMaps = new Set<string>();
 
     const pairKinds = (node: ts.Node, file: FileContext): readonly [IdentityKind | undefined, IdentityKind | undefined] | undefined => {
       const args = mapTypeArguments(node);
       if (args !== undefined) {
         const [key, value] = args;
-        return [classifyTypeNode(key, file), classifyTypeNode(value, file)];
+        return [classifyTypeNode(key, file), classifyTypeNode(value, file) ?? carriedId(value, file)];
       }
       if (ts.isTypeLiteralNode(node) && node.members.length === 1) {
         const [member] = node.members;
@@ -107,12 +118,48 @@ export const idTranslationMap: Rule = {
       if (!mapLike || name === undefined) return;
       const symbol = symbolOf(node, file.ancestors);
       const typed = [fromType, fromValue].some((pair) => pair !== undefined && isTranslation(pair[0], pair[1]));
-      if (typed || isTranslationName(name)) reportTranslation(declaration.name, file, symbol);
+      if (typed || isTranslationName(name)) {
+        reportedMaps.add(`${file.file}\0${name}`);
+        reportTranslation(declaration.name, file, symbol);
+      }
     };
 
     const onMapType = (node: ts.Node, file: FileContext): void => {
       const pair = pairKinds(node, file);
       if (pair !== undefined && isTranslation(pair[0], pair[1]) && !judged.has(node)) reportTranslation(node, file);
+    };
+
+    // A cache filled at run time: `bySession.set(agent.id, sessionId)`, or a record carrying the
+    // other id: `cache.set(sessionId, { agentId, … })`. Keyed by a plain string, only the filling tells.
+    const onSet = (node: ts.Node, file: FileContext): void => {
+      const call = node as ts.CallExpression;
+      const callee = call.expression;
+      if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'set' || call.arguments.length !== 2) return;
+      const [key, value] = call.arguments as unknown as [ts.Expression, ts.Expression];
+      const keyKind = expressionKind(key, file.vocabulary);
+      if (keyKind === undefined) return;
+      let valueKind = expressionKind(value, file.vocabulary);
+      if (valueKind === undefined && ts.isObjectLiteralExpression(value)) {
+        for (const property of value.properties) {
+          const name = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
+          const kind = name === undefined ? undefined : classifyName(name, file.vocabulary);
+          if (kind === 'agent-id' || kind === 'session-id') valueKind = kind;
+          if (valueKind !== undefined && valueKind !== keyKind) break;
+        }
+      }
+      if (!isTranslation(keyKind, valueKind)) return;
+      // Filling a map already reported at its declaration is the same construct.
+      const target = callee.expression;
+      const mapName = ts.isIdentifier(target) ? target.text : ts.isPropertyAccessExpression(target) ? target.name.text : undefined;
+      if (mapName !== undefined && reportedMaps.has(`${file.file}\0${mapName}`)) return;
+      const receiver = callee.expression.getText(file.sourceFile);
+      const symbol = symbolOf(node, file.ancestors);
+      report(
+        call,
+        file,
+        symbol,
+        `'${symbol}' fills '${receiver}' with '${key.getText(file.sourceFile)}' → ${valueKind === 'agent-id' ? 'an agent id' : 'a session id'}: a translation between the two names of one lifecycle. Drop the map: file objects under their session id and read the id from the object.`,
+      );
     };
 
     const onIndexSignature = (node: ts.Node, file: FileContext): void => {
@@ -128,12 +175,15 @@ export const idTranslationMap: Rule = {
       const agent = members.find((member) => member.kind === 'agent-object' && !/^parent/i.test(member.name));
       const copy = members.find((member) => member.stored && classifyName(member.name, file.vocabulary) === 'session-id');
       if (agent === undefined || copy === undefined) return;
-      report(
-        copy.node,
-        file,
+      const at = ((agent.node as ts.NamedDeclaration).name ?? agent.node).getStart(file.sourceFile);
+      run.report({
+        file: file.file,
+        ...file.position(copy.node),
         symbol,
-        `'${symbol}' stores '${copy.name}' next to '${agent.name}', which already carries it: read '${agent.name}.id' and drop '${copy.name}'.`,
-      );
+        message: `'${symbol}' stores '${copy.name}' next to '${agent.name}', which already carries it: drop '${copy.name}'.`,
+        fix: `Read '${agent.name}.{id}' instead.`,
+        questions: [{ at, name: agent.name, role: 'agent-object' }],
+      });
     };
 
     return {
@@ -145,6 +195,7 @@ export const idTranslationMap: Rule = {
         [ts.SyntaxKind.TypeReference]: onMapType,
         [ts.SyntaxKind.NewExpression]: onMapType,
         [ts.SyntaxKind.IndexSignature]: onIndexSignature,
+        [ts.SyntaxKind.CallExpression]: onSet,
         [ts.SyntaxKind.InterfaceDeclaration]: (node, file) => {
           const declaration = node as ts.InterfaceDeclaration;
           checkCopy(typeElementMembers(declaration.members, file, declaration.name.text), file, declaration.name.text);

@@ -3,6 +3,7 @@
  * list, its module and its `docs/rules/<id>.md` page.
  */
 import { agentIdType } from './agent-id-type.js';
+import { derivedId } from './derived-id.js';
 import { doubleMint } from './double-mint.js';
 import { duplicateIdentity } from './duplicate-identity.js';
 import { idTextParsing } from './id-text-parsing.js';
@@ -20,4 +21,5 @@ export const RULES: readonly Rule[] = [
   doubleMint,
   agentIdType,
   idTextParsing,
+  derivedId,
 ];

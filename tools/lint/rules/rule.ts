@@ -5,6 +5,42 @@
 import type { ts } from 'ts-morph';
 import type { IdentityKind, ResolvedVocabulary } from '../_internals/identity-names.js';
 
+/**
+ * One thing a candidate finding asks the type checker, about the declaration whose name starts at
+ * offset `at` of the file (plain data, so the lint cache can keep candidates). `role` says what
+ * the declaration stands for in the shape:
+ * - `agent-object`: the "agent" beside a session id — a lifecycle object only if its type carries
+ *   an id of its own (else a persona, definition or factory: no finding);
+ * - `session-object`: the session beside an agent id — the agent's session, or another kind
+ *   (terminal, sandbox, browser, vendor API…: no finding);
+ * - `home`: the object a class's second id field could be derived from — it must be required and
+ *   carry the id (`flow` names the property when the field is assigned from it);
+ * - `agent-id` / `session-id`: an id — typed by an identity type (`AgentId`, a brand), a plain
+ *   string (the checker cannot tell), or an id of another kind of session (no finding);
+ * - `id-type`: a distinct agent-id type — a finding only where its package also has `SessionId`;
+ * - `inherited`: a type whose bases are declared in other files — the checker finds the pair it
+ *   inherits (the message's `{pair}` and `{agent}` are filled in), whatever else is in the run.
+ */
+export interface Question {
+  readonly at: number;
+  readonly name: string;
+  readonly role: 'agent-object' | 'session-object' | 'home' | 'agent-id' | 'session-id' | 'id-type' | 'inherited';
+  /** The file of the declaration when it is not the finding's file (an inherited member), relative to the working directory. */
+  readonly file?: string;
+  /** For `home`: the property of the home the field was assigned from (`this.id = session.sessionId`). */
+  readonly flow?: string;
+  /** For `inherited`: the base names, and the side the type's own members lack. */
+  readonly bases?: readonly string[];
+  readonly missing?: 'agent' | 'session';
+}
+
+/** What the type checker made of a candidate; a refuted candidate is dropped. */
+export interface Confirmation {
+  readonly status: 'confirmed' | 'unknown';
+  /** Why the checker could not tell, for `unknown`. */
+  readonly reason?: string;
+}
+
 /** A finding before suppressions, baseline and fingerprints are applied. */
 export interface RawFinding {
   readonly ruleId: string;
@@ -13,6 +49,23 @@ export interface RawFinding {
   readonly column: number;
   readonly symbol: string;
   readonly message: string;
+  /** For type-aware rules: what the checker is asked before the candidate becomes a finding. */
+  readonly questions?: readonly Question[];
+  /**
+   * A fix suggestion appended to the message only when the checker shows the property it names
+   * exists; `{id}` stands for that property (`get sessionId() { return this.session.{id}; }`).
+   */
+  readonly fix?: string;
+  /**
+   * The one mode this candidate belongs to: a cross-file shape resolved by name over the run is
+   * `syntactic` only; the same shape resolved by the type checker is `type-aware` only.
+   */
+  readonly only?: 'syntactic' | 'type-aware';
+  /**
+   * Set by the confirmation step (absent with `--syntactic` and for syntactic rules); a rule sets
+   * it beforehand, with empty `questions`, for a candidate no type can settle (a schema's fields).
+   */
+  readonly confirmation?: Confirmation;
 }
 
 /** What a rule sees of the file being walked. */
@@ -64,8 +117,11 @@ export interface Rule {
   readonly id: string;
   /** One line: the shape the rule flags. */
   readonly description: string;
-  /** Every rule decides from syntax alone, so none needs a type checker. */
-  readonly mode: 'syntactic';
+  /**
+   * `syntactic`: decided from the parse tree alone. `type-aware`: its candidates carry
+   * {@link Question}s that the type checker answers (skipped with `--syntactic`).
+   */
+  readonly mode: 'syntactic' | 'type-aware';
   /** JSON Schemas of the options the rule reads from its configuration entry, by option name. */
   readonly options: Readonly<Record<string, object>>;
   start(run: RuleRunContext): RuleVisitor;

@@ -4,10 +4,10 @@
  * and a session id (or an agent id beside a `Session` object).
  */
 import { ts } from 'ts-morph';
-import { isAgentSide, isSessionSide } from '../_internals/identity-names.js';
+import { classifyName, isAgentSide, isSessionSide } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { nameText, symbolOf } from '../_internals/syntax.js';
-import type { FileContext, Rule, RuleVisitor } from './rule.js';
+import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
 
 /**
  * A type-like declaration: the identity sides its own members carry and the names it extends or
@@ -21,6 +21,8 @@ interface Shape {
   readonly column: number;
   readonly own: Sides;
   readonly bases: readonly string[];
+  /** Where the shape's name starts: what the type checker is asked about its inherited members. */
+  readonly at: number;
 }
 
 /** A member standing for one side, and the base type it was inherited from, if any. */
@@ -29,6 +31,9 @@ interface Side {
   readonly from?: string;
   /** A `Session` object rather than a session id. */
   readonly object: boolean;
+  /** Where the member's name starts, in `file`: what the type checker is asked about. */
+  readonly file: string;
+  readonly at: number;
 }
 
 interface Sides {
@@ -54,20 +59,29 @@ function heritageNames(clauses: readonly ts.HeritageClause[] | undefined, token:
   return names;
 }
 
-function ownSides(members: readonly MemberInfo[]): Sides {
+function ownSides(members: readonly MemberInfo[], file: FileContext): Sides {
   const agent = members.find((member) => isAgentSide(member.kind));
   const session = members.find((member) => isSessionSide(member.kind));
+  const at = (member: MemberInfo): number => ((member.node as ts.NamedDeclaration).name ?? member.node).getStart(file.sourceFile);
   return {
-    agent: agent === undefined ? undefined : { name: agent.name, object: false },
-    session: session === undefined ? undefined : { name: session.name, object: session.kind === 'session-object' },
+    agent: agent === undefined ? undefined : { name: agent.name, object: false, file: file.file, at: at(agent) },
+    session: session === undefined ? undefined : { name: session.name, object: session.kind === 'session-object', file: file.file, at: at(session) },
   };
 }
+
+/** What the type checker is asked about a side found in the shape reported in `file`. */
+function question(side: Side, role: Question['role'], file: string): Question {
+  return { at: side.at, name: side.name, role, ...(side.file === file ? {} : { file: side.file }) };
+}
+
+/** Schema builders whose object argument declares a type: zod, valibot, TypeBox, superstruct. */
+const SCHEMA_FACTORIES = new Set(['object', 'strictObject', 'looseObject', 'Object', 'struct']);
 
 /** The rule. */
 export const twoIdMembers: Rule = {
   id: 'two-id-members',
-  description: 'An input type (interface, type literal, class options) carries both an agent id and a session id.',
-  mode: 'syntactic',
+  description: 'An input type (interface, type literal, class options, schema) carries both an agent id and a session id.',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     const shapes: Shape[] = [];
@@ -85,12 +99,12 @@ export const twoIdMembers: Rule = {
       }
     };
     const addShape = (file: FileContext, node: ts.Node, name: string | undefined, members: MemberInfo[], bases: string[]): void => {
-      const own = ownSides(members);
+      const own = ownSides(members, file);
       // A shape with neither an identity member nor a base can never complete a pair, nor help
       // another shape complete one: most declarations of a codebase stop here.
       if (bases.length === 0 && own.agent === undefined && own.session === undefined) return;
-      const at = file.position(name === undefined ? node : ((node as { name?: ts.Node }).name ?? node));
-      keep({ name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...at, own, bases });
+      const named = name === undefined ? node : ((node as { name?: ts.Node }).name ?? node);
+      keep({ name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...file.position(named), own, bases, at: named.getStart(file.sourceFile) });
     };
 
     const intersectionParts = (type: ts.TypeNode, file: FileContext, owner: string, own: MemberInfo[], bases: string[]): void => {
@@ -106,20 +120,31 @@ export const twoIdMembers: Rule = {
       addShape(file, node, name, classMembers(declaration, file, name), heritageNames(declaration.heritageClauses, ts.SyntaxKind.ExtendsKeyword));
     };
 
-    // The declaration a base name refers to: the one in the same file, else the first one seen.
-    const baseOf = (shape: Shape, base: string): Shape | undefined => {
+    // The declaration a base name refers to: the one in the same file, else (`local` false: by
+    // name over the run, as `--syntactic` does) the first one seen.
+    const baseOf = (shape: Shape, base: string, local = false): Shape | undefined => {
       const candidates = (byName.get(base) ?? []).filter((candidate) => candidate !== shape);
-      return candidates.find((candidate) => candidate.file === shape.file) ?? candidates[0];
+      return candidates.find((candidate) => candidate.file === shape.file) ?? (local ? undefined : candidates[0]);
     };
 
+    // True when a base, or a base's base, is declared in another file than the shape's.
+    const foreign = (shape: Shape, seen: Set<Shape>): boolean =>
+      shape.bases.some((base) => {
+        const target = baseOf(shape, base, true);
+        if (target === undefined) return true;
+        if (seen.has(target)) return false;
+        seen.add(target);
+        return foreign(target, seen);
+      });
+
     // The sides a named shape has, own or inherited; `seen` guards against cyclic declarations.
-    const resolve = (shape: Shape, seen: Set<Shape>): Sides => {
+    const resolve = (shape: Shape, seen: Set<Shape>, local = false): Sides => {
       let { agent, session } = shape.own;
       for (const base of shape.bases) {
-        const target = baseOf(shape, base);
+        const target = baseOf(shape, base, local);
         if (target === undefined || seen.has(target)) continue;
         seen.add(target);
-        const inherited = resolve(target, seen);
+        const inherited = resolve(target, seen, local);
         agent ??= inherited.agent === undefined ? undefined : { ...inherited.agent, from: inherited.agent.from ?? base };
         session ??= inherited.session === undefined ? undefined : { ...inherited.session, from: inherited.session.from ?? base };
       }
@@ -127,6 +152,34 @@ export const twoIdMembers: Rule = {
     };
 
     const complete = (sides: Sides): boolean => sides.agent !== undefined && sides.session !== undefined;
+
+    // A schema declaration is a type too: `z.object({ agentId: z.string(), sessionId: z.string() })`.
+    const onSchema = (node: ts.Node, file: FileContext): void => {
+      const call = node as ts.CallExpression;
+      const callee = call.expression;
+      const factory = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      const [shape] = call.arguments;
+      if (factory === undefined || !SCHEMA_FACTORIES.has(factory) || shape === undefined || !ts.isObjectLiteralExpression(shape)) return;
+      const fields = shape.properties.flatMap((property) => {
+        const name = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
+        return name === undefined ? [] : [{ name, kind: classifyName(name, file.vocabulary), property }];
+      });
+      const agent = fields.find((field) => isAgentSide(field.kind));
+      const session = fields.find((field) => isSessionSide(field.kind));
+      if (agent === undefined || session === undefined) return;
+      const symbol = symbolOf(node, file.ancestors);
+      const branded = /\.brand\s*<\s*['"](?:SessionId|AgentId)['"]/i.test(shape.getText(file.sourceFile));
+      run.report({
+        file: file.file,
+        ...file.position(node),
+        symbol,
+        message: `'${symbol}' declares both '${agent.name}' and '${session.name}' in one schema: one lifecycle has one id. Drop '${agent.name}' and keep '${session.name}'.`,
+        questions: [],
+        confirmation: branded
+          ? { status: 'confirmed' }
+          : { status: 'unknown', reason: `'${agent.name}' and '${session.name}' are plain schema strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions` },
+      });
+    };
 
     return {
       triggers: ['agent', 'session'],
@@ -159,26 +212,56 @@ export const twoIdMembers: Rule = {
         },
         [ts.SyntaxKind.ClassDeclaration]: onClass,
         [ts.SyntaxKind.ClassExpression]: onClass,
+        [ts.SyntaxKind.CallExpression]: onSchema,
       },
       finish() {
         for (const shape of shapes) {
-          const sides = resolve(shape, new Set([shape]));
-          if (!complete(sides)) continue;
-          // Report where the pair first comes together, not again in every extending type.
-          const inheritedComplete = shape.bases.some((base) => {
-            const target = baseOf(shape, base);
-            return target !== undefined && complete(resolve(target, new Set([shape, target])));
-          });
-          if (inheritedComplete) continue;
-          run.report({
-            file: shape.file,
-            line: shape.line,
-            column: shape.column,
-            symbol: shape.symbol,
-            message: `'${shape.symbol}' carries both ${describe(sides.agent)} and ${describe(sides.session)}: one lifecycle has one id. Drop '${sides.agent?.name}'${
-              sides.session?.object === true ? `: the agent id is '${sides.session.name}.id'.` : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
-            }`,
-          });
+          // Bases in other files: the type checker resolves them through the imports, so the
+          // shape is judged alike whatever else is in the run; `--syntactic` matches them by name
+          // over the run.
+          const crossFile = foreign(shape, new Set([shape]));
+          for (const local of crossFile ? [false] : [true]) {
+            const sides = resolve(shape, new Set([shape]), local);
+            if (!complete(sides)) continue;
+            // Report where the pair first comes together, not again in every extending type.
+            const inheritedComplete = shape.bases.some((base) => {
+              const target = baseOf(shape, base, local);
+              return target !== undefined && complete(resolve(target, new Set([shape, target]), local));
+            });
+            if (inheritedComplete) continue;
+            const { agent, session } = sides as { agent: Side; session: Side };
+            run.report({
+              file: shape.file,
+              line: shape.line,
+              column: shape.column,
+              symbol: shape.symbol,
+              message: `'${shape.symbol}' carries both ${describe(agent)} and ${describe(session)}: one lifecycle has one id. Drop '${agent.name}'${
+                session.object ? '.' : ` and keep one 'sessionId: SessionId' (the agent id is the session id).`
+              }`,
+              ...(session.object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
+              questions: [question(agent, 'agent-id', shape.file), question(session, session.object ? 'session-object' : 'session-id', shape.file)],
+              ...(crossFile ? { only: 'syntactic' as const } : {}),
+            });
+          }
+          if (crossFile && (shape.own.agent !== undefined || shape.own.session !== undefined || shape.bases.length > 1)) {
+            run.report({
+              file: shape.file,
+              line: shape.line,
+              column: shape.column,
+              symbol: shape.symbol,
+              message: `'${shape.symbol}' carries both {pair}: one lifecycle has one id. Drop {agent} and keep one 'sessionId: SessionId' (the agent id is the session id).`,
+              questions: [
+                {
+                  at: shape.at,
+                  name: shape.symbol,
+                  role: 'inherited',
+                  bases: shape.bases,
+                  ...(shape.own.agent === undefined ? { missing: 'agent' as const } : shape.own.session === undefined ? { missing: 'session' as const } : {}),
+                },
+              ],
+              only: 'type-aware',
+            });
+          }
         }
       },
     };

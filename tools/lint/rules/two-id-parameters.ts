@@ -6,12 +6,16 @@
 import { ts } from 'ts-morph';
 import { isAgentSide, isSessionSide, type IdentityKind } from '../_internals/identity-names.js';
 import { slotKind, typeElementMembers } from '../_internals/members.js';
-import { nameText, symbolOf } from '../_internals/syntax.js';
-import type { FileContext, Rule, RuleVisitor } from './rule.js';
+import { classifyTypeNode, nameText, symbolOf } from '../_internals/syntax.js';
+import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
 
 interface Input {
   readonly name: string;
   readonly kind: IdentityKind | undefined;
+  /** Where the input's name starts: what the type checker is asked about. */
+  readonly at: number;
+  /** Annotated with an id type (`SessionId`, a brand), not only named like an id. */
+  readonly typed?: boolean;
   /** A constructor parameter property: the class's shape is judged by `two-id-members`. */
   readonly property: boolean;
 }
@@ -44,16 +48,18 @@ function inputsOf(node: ts.SignatureDeclaration, file: FileContext): Input[] {
     const property = ts.isConstructorDeclaration(node) && ts.isParameterPropertyDeclaration(parameter, node);
     if (ts.isIdentifier(parameter.name)) {
       const name = parameter.name.text;
-      inputs.push({ name, kind: slotKind(name, parameter.type, file), property });
+      const typed = classifyTypeNode(parameter.type, file) === 'session-id';
+      inputs.push({ name, kind: slotKind(name, parameter.type, file), property, at: parameter.name.getStart(file.sourceFile), typed });
       for (const literal of ownTypeLiterals(parameter.type)) {
         for (const member of typeElementMembers(literal.members, file)) {
-          inputs.push({ name: `${name}.${member.name}`, kind: member.kind, property: false });
+          const at = ((member.node as ts.NamedDeclaration).name ?? member.node).getStart(file.sourceFile);
+          inputs.push({ name: `${name}.${member.name}`, kind: member.kind, property: false, at });
         }
       }
     } else if (ts.isObjectBindingPattern(parameter.name)) {
       for (const element of parameter.name.elements) {
         const name = nameText(element.propertyName ?? element.name);
-        if (name !== undefined) inputs.push({ name, kind: slotKind(name, undefined, file), property: false });
+        if (name !== undefined) inputs.push({ name, kind: slotKind(name, undefined, file), property: false, at: element.name.getStart(file.sourceFile) });
       }
     }
   }
@@ -64,26 +70,32 @@ function inputsOf(node: ts.SignatureDeclaration, file: FileContext): Input[] {
 export const twoIdParameters: Rule = {
   id: 'two-id-parameters',
   description: 'A function, method or constructor takes an agent id and a session id (or a Session object) as separate inputs.',
-  mode: 'syntactic',
+  mode: 'type-aware',
   options: {},
   start(run): RuleVisitor {
     const check = (node: ts.Node, file: FileContext): void => {
       const inputs = inputsOf(node as ts.SignatureDeclaration, file);
-      const agent = inputs.find((input) => isAgentSide(input.kind));
-      const session = inputs.find((input) => isSessionSide(input.kind));
+      const session = inputs.find((input) => input.kind === 'session-object') ?? inputs.find((input) => isSessionSide(input.kind));
+      // Beside a `Session` object, any other id of it can disagree with it — also a `SessionId`
+      // left over from a rename (`open(id: SessionId, session: Session)`).
+      const agent =
+        inputs.find((input) => isAgentSide(input.kind)) ??
+        (session?.kind === 'session-object' ? inputs.find((input) => input !== session && input.kind === 'session-id' && input.typed === true) : undefined);
       if (agent === undefined || session === undefined) return;
       if (agent.property && session.property) return;
       const symbol = symbolOf(node, file.ancestors);
-      const advice =
-        session.kind === 'session-object'
-          ? `the agent id is '${session.name}.id': drop '${agent.name}'.`
-          : `take only the session id ('${session.name}: SessionId'): the agent id is the session id.`;
+      const object = session.kind === 'session-object';
+      const advice = object ? `drop '${agent.name}'.` : `take only the session id ('${session.name}: SessionId'): the agent id is the session id.`;
       const name = (node as { name?: ts.Node }).name;
+      // A binding element's own name is what the checker types (`{ agentId: owner }` → `owner`).
+      const question = (input: Input, role: Question['role']): Question => ({ at: input.at, name: input.name, role });
       run.report({
         file: file.file,
         ...file.position(name ?? node),
         symbol,
         message: `'${symbol}' takes both '${agent.name}' and '${session.name}' as separate inputs; ${advice}`,
+        ...(object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
+        questions: [question(agent, 'agent-id'), question(session, object ? 'session-object' : 'session-id')],
       });
     };
     return { triggers: ['agent', 'session'], enter: Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, check])) };

@@ -1,0 +1,230 @@
+/**
+ * The identity lint on real agent codebases (issue 14): given local checkouts of the repositories
+ * listed in `bench/lint-corpus/labels.json` (each extracted at its pinned commit under
+ * `<corpus>/<name>`), lints each one and scores the findings against the hand labels. Prints one
+ * row per repository: files, kLOC, findings, true and false positives, unlabelled findings,
+ * precision, recall of the labelled smells, findings per kLOC and wall time, then the totals.
+ * Precision is given over all findings and over the confirmed ones (severity `error`: the type
+ * checker confirmed them, or the rule is syntactic); unconfirmed findings are warnings.
+ *
+ * A finding is matched to a label by file, line and shape (rule id). A second finding of one
+ * labelled construct counts as a false positive (one finding per construct). Built-in checks
+ * (`syntax-error`, …) are counted apart: they are not identity findings.
+ *
+ * Usage: `tsx bench/lint-corpus.ts --corpus /work/corpus [--syntactic] [--repo NAME] [--list]`
+ * (`--list` prints every finding with its verdict). Exits 2 when a checkout is missing.
+ *
+ * Speed: `tsx bench/lint-corpus.ts --corpus /work/corpus --speed NAME [--runs N]` measures, in
+ * one run and each in a fresh process, a bare parse of the files the lint reads with parent
+ * pointers (`ts.createSourceFile(…, setParentNodes: true)`, discovery excluded), `lint()` in the
+ * default mode and `lint({ syntactic: true })` (discovery included), alternating the three, and
+ * prints the median wall and CPU times (user + system of the measured part), the ratios to the
+ * parse and each child's peak memory (max RSS).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { ts } from 'ts-morph';
+import { discoverFiles } from '../tools/lint/_internals/discover-files.js';
+import { lint } from '../tools/lint/index.js';
+import type { Finding } from '../tools/lint/index.js';
+
+interface Label {
+  readonly repo: string;
+  readonly file: string;
+  readonly line: number;
+  readonly shape: string;
+  readonly verdict: 'smell' | 'look-alike';
+  readonly reason: string;
+}
+
+interface Labels {
+  readonly repos: ReadonlyArray<{ readonly name: string; readonly repository: string; readonly commit: string }>;
+  readonly labels: readonly Label[];
+}
+
+const BUILT_IN = new Set(['syntax-error', 'invalid-suppression', 'unused-suppression', 'stale-baseline-entry']);
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** Lines of the TypeScript sources the lint reads (no `node_modules`, no `.d.ts`). */
+function countLines(root: string): number {
+  let lines = 0;
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (SOURCE.test(name) && !name.endsWith('.d.ts')) lines += readFileSync(path, 'utf8').split('\n').length;
+    }
+  };
+  walk(root);
+  return lines;
+}
+
+const key = (file: string, line: number, shape: string): string => `${file}:${line}:${shape}`;
+const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)} %`);
+
+/** One measurement in this process, printed as a JSON line: `{ ms, maxRssMb, files }`. */
+async function child(mode: string, root: string): Promise<void> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const cpuMs = (since: NodeJS.CpuUsage): number => (process.cpuUsage(since).user + process.cpuUsage(since).system) / 1000;
+  let files = 0;
+  if (mode === 'parse') {
+    const discovered = discoverFiles({ cwd: root, paths: ['.'], project: undefined, ignores: [], ignoreBase: root, includeDeclarationFiles: false });
+    const parseStarted = performance.now();
+    const parseCpu = process.cpuUsage();
+    for (const file of discovered.files) {
+      const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+      ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
+    }
+    files = discovered.files.length;
+    process.stdout.write(`${JSON.stringify({ ms: performance.now() - parseStarted, cpuMs: cpuMs(parseCpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files })}\n`);
+    return;
+  }
+  const result = await lint({ cwd: root, config: {}, ...(mode === 'syntactic' ? { syntactic: true } : {}) });
+  files = result.files;
+  process.stdout.write(`${JSON.stringify({ ms: performance.now() - started, cpuMs: cpuMs(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files, findings: result.findings.length })}\n`);
+}
+
+function speed(root: string, runs: number): void {
+  const modes = ['parse', 'default', 'syntactic'];
+  const samples = new Map<string, Array<{ ms: number; cpuMs: number; maxRssMb: number; files: number }>>(modes.map((mode) => [mode, []]));
+  for (let run = 0; run < runs; run += 1) {
+    for (const mode of modes) {
+      const spawned = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode, root], { encoding: 'utf8' });
+      if (spawned.status !== 0) throw new Error(`${mode} failed: ${spawned.stderr}`);
+      samples.get(mode)?.push(JSON.parse(spawned.stdout.trim().split('\n').pop() ?? '{}'));
+    }
+  }
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const parse = median((samples.get('parse') ?? []).map((sample) => sample.ms));
+  const parseCpu = median((samples.get('parse') ?? []).map((sample) => sample.cpuMs));
+  process.stdout.write(`| measurement | files | median wall | × parse (wall) | median CPU | × parse (CPU) | max RSS (median) |\n|---|---:|---:|---:|---:|---:|---:|\n`);
+  for (const mode of modes) {
+    const list = samples.get(mode) ?? [];
+    const ms = median(list.map((sample) => sample.ms));
+    const cpuMs = median(list.map((sample) => sample.cpuMs));
+    const label = mode === 'parse' ? 'bare parse, parent pointers' : mode === 'default' ? 'lint (default: type-aware confirmation)' : 'lint --syntactic';
+    process.stdout.write(`| ${label} | ${list[0]?.files ?? 0} | ${(ms / 1000).toFixed(2)} s | ${(ms / parse).toFixed(2)}× | ${(cpuMs / 1000).toFixed(2)} s | ${(cpuMs / parseCpu).toFixed(2)}× | ${median(list.map((sample) => sample.maxRssMb)).toFixed(0)} MB |\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  const childMode = option('--child');
+  if (childMode !== undefined) {
+    await child(childMode, process.argv[process.argv.indexOf('--child') + 2] ?? '.');
+    return;
+  }
+  const corpus = option('--corpus');
+  if (corpus === undefined) {
+    process.stderr.write('usage: tsx bench/lint-corpus.ts --corpus <folder with one checkout per repo> [--syntactic] [--repo NAME] [--list]\n');
+    process.exitCode = 2;
+    return;
+  }
+  const speedRepo = option('--speed');
+  if (speedRepo !== undefined) {
+    speed(join(corpus, speedRepo), Number(option('--runs') ?? 3));
+    return;
+  }
+  const syntactic = process.argv.includes('--syntactic');
+  const list = process.argv.includes('--list');
+  const only = option('--repo');
+  const labels = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'lint-corpus/labels.json'), 'utf8')) as Labels;
+  const repos = labels.repos.filter((repo) => only === undefined || repo.name === only);
+  for (const repo of repos) {
+    try {
+      statSync(join(corpus, repo.name));
+    } catch {
+      process.stderr.write(`lint-corpus: ${join(corpus, repo.name)} is missing: extract ${repo.repository} at ${repo.commit} there\n`);
+      process.exitCode = 2;
+      return;
+    }
+  }
+
+  const total = { files: 0, lines: 0, findings: 0, tp: 0, fp: 0, unlabelled: 0, smells: 0, found: 0, builtIn: 0, ms: 0, errors: 0, errorTp: 0 };
+  process.stdout.write(`mode: ${syntactic ? '--syntactic' : 'default'}\n\n`);
+  process.stdout.write('| repo | commit | files | kLOC | findings | TP | FP | unlabelled | precision | errors (confirmed) | precision of errors | recall | findings/kLOC | time |\n');
+  process.stdout.write('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+  const listing: string[] = [];
+  for (const repo of repos) {
+    const root = join(corpus, repo.name);
+    const own = labels.labels.filter((label) => label.repo === repo.name);
+    const byKey = new Map(own.map((label) => [key(label.file, label.line, label.shape), label]));
+    const started = performance.now();
+    const result = await lint({ cwd: root, config: {}, ...(syntactic ? { syntactic: true } : {}) });
+    const ms = performance.now() - started;
+    const lines = countLines(root);
+    const seen = new Set<string>();
+    let tp = 0;
+    let fp = 0;
+    let unlabelled = 0;
+    let builtIn = 0;
+    let errors = 0;
+    let errorTp = 0;
+    const identity: Finding[] = [];
+    for (const finding of result.findings) {
+      if (BUILT_IN.has(finding.ruleId)) builtIn += 1;
+      else identity.push(finding);
+    }
+    for (const finding of identity) {
+      const at = key(finding.file, finding.line, finding.ruleId);
+      const label = byKey.get(at);
+      let verdict: string;
+      if (label === undefined) {
+        unlabelled += 1;
+        fp += 1;
+        verdict = 'UNLABELLED';
+      } else if (seen.has(at)) {
+        fp += 1;
+        verdict = 'duplicate';
+      } else if (label.verdict === 'smell') {
+        tp += 1;
+        if (finding.severity === 'error') errorTp += 1;
+        verdict = 'TP';
+      } else {
+        fp += 1;
+        verdict = 'FP';
+      }
+      seen.add(at);
+      if (finding.severity === 'error') errors += 1;
+      listing.push(`${verdict}\t${finding.severity}\t${repo.name}/${at}\t${finding.message}`);
+    }
+    const smells = own.filter((label) => label.verdict === 'smell');
+    const found = smells.filter((label) => seen.has(key(label.file, label.line, label.shape))).length;
+    for (const smell of smells) if (!seen.has(key(smell.file, smell.line, smell.shape))) listing.push(`MISSED\t${repo.name}/${key(smell.file, smell.line, smell.shape)}\t${smell.reason}`);
+    const kloc = lines / 1000;
+    process.stdout.write(
+      `| ${repo.name} | ${repo.commit.slice(0, 7)} | ${result.files} | ${kloc.toFixed(0)} | ${identity.length} | ${tp} | ${fp} | ${unlabelled} | ${percent(tp, tp + fp)} | ${errors} | ${percent(errorTp, errors)} | ${percent(found, smells.length)} | ${(identity.length / kloc).toFixed(3)} | ${(ms / 1000).toFixed(1)} s |\n`,
+    );
+    Object.assign(total, {
+      files: total.files + result.files,
+      lines: total.lines + lines,
+      findings: total.findings + identity.length,
+      tp: total.tp + tp,
+      fp: total.fp + fp,
+      unlabelled: total.unlabelled + unlabelled,
+      smells: total.smells + smells.length,
+      found: total.found + found,
+      builtIn: total.builtIn + builtIn,
+      ms: total.ms + ms,
+      errors: total.errors + errors,
+      errorTp: total.errorTp + errorTp,
+    });
+  }
+  const kloc = total.lines / 1000;
+  process.stdout.write(
+    `| **all** | | ${total.files} | ${kloc.toFixed(0)} | ${total.findings} | ${total.tp} | ${total.fp} | ${total.unlabelled} | ${percent(total.tp, total.tp + total.fp)} | ${total.errors} | ${percent(total.errorTp, total.errors)} | ${percent(total.found, total.smells)} | ${(total.findings / kloc).toFixed(3)} | ${(total.ms / 1000).toFixed(1)} s |\n`,
+  );
+  process.stdout.write(`\nbuilt-in checks (syntax errors in the repos' own broken fixtures, not scored): ${total.builtIn}\n`);
+  if (list) process.stdout.write(`\n${listing.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FORMATTERS, lint, RULES } from '../../tools/lint/index.js';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/lint/rules');
+const BRANDS = "export type SessionId = string & { readonly __brand: 'SessionId' };\n";
+
+describe('identity lint: semantic confirmation (issue 14)', () => {
+  const scratch: string[] = [];
+  afterEach(() => {
+    for (const folder of scratch.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A folder with the given files (paths relative to it; folders created). */
+  function tree(files: Record<string, string>): string {
+    const root = mkdtempSync(join(tmpdir(), 'aik-lint-confirm-'));
+    scratch.push(root);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, name)), { recursive: true });
+      writeFileSync(join(root, name), text);
+    }
+    return root;
+  }
+
+  it("each rule's declared mode matches whether its findings went through the type checker", async () => {
+    for (const rule of RULES) {
+      const result = await lint({ cwd: join(fixtures, rule.id), paths: ['incorrect.ts'], config: { unconfirmed: 'error' } });
+      const own = result.findings.filter((finding) => finding.ruleId === rule.id);
+      expect(own.length, rule.id).toBeGreaterThan(0);
+      const checked = own.filter((finding) => finding.confirmation !== undefined).length;
+      if (rule.mode === 'type-aware') expect(checked, rule.id).toBeGreaterThan(0);
+      else expect(checked, rule.id).toBe(0);
+    }
+  });
+
+  it('--syntactic reports the candidates unconfirmed checks would drop, and nothing carries a confirmation', async () => {
+    const folder = join(fixtures, 'two-id-members');
+    const checked = await lint({ cwd: folder, paths: ['correct.ts'], config: {} });
+    const syntactic = await lint({ cwd: folder, paths: ['correct.ts'], config: {}, syntactic: true });
+    expect(checked.findings).toEqual([]);
+    expect(syntactic.findings.map((finding) => finding.symbol)).toEqual(expect.arrayContaining(['TerminalAttach', 'TeamMessage', 'VendorBridge']));
+    expect(syntactic.findings.every((finding) => finding.confirmation === undefined)).toBe(true);
+    expect(syntactic.rules.every((run) => run.mode === 'syntactic')).toBe(true);
+  });
+
+  it('gives a package the same findings whether it is linted alone or with the whole monorepo (bases resolved through imports)', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }),
+      'packages/core/package.json': JSON.stringify({ name: '@acme/core' }),
+      'packages/core/src/index.ts': `${BRANDS}export interface HasAgent {\n  readonly agentId: string;\n}\n`,
+      'packages/app/package.json': JSON.stringify({ name: '@acme/app' }),
+      'packages/app/src/options.ts':
+        "import type { HasAgent, SessionId } from '@acme/core';\n\nexport interface StartOptions extends HasAgent {\n  readonly sessionId: SessionId;\n}\n",
+    });
+    const whole = await lint({ cwd: root, config: {} });
+    const alone = await lint({ cwd: root, paths: ['packages/app'], config: {} });
+    expect(whole.files).toBe(2);
+    expect(alone.files).toBe(1);
+    expect(alone.findings).toEqual(whole.findings);
+    expect(alone.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['two-id-members', 'StartOptions', 'error']]);
+    expect(alone.findings[0]?.message).toContain("'agentId' (from 'HasAgent') and 'sessionId'");
+    // By name over the run only: the base's package must be in the run.
+    const syntactic = await lint({ cwd: root, paths: ['packages/app'], config: {}, syntactic: true });
+    expect(syntactic.findings).toEqual([]);
+  });
+
+  it('says why it could not confirm, in the message and the SARIF properties, and offers no fix then', async () => {
+    const root = tree({
+      'session.ts':
+        "import type { Session } from './missing-module.js';\n\nexport class AgentRun {\n  readonly sessionId: string;\n  constructor(readonly session: Session, sessionId: string) {\n    this.sessionId = sessionId;\n  }\n}\n",
+    });
+    const result = await lint({ cwd: root, config: {} });
+    const [finding] = result.findings;
+    expect(finding?.ruleId).toBe('duplicate-identity');
+    expect(finding?.severity).toBe('warning');
+    expect(finding?.confirmation).toEqual({ status: 'unknown', reason: "the type checker could not resolve 'Session' (imported from './missing-module.js')" });
+    expect(finding?.message).toContain("(Unconfirmed: the type checker could not resolve 'Session' (imported from './missing-module.js').)");
+    expect(finding?.message).not.toContain('get sessionId()');
+    const sarif = JSON.parse(FORMATTERS.sarif(result)) as { runs: Array<{ results: Array<{ properties?: Record<string, string> }> }> };
+    expect(sarif.runs[0]?.results[0]?.properties).toEqual({
+      confirmation: 'unknown',
+      confirmationReason: "the type checker could not resolve 'Session' (imported from './missing-module.js')",
+    });
+  });
+
+  it('names the property the home really has in the fix, and confirms a copy from the constructor', async () => {
+    const result = await lint({ cwd: join(fixtures, 'duplicate-identity'), paths: ['incorrect.ts'], config: {} });
+    const cli = result.findings.find((finding) => finding.symbol === 'CliSession.sessionId');
+    expect(cli?.confirmation).toEqual({ status: 'confirmed' });
+    expect(cli?.message).toContain("'get sessionId() { return this.sdkSession.sessionId; }'");
+  });
+
+  it('reports an agent-id type only where its package names a session id', async () => {
+    const generator = tree({ 'package.json': '{ "name": "codegen" }', 'fixtures/types.ts': 'export type AgentId = string;\nexport type UserId = string;\n' });
+    expect((await lint({ cwd: generator, config: {} })).findings).toEqual([]);
+    const harness = tree({ 'package.json': '{ "name": "harness" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n' });
+    expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+  });
+
+  it('re-confirms cached candidates when another file changes (a type-aware finding depends on other files)', async () => {
+    const root = tree({
+      'agent.ts': "export interface Agent {\n  readonly id: string;\n}\n",
+      'record.ts': "import type { Agent } from './agent.js';\n\nexport interface RunRecord {\n  readonly agent: Agent;\n  readonly sessionId: string;\n}\n",
+    });
+    const cache = { cache: '.aik-cache/lint.json', config: {} };
+    expect((await lint({ cwd: root, ...cache })).findings.map((finding) => finding.symbol)).toEqual(['RunRecord']);
+    // The agent becomes a definition without an id of its own: record.ts is unchanged (a cache hit), its finding goes.
+    writeFileSync(join(root, 'agent.ts'), 'export interface Agent {\n  readonly name: string;\n}\n');
+    expect((await lint({ cwd: root, ...cache })).findings).toEqual([]);
+  });
+
+  it('reads a file with a byte order mark before its shebang as tsc does (no syntax error)', async () => {
+    const root = tree({ 'cli.ts': `\uFEFF#!/usr/bin/env node\n${BRANDS}export function open(agentId: string, sessionId: SessionId) {}\n` });
+    const result = await lint({ cwd: root, config: {} });
+    expect(result.findings.map((finding) => `${finding.ruleId}:${finding.line}:${finding.column}`)).toEqual(['two-id-parameters:3:17']);
+  });
+});

@@ -1,0 +1,564 @@
+/**
+ * The identity lint's second stage: the TypeScript type checker confirms the candidates that the
+ * syntactic pass proposed, and is asked only about them. Programs are built only when there are
+ * candidates: one per tsconfig of the files that hold them (keeping its `paths` and module
+ * settings), over those files and whatever they import — never a file under `node_modules`, and
+ * without the default library: only the project's own declarations matter. Source files are
+ * shared between the programs. Workspace packages of a monorepo resolve to their sources even
+ * before dependencies are installed. Inherited-pair candidates whose bases' modules never name
+ * the missing side are settled from those modules' text first, without a program.
+ *
+ * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
+ * carry an id of its own (a lifecycle object) or not (a persona, definition, factory)? is a
+ * session the agent's session or another kind (a terminal, sandbox, browser, vendor session)?
+ * is an id typed by an identity type, or a plain string the checker cannot tell about? A
+ * candidate is dropped when an answer refutes it, reported as confirmed when the answers show
+ * the shape, and reported as unconfirmed — saying why — when the checker cannot tell (an
+ * unresolved import, `any`, plain strings on both sides).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ts } from 'ts-morph';
+import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
+import { classifyName, classifyTypeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { parseSource } from './parse-source.js';
+
+type Answer =
+  | { readonly status: 'confirmed'; readonly id?: string }
+  | { readonly status: 'plain' }
+  | { readonly status: 'refuted' }
+  | { readonly status: 'unknown'; readonly reason: string };
+
+/** Words naming a session that is not an agent's session, or a context where a second id is wire-local. */
+const OTHER_SESSION_WORDS = new Set([
+  'terminal', 'pty', 'tty', 'shell', 'console', 'sandbox', 'browser', 'http', 'web', 'websocket', 'socket', 'ssh', 'tmux', 'vnc',
+  'database', 'db', 'sql', 'redis', 'auth', 'login', 'user', 'cookie', 'oauth', 'mcp', 'transport', 'debug', 'payment', 'checkout',
+]);
+const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
+/**
+ * Words naming another agent than the lifecycle at hand: a teammate or peer (`teamAgentId`), or
+ * whichever agent is current for now (`activeAgentId`, `currentAgentId`) — an agent that can
+ * change while the session lives is not the session's own lifecycle.
+ */
+const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
+const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
+
+function inNodeModules(path: string): boolean {
+  return /[\\/]node_modules[\\/]/.test(path);
+}
+
+function words(names: readonly (string | undefined)[]): Set<string> {
+  return new Set(names.flatMap((name) => (name === undefined ? [] : splitWords(name))));
+}
+
+function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const word of a) if (b.has(word)) return true;
+  return false;
+}
+
+/** The folder of the repository a file belongs to: the nearest ancestor with `.git` or a workspace manifest, else the outermost `package.json`. */
+function repositoryRoot(file: string): string {
+  let outermostPackage: string | undefined;
+  for (let folder = dirname(file); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, '.git')) || existsSync(join(folder, 'pnpm-workspace.yaml'))) return folder;
+    const manifest = join(folder, 'package.json');
+    if (existsSync(manifest)) {
+      outermostPackage = folder;
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown }).workspaces !== undefined) return folder;
+      } catch {
+        // A malformed manifest is not a workspace root.
+      }
+    }
+    if (dirname(folder) === folder) return outermostPackage ?? dirname(file);
+  }
+}
+
+/** Package name → folder for every `package.json` under a repository root (no `node_modules`). */
+function workspacePackages(root: string): Map<string, string> {
+  const packages = new Map<string, string>();
+  const walk = (folder: string, depth: number): void => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (depth < 6 && !SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(join(folder, entry.name), depth + 1);
+      } else if (entry.name === 'package.json') {
+        try {
+          const name = (JSON.parse(readFileSync(join(folder, entry.name), 'utf8')) as { name?: unknown }).name;
+          if (typeof name === 'string' && !packages.has(name)) packages.set(name, folder);
+        } catch {
+          // Skipped: not a package this lint can resolve imports into.
+        }
+      }
+    }
+  };
+  walk(root, 0);
+  return packages;
+}
+
+/** The source file a workspace package import (`@scope/pkg`, `@scope/pkg/sub`) stands for, if any. */
+function workspaceSource(specifier: string, packages: ReadonlyMap<string, string>): string | undefined {
+  const parts = specifier.split('/');
+  const nameLength = specifier.startsWith('@') ? 2 : 1;
+  const folder = packages.get(parts.slice(0, nameLength).join('/'));
+  if (folder === undefined) return undefined;
+  const sub = parts.slice(nameLength).join('/');
+  const stems = sub === '' ? ['src/index', 'index', 'lib/index'] : [`src/${sub}`, `src/${sub}/index`, sub, `${sub}/index`];
+  for (const stem of stems) {
+    for (const extension of ['.ts', '.tsx', '.mts']) {
+      const candidate = join(folder, stem + extension);
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** Compiler options for the files of one tsconfig: its module settings and `paths`, no emit, no library. */
+function compilerOptions(tsconfig: string | undefined): ts.CompilerOptions {
+  let options: ts.CompilerOptions = {};
+  if (tsconfig !== undefined) {
+    const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
+    if (read.error === undefined) options = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(tsconfig), undefined, tsconfig).options;
+  }
+  const moduleResolution =
+    options.moduleResolution === undefined || options.moduleResolution === ts.ModuleResolutionKind.Classic ? ts.ModuleResolutionKind.Bundler : options.moduleResolution;
+  return {
+    ...options,
+    moduleResolution,
+    ...(moduleResolution === ts.ModuleResolutionKind.Bundler ? { module: ts.ModuleKind.ESNext } : {}),
+    noLib: true,
+    types: [],
+    noEmit: true,
+    skipLibCheck: true,
+    allowJs: false,
+    composite: false,
+    incremental: false,
+    declaration: false,
+  };
+}
+
+/** The checker of one group of candidate files. */
+interface Checked {
+  readonly program: ts.Program;
+  readonly checker: ts.TypeChecker;
+}
+
+/** Answers the questions of candidate findings; builds its programs on the first question. */
+export class Confirmer {
+  private readonly roots = new Map<string, string>();
+  private readonly workspaces = new Map<string, Map<string, string>>();
+  private readonly programs = new Map<string, Checked>();
+  private readonly packageTexts = new Map<string, boolean>();
+  private readonly sourceFiles = new Map<string, ts.SourceFile>();
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly tsconfigs = new Map<string, string | undefined>();
+  private readonly options = new Map<string, ts.CompilerOptions>();
+
+  constructor(
+    private readonly cwd: string,
+    private readonly vocabulary: ResolvedVocabulary,
+  ) {}
+
+  /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
+  confirmAll(findings: readonly RawFinding[]): RawFinding[] {
+    // A type can inherit the side it lacks only from a module whose text (or that of a module it
+    // imports from) names that side: the others are settled without building a program.
+    const hopeless = new Set(findings.filter((finding) => this.cannotInherit(finding)));
+    const candidates = findings.filter((finding) => finding.questions !== undefined && !hopeless.has(finding));
+    this.build([...new Set(candidates.map((finding) => resolve(this.cwd, finding.file)))]);
+    const kept: RawFinding[] = [];
+    for (const finding of findings) {
+      if (hopeless.has(finding)) continue;
+      if (finding.questions === undefined) {
+        kept.push(finding);
+        continue;
+      }
+      const judged = this.judge(finding);
+      if (judged !== undefined) kept.push(judged);
+    }
+    return kept;
+  }
+
+  /**
+   * True when an `inherited` candidate's missing side cannot come from its bases: each base is
+   * imported from a module in which, following its own imports, the side's word never occurs.
+   * A base that is not imported by name (a global, a namespace) keeps the candidate.
+   */
+  private cannotInherit(finding: RawFinding): boolean {
+    const question = finding.questions?.find((entry) => entry.role === 'inherited');
+    if (question?.missing === undefined || question.bases === undefined) return false;
+    const file = resolve(this.cwd, finding.file);
+    const text = this.text(file);
+    if (text === undefined) return false;
+    const word = new RegExp(question.missing, 'i');
+    return question.bases.every((base) => {
+      const specifier = new RegExp(`import\\s+(?:type\\s+)?\\{[^}]*\\b${base}\\b[^}]*\\}\\s*from\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
+      if (specifier === undefined) return false;
+      return !this.mayName(this.resolveImport(specifier, file), word, new Set());
+    });
+  }
+
+  /** Whether `file`, or a module it imports or re-exports from, mentions `word`. */
+  private mayName(file: string | undefined, word: RegExp, seen: Set<string>): boolean {
+    if (file === undefined || seen.has(file)) return false;
+    seen.add(file);
+    const text = this.text(file);
+    if (text === undefined) return false;
+    if (word.test(text)) return true;
+    for (const match of text.matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)) {
+      if (this.mayName(this.resolveImport(match[1] as string, file), word, seen)) return true;
+    }
+    return false;
+  }
+
+  private resolveImport(specifier: string, from: string): string | undefined {
+    const resolved = ts.resolveModuleName(specifier, from, this.optionsOf(this.tsconfigOf(from)), ts.sys).resolvedModule?.resolvedFileName;
+    if (resolved !== undefined && !inNodeModules(resolved)) return resolved;
+    return specifier.startsWith('.') ? undefined : workspaceSource(specifier, this.packagesOf(from));
+  }
+
+  private text(file: string): string | undefined {
+    if (this.texts.has(file)) return this.texts.get(file);
+    let text: string | undefined;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    this.texts.set(file, text);
+    return text;
+  }
+
+  private tsconfigOf(file: string): string | undefined {
+    const folder = dirname(file);
+    if (!this.tsconfigs.has(folder)) this.tsconfigs.set(folder, ts.findConfigFile(folder, ts.sys.fileExists));
+    return this.tsconfigs.get(folder);
+  }
+
+  private optionsOf(tsconfig: string | undefined): ts.CompilerOptions {
+    let options = this.options.get(tsconfig ?? '');
+    if (options === undefined) {
+      options = compilerOptions(tsconfig);
+      this.options.set(tsconfig ?? '', options);
+    }
+    return options;
+  }
+
+  private packagesOf(file: string): Map<string, string> {
+    const root = this.roots.get(dirname(file)) ?? repositoryRoot(file);
+    this.roots.set(dirname(file), root);
+    let packages = this.workspaces.get(root);
+    if (packages === undefined) {
+      packages = workspacePackages(root);
+      this.workspaces.set(root, packages);
+    }
+    return packages;
+  }
+
+  /** One program per tsconfig of the candidate files, each over those files and their imports. */
+  private build(files: readonly string[]): void {
+    const groups = new Map<string, string[]>();
+    for (const file of files) {
+      const tsconfig = this.tsconfigOf(file) ?? '';
+      groups.set(tsconfig, [...(groups.get(tsconfig) ?? []), file]);
+    }
+    for (const [tsconfig, roots] of groups) {
+      const options = this.optionsOf(tsconfig === '' ? undefined : tsconfig);
+      const host = ts.createCompilerHost(options, false);
+      const packages = this.packagesOf(roots[0] as string);
+      // A file imported by several groups is parsed (and bound) once, as a language service's
+      // document registry shares it between programs.
+      host.getSourceFile = (fileName) => {
+        if (inNodeModules(fileName)) return undefined;
+        let sourceFile = this.sourceFiles.get(fileName);
+        if (sourceFile === undefined) {
+          if (!existsSync(fileName)) return undefined;
+          sourceFile = parseSource(fileName, readFileSync(fileName, 'utf8'));
+          this.sourceFiles.set(fileName, sourceFile);
+        }
+        return sourceFile;
+      };
+      host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
+      host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
+      host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolvedOptions) =>
+        literals.map((literal) => {
+          const specifier = literal.text;
+          const resolved = ts.resolveModuleName(specifier, containingFile, resolvedOptions, host, undefined, redirected).resolvedModule;
+          if (resolved !== undefined && !inNodeModules(resolved.resolvedFileName)) return { resolvedModule: resolved };
+          if (specifier.startsWith('.')) return { resolvedModule: undefined };
+          const source = workspaceSource(specifier, packages);
+          return {
+            resolvedModule: source === undefined ? undefined : { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false },
+          };
+        });
+      const program = ts.createProgram({ rootNames: roots, options, host });
+      const checked = { program, checker: program.getTypeChecker() };
+      for (const root of roots) this.programs.set(root, checked);
+    }
+  }
+
+  private judge(candidate: RawFinding): RawFinding | undefined {
+    const absolute = resolve(this.cwd, candidate.file);
+    const checked = this.programs.get(absolute);
+    const sourceFile = checked?.program.getSourceFile(absolute);
+    const inherited = candidate.questions?.find((question) => question.role === 'inherited');
+    let finding = candidate;
+    let answers: Answer[];
+    let names = (candidate.questions ?? []).map((question) => question.name);
+    if (inherited !== undefined) {
+      const completed = checked === undefined || sourceFile === undefined ? undefined : this.inheritedPair(candidate, inherited, sourceFile, checked.checker, absolute);
+      if (completed === undefined) return undefined;
+      ({ finding, answers, names } = completed);
+    } else {
+      answers =
+        checked === undefined || sourceFile === undefined
+          ? [{ status: 'unknown', reason: 'the type checker could not load the file' }]
+          : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
+    }
+    if (answers.some((answer) => answer.status === 'refuted')) return undefined;
+    const contextWords = words([finding.symbol]);
+    if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
+    const unknown = answers.find((answer) => answer.status === 'unknown');
+    let confirmation: Confirmation;
+    if (finding.confirmation !== undefined) confirmation = finding.confirmation;
+    else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
+    else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
+      const quoted = names.map((name) => `'${name}'`).join(' and ');
+      confirmation = {
+        status: 'unknown',
+        reason: `${quoted} are plain strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
+      };
+    } else confirmation = { status: 'confirmed' };
+    const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
+    let message = finding.message;
+    if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
+    if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
+    const { questions: _questions, fix: _fix, only: _only, ...rest } = finding;
+    return { ...rest, message, confirmation };
+  }
+
+  private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
+    if (question.role === 'id-type') return this.packageUsesSessionId(file) ? { status: 'confirmed' } : { status: 'refuted' };
+    const { checker } = checked;
+    const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
+    if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
+    const name = nameAt(sourceFile, question.at);
+    if (name === undefined) return { status: 'unknown', reason: `the type checker found no declaration of '${question.name}'` };
+    return this.answerFor(question, name, checker, file);
+  }
+
+  /** The answer about the declaration named by `name` (which may sit in another file than the finding). */
+  private answerFor(question: Question, name: ts.Identifier, checker: ts.TypeChecker, file: string): Answer {
+    if (question.role === 'agent-id' && intersects(words([question.name]), OTHER_AGENT_WORDS)) return { status: 'refuted' };
+    if (question.role !== 'agent-id' && question.role !== 'agent-object' && intersects(words([question.name]), OTHER_SESSION_WORDS)) return { status: 'refuted' };
+    const declaration = name.parent;
+    const declared = checker.getTypeAtLocation(name);
+    const optional =
+      (declaration !== undefined && 'questionToken' in declaration && declaration.questionToken !== undefined) ||
+      (declared.isUnion() && declared.types.some((part) => (part.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) !== 0));
+    const type = checker.getNonNullableType(declared);
+    if ((type.flags & ts.TypeFlags.Any) !== 0) return this.unresolved(question, declaration, checker, file);
+    const typeNames = namesOf(type, checker);
+    const typeWords = words(typeNames);
+    switch (question.role) {
+      case 'agent-id':
+      case 'session-id': {
+        // `type SessionId = string` leaves no alias on the type: the annotation's name tells.
+        const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
+        if (annotation !== undefined && ts.isTypeReferenceNode(annotation)) typeNames.push(annotation.typeName.getText().split('.').pop() ?? '');
+        if (question.role === 'session-id' && intersects(words(typeNames), OTHER_SESSION_WORDS)) return { status: 'refuted' };
+        return isIdentityType(typeNames) ? { status: 'confirmed' } : { status: 'plain' };
+      }
+      case 'id-type':
+      case 'inherited':
+        return { status: 'unknown', reason: `'${question.name}' cannot be asked about this way` };
+      case 'agent-object':
+      case 'session-object':
+      case 'home': {
+        if (question.role !== 'agent-object' && intersects(typeWords, OTHER_SESSION_WORDS)) return { status: 'refuted' };
+        if (question.role !== 'agent-object' && intersects(typeWords, WIRE_WORDS)) return { status: 'refuted' };
+        if (question.role === 'home' && optional) return { status: 'refuted' };
+        if (question.flow !== undefined) return { status: 'confirmed', id: question.flow };
+        const id = ID_PROPERTIES.find((property) => {
+          const symbol = type.getProperty(property);
+          return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Method) === 0;
+        });
+        return id === undefined ? { status: 'refuted' } : { status: 'confirmed', id };
+      }
+    }
+  }
+
+  /**
+   * For `inherited`: the pair a type gets from its bases in other files, through the checker —
+   * so a type is judged alike whether or not its bases' package is in the run. `undefined` when
+   * the type does not carry both ids, or a base already does (it is reported there). The finding
+   * returned names the pair in its message; the answers are about its two members.
+   */
+  private inheritedPair(finding: RawFinding, question: Question, sourceFile: ts.SourceFile, checker: ts.TypeChecker, file: string): { finding: RawFinding; answers: Answer[]; names: string[] } | undefined {
+    const name = nameAt(sourceFile, question.at);
+    const symbol = name === undefined ? undefined : checker.getSymbolAtLocation(name);
+    if (name === undefined || symbol === undefined) return undefined;
+    const sides = (type: ts.Type): { agent?: ts.Symbol; session?: ts.Symbol; sessionObject?: boolean } => {
+      const found: { agent?: ts.Symbol; session?: ts.Symbol; sessionObject?: boolean } = {};
+      for (const property of type.getProperties()) {
+        const declaration = property.valueDeclaration ?? property.declarations?.[0];
+        const typeNode = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
+        const typeName = typeNode !== undefined && ts.isTypeReferenceNode(typeNode) ? typeNode.typeName.getText().split('.').pop() : undefined;
+        const kind = classifyName(property.name, this.vocabulary) ?? (typeName === undefined ? undefined : classifyTypeName(typeName, this.vocabulary));
+        if (kind === 'agent-id') found.agent ??= property;
+        if ((kind === 'session-id' || kind === 'session-object') && found.session === undefined) {
+          found.session = property;
+          found.sessionObject = kind === 'session-object';
+        }
+      }
+      return found;
+    };
+    const own = sides(checker.getDeclaredTypeOfSymbol(symbol));
+    if (own.agent === undefined || own.session === undefined) return undefined;
+    const declaration = name.parent;
+    const baseNodes: ts.Node[] = [];
+    if (ts.isInterfaceDeclaration(declaration) || ts.isClassLike(declaration)) {
+      for (const clause of declaration.heritageClauses ?? []) if (clause.token === ts.SyntaxKind.ExtendsKeyword) baseNodes.push(...clause.types);
+    } else if (ts.isTypeAliasDeclaration(declaration) && ts.isIntersectionTypeNode(declaration.type)) baseNodes.push(...declaration.type.types);
+    for (const base of baseNodes) {
+      const inheritedSides = sides(checker.getTypeAtLocation(base));
+      if (inheritedSides.agent !== undefined && inheritedSides.session !== undefined) return undefined;
+    }
+    const describe = (property: ts.Symbol): { text: string; name: ts.Identifier | undefined } => {
+      const member = property.valueDeclaration ?? property.declarations?.[0];
+      const memberName = member !== undefined ? (member as ts.NamedDeclaration).name : undefined;
+      const owner = member?.parent;
+      const ownerName = owner !== undefined && owner !== declaration ? (owner as ts.NamedDeclaration).name?.getText() : undefined;
+      return { text: ownerName === undefined ? `'${property.name}'` : `'${property.name}' (from '${ownerName}')`, name: memberName !== undefined && ts.isIdentifier(memberName) ? memberName : undefined };
+    };
+    const agent = describe(own.agent);
+    const session = describe(own.session);
+    const answers: Answer[] = [];
+    if (agent.name !== undefined) answers.push(this.answerFor({ at: 0, name: own.agent.name, role: 'agent-id' }, agent.name, checker, file));
+    if (session.name !== undefined) {
+      const role = own.sessionObject === true ? 'session-object' : 'session-id';
+      answers.push(this.answerFor({ at: 0, name: own.session.name, role }, session.name, checker, file));
+    }
+    return {
+      finding: { ...finding, message: finding.message.replace('{pair}', `${agent.text} and ${session.text}`).replace('{agent}', `'${own.agent.name}'`) },
+      answers,
+      names: [own.agent.name, own.session.name],
+    };
+  }
+
+  /** An `any`: explicit, or a type the checker could not resolve (and why). */
+  private unresolved(question: Question, declaration: ts.Node | undefined, checker: ts.TypeChecker, file: string): Answer {
+    const typeNode = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
+    if (question.flow !== undefined && question.role === 'home') {
+      const optional = declaration !== undefined && 'questionToken' in declaration && declaration.questionToken !== undefined;
+      return optional ? { status: 'refuted' } : { status: 'confirmed', id: question.flow };
+    }
+    if (typeNode === undefined) return { status: 'unknown', reason: `'${question.name}' has no declared type the checker could read` };
+    if (typeNode.kind === ts.SyntaxKind.AnyKeyword) return { status: 'unknown', reason: `'${question.name}' is typed 'any'` };
+    // `Agent | undefined`: the reference inside the optional union.
+    const parts = ts.isUnionTypeNode(typeNode) ? typeNode.types.filter((part) => !isNullishNode(part)) : [typeNode];
+    const only = parts.length === 1 ? parts[0] : undefined;
+    const reference = only !== undefined && ts.isTypeReferenceNode(only) ? only : undefined;
+    const typeName = reference === undefined ? typeNode.getText() : reference.typeName.getText();
+    const origin = reference === undefined ? undefined : importedFrom(reference.typeName, checker);
+    if (origin !== undefined && !origin.startsWith('.') && workspaceSource(origin, this.packagesOf(file)) === undefined) {
+      // A type from a dependency: a vendor's agent is a persona, a vendor's session another kind.
+      if (question.role === 'agent-object' || question.role === 'session-object') return { status: 'refuted' };
+      return { status: 'unknown', reason: `'${typeName}' comes from '${origin}', which is not installed here` };
+    }
+    return { status: 'unknown', reason: `the type checker could not resolve '${typeName}'${origin === undefined ? '' : ` (imported from '${origin}')`}` };
+  }
+
+  /**
+   * For `id-type`: does the package of `file` name a session id anywhere (`SessionId`, `sessionId`, `session_id`)?
+   * Read from the package's files on disk, so the answer does not depend on what else is linted.
+   */
+  private packageUsesSessionId(absolute: string): boolean {
+    let folder = dirname(absolute);
+    while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder);
+    if (!existsSync(join(folder, 'package.json'))) folder = dirname(absolute);
+    const known = this.packageTexts.get(folder);
+    if (known !== undefined) return known;
+    let found = false;
+    const walk = (current: string): void => {
+      for (const entry of readdirSync(current, { withFileTypes: true })) {
+        if (found) return;
+        const path = join(current, entry.name);
+        if (entry.isDirectory()) {
+          if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(path);
+        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000 && /\bsession_?id\b/i.test(readFileSync(path, 'utf8'))) found = true;
+      }
+    };
+    walk(folder);
+    this.packageTexts.set(folder, found);
+    return found;
+  }
+}
+
+function isNullishNode(node: ts.TypeNode): boolean {
+  return node.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword);
+}
+
+/** The identifier starting at offset `at` (a declaration's name). */
+function nameAt(sourceFile: ts.SourceFile, at: number): ts.Identifier | undefined {
+  let found: ts.Identifier | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined || at < node.pos || at >= node.end) return;
+    if (ts.isIdentifier(node) && node.getStart(sourceFile) === at) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sourceFile, visit);
+  return found;
+}
+
+/** The module a type name was imported from, if it was. */
+function importedFrom(name: ts.EntityName, checker: ts.TypeChecker): string | undefined {
+  const first = ts.isIdentifier(name) ? name : name.left;
+  const symbol = checker.getSymbolAtLocation(ts.isIdentifier(first) ? first : name);
+  for (const declaration of symbol?.declarations ?? []) {
+    let node: ts.Node | undefined = declaration;
+    while (node !== undefined && !ts.isImportDeclaration(node)) node = node.parent;
+    if (node !== undefined && ts.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text;
+  }
+  return undefined;
+}
+
+/** Names a type is known by: its alias, its symbol, its constituents', and brand literals. */
+function namesOf(type: ts.Type, checker: ts.TypeChecker): string[] {
+  const names: string[] = [];
+  const visit = (current: ts.Type, depth: number): void => {
+    if (current.aliasSymbol !== undefined) names.push(current.aliasSymbol.name);
+    const symbol = current.getSymbol();
+    if (symbol !== undefined && !symbol.name.startsWith('__')) names.push(symbol.name);
+    if (depth > 2) return;
+    if (current.isUnionOrIntersection()) for (const part of current.types) visit(part, depth + 1);
+    if (current.isIntersection()) {
+      for (const part of current.types) {
+        for (const property of part.getProperties()) {
+          const value = checker.getTypeOfSymbol(property);
+          if (value.isStringLiteral()) names.push(value.value);
+        }
+      }
+    }
+  };
+  visit(type, 0);
+  return names;
+}
+
+/** An id typed by an identity type: an alias or brand naming an agent or session id. */
+function isIdentityType(names: readonly string[]): boolean {
+  return names.some((name) => {
+    const kind = classifyTypeName(name);
+    return kind === 'agent-id' || kind === 'session-id';
+  });
+}
