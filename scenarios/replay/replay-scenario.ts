@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AdapterFactory, HandleToken, ObservedEvent, OperationName, Outcome } from '../../src/contract/adapter.js';
+import type { AdapterFactory, HandleToken, ObservedEvent, OperationName, Outcome, SessionToken } from '../../src/contract/adapter.js';
+import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { RECORDER } from '../../src/contract/adapter.js';
 import type { Scenario, ScenarioStep } from '../../src/contract/scenario.js';
 import { acpChildServer } from '../../src/runtime/index.js';
@@ -146,11 +147,24 @@ async function replaySteps(scenario: Scenario, replay: Replay, broken: readonly 
 function applicability(scenario: Scenario, system: DrivenSystem): string | undefined {
   const missing = (scenario.capabilities ?? []).filter((capability) => system.raw.capabilities[capability] !== true);
   if (missing.length > 0) return `not applicable: capability ${missing.join(', ')} not declared`;
+  const configured = system.raw.capabilities.configHandles ? -1 : scenario.steps.findIndex((step) => configHandleOf(step) !== undefined);
+  if (configured >= 0) return `not applicable: step ${configured} needs the handle of ${configHandleOf(scenario.steps[configured] as ScenarioStep)}, and configured agents have none (capability configHandles not declared)`;
   for (const [axis, variant] of Object.entries(scenario.profiles ?? {})) {
     const declared = system.raw.profiles[axis as keyof typeof system.raw.profiles];
     if (declared !== variant) return `not applicable: profile ${axis} is ${declared}, the scenario is for ${variant}`;
   }
   return undefined;
+}
+
+/** The configuration entry (`config[i]`) whose handle the step uses, if any. */
+function configHandleOf(step: ScenarioStep): string | undefined {
+  const named = [
+    'handle' in step ? step.handle : undefined,
+    'parent' in step ? step.parent : undefined,
+    step.op === 'listen' ? step.target : undefined,
+    ...Object.keys(step.check?.hookPayloads ?? {}),
+  ];
+  return named.find((name) => name?.startsWith('config[') === true);
 }
 
 interface PendingCall {
@@ -164,10 +178,13 @@ class Replay implements CheckState {
   readonly timeline: TimelineEntry[] = [];
   readonly handles = new Map<string, { readonly token: HandleToken; readonly id: string }>();
   readonly seenIds = new Set<string>();
+  readonly logs = new Map<SessionToken, readonly StoredEvent[]>();
   current = 0;
   readonly cursors = { events: 0, plans: 0, storeCalls: 0, forwarded: 0 };
   readonly jobs = new Map<string, string>();
   readonly #owners = new Map<string, string>();
+  /** The ids of the latest start's configuration entries (`config[i]`), with or without handles. */
+  readonly #configIds = new Map<string, string>();
   readonly #calls = new Map<string, PendingCall>();
   readonly #named = new Map<string, PendingCall>();
   readonly #all: PendingCall[] = [];
@@ -194,20 +211,26 @@ class Replay implements CheckState {
   }
 
   idOf(name: string): string {
-    return name.startsWith('@') ? (this.handles.get(name.slice(1))?.id ?? name) : name;
+    if (!name.startsWith('@')) return name;
+    const bare = name.slice(1);
+    return this.handles.get(bare)?.id ?? this.#configIds.get(bare) ?? name;
   }
 
-  /** Names configuration entries `config[i]` after a start. */
+  /** Names configuration entries `config[i]` after a start: their ids always, their handles when they have one (`configHandles`). */
   bindConfig(): void {
     for (const [name, bound] of [...this.handles]) {
       if (!name.startsWith('config[')) continue;
       this.seenIds.add(bound.id);
       this.handles.delete(name);
     }
+    for (const id of this.#configIds.values()) this.seenIds.add(id);
+    this.#configIds.clear();
     const outcome = this.system.configResults();
     if (!outcome.ok) return;
     outcome.entries.forEach((entry, index) => {
-      if (entry.ok && entry.handle !== undefined) this.handles.set(`config[${index}]`, { token: entry.handle, id: entry.id });
+      if (!entry.ok) return;
+      this.#configIds.set(`config[${index}]`, entry.id);
+      if (entry.handle !== undefined) this.handles.set(`config[${index}]`, { token: entry.handle, id: entry.id });
     });
   }
 

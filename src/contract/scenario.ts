@@ -95,7 +95,11 @@ export interface ScenarioCheck {
   readonly sessions?: readonly string[];
   /** Per id: whether the durable store holds a record under it. */
   readonly stored?: { readonly [id: string]: boolean };
-  /** Per live session id: the length of its log. */
+  /**
+   * Per live session id: the number of events the scenario caused in its log (seed and turns). The
+   * log holds at least that many — an implementation may append bookkeeping events of its own
+   * (§2 "Durable store") — and the log an earlier check read of the same session object is its prefix.
+   */
   readonly lengths?: { readonly [id: string]: number };
   /** Per live session id: its header. */
   readonly headers?: { readonly [id: string]: HeaderExpectation };

@@ -186,6 +186,13 @@ export async function runCreation(kernel: Kernel, owner: Owner, plan: CreationPl
   owner.track(creation);
   const onAbort = (): void => creation.request({ kind: 'abort', reason: signal?.reason });
   signal?.addEventListener('abort', onAbort);
+  // A phase boundary. A shutdown requested meanwhile (a listener may request it during dispatch) is
+  // honoured here even when it reaches this creation's owner only later — a child's, through its
+  // parent's teardown (AIK-TXN-007).
+  const boundary = (): void => {
+    if (!kernel.accepting) creation.request({ kind: 'shutdown' });
+    creation.checkpoint();
+  };
   let life: AgentLifecycle | undefined;
   try {
     // 3. durable read
@@ -213,16 +220,16 @@ export async function runCreation(kernel: Kernel, owner: Owner, plan: CreationPl
     // 6. setup, still private
     const context = life.agent.context;
     if (setup !== undefined) await creation.race(() => setup(context));
-    creation.checkpoint();
+    boundary();
     // 7–12 run without yielding.
     life.enterSession();
     life.enterAgent();
     life.announceSession();
-    creation.checkpoint();
+    boundary();
     life.announceAgent();
-    creation.checkpoint();
+    boundary();
     kernel.bus.dispatch('agent/session-start', { agent: life.agent, source: plan.source }, { veto: false });
-    creation.checkpoint();
+    boundary();
     creation.close();
     const handle = life.publish(plan.source);
     plan.published?.(life);

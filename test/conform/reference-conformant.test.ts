@@ -34,6 +34,14 @@ describe('the reference runtime through its adapter', () => {
     });
   }
 
+  it('passes the subagent requirements under maxDepth 1 (no grandchild is asked for where none is allowed)', async () => {
+    const report = await runConformance(referenceAdapter({ maxDepth: 1 }), { runs: 10, requirements: ['AIK-SUB'] });
+    expect(report.failures).toEqual([]);
+    const owned = report.requirements.find((result) => result.id === 'AIK-SUB-004');
+    expect(owned?.status).toBe('PASS');
+    expect(owned?.checks.some((check) => check.id === 'AIK-SUB-004/child-owned-by-parent' && check.runs > 0)).toBe(true);
+  });
+
   it('gives a byte-identical JSON report for the same seed (timings aside)', async () => {
     const first = await runConformance(referenceAdapter(), { seed: 4242, runs: 40 });
     const second = await runConformance(referenceAdapter(), { seed: 4242, runs: 40 });

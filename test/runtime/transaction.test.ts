@@ -295,6 +295,23 @@ describe('abort (AIK-TXN-005) and requests during publication (AIK-TXN-007, AIK-
     });
   }
 
+  for (const during of ['session/created', 'agent/created', 'agent/session-start'] as const) {
+    it(`AIK-TXN-007: shutdown during a child's ${during}: the child rolls back and rejects inactive, though its parent's owner reaches it only later`, async () => {
+      const { runtime, heard } = testRuntime();
+      const parent = await runtime.create({ sessionId: 'p' });
+      runtime.on(during, (payload) => {
+        if ((('agent' in payload ? payload.agent : payload.session) as { id: string }).id !== 'p') void runtime.shutdown();
+      });
+      const error = await rejection(parent.agent.context.spawn());
+      expect(isRuntimeError(error, 'inactive')).toBe(true);
+      await runtime.shutdown();
+      const announced = ['session/created', 'agent/created', 'agent/session-start'];
+      const upTo = announced.slice(0, announced.indexOf(during) + 1).map((type) => `${type}:m1`);
+      const disposed = [...(upTo.includes('agent/created:m1') ? ['agent/disposed:m1'] : []), 'session/disposed:m1'];
+      expect(lines(heard).filter((line) => !line.endsWith(':p'))).toEqual([...upTo, ...disposed]);
+    });
+  }
+
   it('AIK-TXN-007: a veto in the same dispatch wins over a request; between requests the first wins', async () => {
     const { runtime } = testRuntime();
     const controller = new AbortController();

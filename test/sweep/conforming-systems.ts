@@ -1,4 +1,5 @@
 import independentAdapter from '../../examples/independent/adapter.js';
+import liberalAdapter from '../../examples/liberal/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
 import { behindSlowStore, withShuffledLists } from '../mutants/_support/benign.js';
@@ -15,4 +16,5 @@ export const CONFORMING_SYSTEMS: readonly { readonly name: string; readonly fact
   { name: 'reference behind a slow store', factory: behindSlowStore(referenceAdapter()) },
   { name: 'reference with shuffled lists', factory: withShuffledLists(referenceAdapter()) },
   { name: 'independent example', factory: independentAdapter },
+  { name: 'liberal example', factory: liberalAdapter },
 ];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import type { HandleToken, ObservedEvent, OperationName } from '../../../src/contract/adapter.js';
+import type { HandleToken, ObservedEvent, OperationName, SessionToken } from '../../../src/contract/adapter.js';
+import type { StoredEvent } from '../../../src/contract/durable-store.js';
 import { RECORDER } from '../../../src/contract/adapter.js';
 import type { ScenarioCheck } from '../../../src/contract/scenario.js';
 import type { KitEnv } from '../../../properties/env/kit-env.js';
@@ -20,6 +21,8 @@ export interface CheckState {
   /** Ids published or requested so far (for `{ fresh: true }`). */
   readonly seenIds: Set<string>;
   readonly handles: ReadonlyMap<string, { readonly token: HandleToken; readonly id: string }>;
+  /** The log of each session object as a `lengths` check last read it. */
+  readonly logs: Map<SessionToken, readonly StoredEvent[]>;
   /** Whether the call started by the step named `name` has settled. */
   isSettled(name: string): boolean;
   /** `@name` → the id of that handle; anything else unchanged. */
@@ -92,8 +95,7 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     if (stored !== expected) return { expected: `the store ${expected ? 'holds' : 'holds no'} record under ${show(id)}`, observed: `it ${stored ? 'holds one' : 'holds none'}` };
   }
   for (const [name, expected] of Object.entries(check.lengths ?? {})) {
-    const id = state.idOf(name);
-    const problem = differ(`log length of live session ${show(id)}`, expected, sessions.find((entry) => entry.id === id)?.length ?? 'not live');
+    const problem = lengthFailure(state.idOf(name), expected, state);
     if (problem !== undefined) return problem;
   }
   for (const [name, expected] of Object.entries(check.headers ?? {})) {
@@ -132,6 +134,25 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     const id = state.idOf(name);
     const touched = storeCalls.filter((call) => call.id === id);
     if (touched.length > 0) return { expected: `no store call for ${show(id)}`, observed: touched.map((call) => `${call.op}(${show(call.id)})`).join(', ') };
+  }
+  return undefined;
+}
+
+/**
+ * `lengths`: the log of the live session `id` holds at least the `expected` events the scenario
+ * caused — an implementation may append bookkeeping events of its own (§2 "Durable store") — and
+ * the log this replay read of the same session object at an earlier check is a prefix of it.
+ */
+function lengthFailure(id: string, expected: number, state: CheckState): { expected: string; observed: string } | undefined {
+  const session = state.system.sessions().find((entry) => entry.id === id);
+  const what = `log length of live session ${show(id)}`;
+  if (session === undefined) return { expected: `${what}: at least ${expected}`, observed: `${what}: not live` };
+  const log = state.system.history(session.token);
+  if (log.length < expected) return { expected: `${what}: at least ${expected}`, observed: `${what}: ${log.length}` };
+  const earlier = state.logs.get(session.token);
+  state.logs.set(session.token, log);
+  if (earlier !== undefined && !isDeepStrictEqual(log.slice(0, earlier.length), earlier)) {
+    return { expected: `the log of ${show(id)} read at an earlier check (${earlier.length} events) as its prefix`, observed: `its first ${earlier.length} events differ: ${show(log.slice(0, earlier.length))}` };
   }
   return undefined;
 }
