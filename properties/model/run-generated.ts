@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { acpChildPlan } from '../env/kit-env.js';
 import type { CheckTally, FailureDetail } from '../report/conformance-report.js';
 import type { Limits } from '../runner/limits.js';
 import { modelCommands } from './commands.js';
@@ -106,6 +107,7 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
       found = failing ?? suspected;
     }
     const { run: last, error, commands } = found;
+    const remote = acpChildPlan(last.realKit.env.remote);
     tallies.fail(error.check);
     if (error.protocol === undefined) tallies.count(error.check);
     masked.add(error.requirement);
@@ -118,6 +120,7 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
       counterexample: {
         seed,
         ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
+        ...(remote === undefined ? {} : { remote }),
         commands,
         steps: last.steps.map((step) => ({ ...step, line: last.aliases.apply(step.line) })),
       },

@@ -33,6 +33,10 @@ export interface Counterexample {
   readonly seed: number;
   /** False when the check ran without a durable store. */
   readonly durable?: false;
+  /** The plan flags of the fake ACP child its env offered (src/runtime/acp-child-server.mjs), when it offered that child. */
+  readonly remote?: readonly string[];
+  /** Ids its env's id source handed out first, when the check chose them. */
+  readonly ids?: readonly string[];
   /** fast-check's replay path, for generated runs. */
   readonly path?: string;
   /** The operations as log lines (`create(s1) ✗conflict`). */

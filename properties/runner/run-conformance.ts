@@ -5,7 +5,7 @@ import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
-import { createKitEnv } from '../env/kit-env.js';
+import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import { runGenerated } from '../model/run-generated.js';
 import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
@@ -89,13 +89,19 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
   const shown = messages.slice(0, SHOWN_SUBCASES).map(alias);
   if (messages.length > SHOWN_SUBCASES) shown.push(`… and ${messages.length - SHOWN_SUBCASES} more failed sub-cases`);
   const expected = (options.expectedFailures ?? []).some((entry) => entry === check.id || entry === check.requirement);
+  const remote = acpChildPlan(kit.env.remote);
   return {
     check: check.id,
     requirement: check.requirement,
     message: shown.join('\n'),
     adapter: broken !== undefined,
     expected,
-    counterexample: { seed, ...(check.durable === false ? { durable: false as const } : {}), commands: ctx.steps.map((step) => alias(stepLine(step))), steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })) },
+    counterexample: {
+      seed,
+      ...(check.durable === false ? { durable: false as const } : {}),
+      ...(remote === undefined ? {} : { remote }),
+      ...(check.ids === undefined ? {} : { ids: check.ids }),
+      commands: ctx.steps.map((step) => alias(stepLine(step))), steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })) },
   };
 }
 
