@@ -26,6 +26,8 @@ export interface CounterexampleStep {
   readonly handle?: string;
   /** Where a replay awaits it, when other steps started before it settled. */
   readonly awaitedAt?: number;
+  /** For a start with a configuration: the kit's names of its entries' handles, by entry index (null: no handle). */
+  readonly entries?: readonly (string | null)[];
 }
 
 /** The shrunk, replayable evidence of a failure. */

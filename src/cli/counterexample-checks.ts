@@ -142,9 +142,17 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
   steps.forEach((step, index) => {
     if (step.wait === false && step.name !== undefined) startedAt.set(step.name, index);
   });
-  // A step is quiet when every call started so far (the hanging ones aside) has been awaited.
-  const quiet = steps.map((_, index) => [...startedAt].every(([name, at]) => at > index || plan.hanging.has(name) || (awaitedAt.get(name) ?? Infinity) <= index));
-  const listeners = (index: number) => [...new Set(steps.slice(0, index + 1).flatMap((step) => (step.op === 'listen' ? [step.plan.name] : [])))];
+  // A step is quiet when every call started so far (the hanging ones aside) has been awaited, or
+  // when it is a shutdown or restart the scenario waited for: those resolve last (AIK-QUIESCE-005).
+  const closing = (step: ScenarioStep) => (step.op === 'shutdown' || step.op === 'restart') && step.wait !== false;
+  const quiet = steps.map((step, index) => closing(step) || [...startedAt].every(([name, at]) => at > index || plan.hanging.has(name) || (awaitedAt.get(name) ?? Infinity) <= index));
+  // Listeners installed by the steps so far: global ones, and scoped ones of a setup plan.
+  const listenerOf = (step: ScenarioStep): string[] => {
+    if (step.op === 'listen') return [step.plan.name];
+    const scoped = step.op === 'create' || step.op === 'resume' || step.op === 'spawn' ? step.input.setup?.listen?.name : undefined;
+    return scoped === undefined ? [] : [scoped];
+  };
+  const listeners = (index: number) => [...new Set(steps.slice(0, index + 1).flatMap(listenerOf))];
   const subagents = steps.some((step) => step.op === 'spawn' || step.op === 'spawnRemote');
   const owners = new Map<string, string[]>();
   for (const step of steps) if (step.op === 'create' && step.input.owner !== undefined) owners.set(step.input.owner, [...(owners.get(step.input.owner) ?? []), step.input.sessionId]);
@@ -224,7 +232,8 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
       }
     }
     const pending = [...plan.hanging].filter((name) => (startedAt.get(name) ?? Infinity) <= index && !now.settlements.has(name));
-    const settled = [...plan.hanging].filter((name) => now.settlements.has(name));
+    // Calls not awaited yet that the reference settled by now: after a shutdown or restart, every call started before it.
+    const settled = [...startedAt].filter(([name, at]) => at < index && (awaitedAt.get(name) ?? Infinity) > index && now.settlements.has(name)).map(([name]) => name);
     if (pending.length > 0) check['pending'] = pending;
     if (settled.length > 0) check['settled'] = settled;
     const settledAfter = teardownOrder(steps, now, express, owners, ordered);

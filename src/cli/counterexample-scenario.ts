@@ -31,6 +31,17 @@ class InjectedNames {
   }
 }
 
+/** `step` with the handle names it takes that stand for configured agents written `config[i]`. */
+function configuredNames(step: CounterexampleStep, configured: ReadonlyMap<string, string>): CounterexampleStep {
+  if (configured.size === 0 || typeof step.args !== 'object' || step.args === null) return step;
+  const args = { ...(step.args as Record<string, unknown>) };
+  for (const field of ['parent', 'handle', 'target']) {
+    const name = args[field];
+    if (typeof name === 'string' && configured.has(name)) args[field] = configured.get(name);
+  }
+  return { ...step, args };
+}
+
 /** The scenario step of one counterexample step (without its expectation), or undefined for a step a scenario has no form for. */
 function toStep(step: CounterexampleStep, names: InjectedNames): ScenarioStep | undefined {
   const args = names.plain(step.args) as Record<string, unknown>;
@@ -176,29 +187,39 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   const config = (firstOpen?.args as { config?: ConfigInput } | undefined)?.config;
   const steps: ScenarioStep[] = [];
   const awaits = new Map<number, ScenarioStep[]>();
+  // The kit's names of configured agents' handles stand for `config[i]` until the next start.
+  let configured = new Map<string, string>();
   raw.forEach((step, index) => {
     for (const pending of awaits.get(index) ?? []) steps.push(pending);
+    if (step.op === 'open' || step.op === 'restart') configured = new Map((step.entries ?? []).flatMap((name, entry) => (name === null ? [] : [[name, `config[${entry}]`]])));
     // The kit's own closing shutdown is not part of the counterexample (the replay closes the system itself).
     if (step === firstOpen || (index === raw.length - 1 && step.op === 'shutdown' && step.result === '✓')) return;
-    const converted = toStep(step, names);
+    const converted = toStep(configuredNames(step, configured), names);
     if (converted === undefined) return;
-    if (step.awaitedAt !== undefined || step.result === '…') {
+    if (step.awaitedAt !== undefined || step.result === '…' || step.result === '⏳hang') {
+      // A call the kit gave up waiting for is awaited last: a replay then waits for it as long as its timeout allows.
+      const at = step.result === '⏳hang' ? raw.length : step.awaitedAt;
       const call = callName(converted, index);
       steps.push({ ...converted, wait: false, name: call } as ScenarioStep);
-      if (step.awaitedAt !== undefined) awaits.set(step.awaitedAt, [...(awaits.get(step.awaitedAt) ?? []), { op: 'await', call }]);
+      if (at !== undefined) awaits.set(at, [...(awaits.get(at) ?? []), { op: 'await', call }]);
     } else {
       steps.push(converted);
     }
   });
   for (const [at, pending] of awaits) if (at >= raw.length) steps.push(...pending);
+  // A start alone still gets a step to check what it started.
+  if (steps.length === 0) steps.push({ op: 'settle' });
   const declared = 'error' in report.adapter ? undefined : report.adapter;
   const profiles = declared?.profiles;
   const remote = steps.some((step) => step.op === 'spawnRemote') ? counterexample.remote : undefined;
   const forwarding = declared?.capabilities.rpc === true && steps.some((step) => step.op === 'spawn' || step.op === 'spawnRemote');
+  // The capabilities its steps and plans use (a listener disposing a context, a setup spawning a child).
+  const actions = new Set(JSON.stringify(steps).match(/"action":"[a-z-]+"/g) ?? []);
   const capabilities: Capability[] = [
-    ...(steps.some((step) => step.op === 'spawn') ? (['subagents'] as const) : []),
+    ...(steps.some((step) => step.op === 'spawn') || actions.has('"action":"spawn"') ? (['subagents'] as const) : []),
     ...(steps.some((step) => step.op === 'spawnRemote') ? (['remote'] as const) : []),
     ...(forwarding ? (['rpc'] as const) : []),
+    ...(actions.has('"action":"dispose-context"') ? (['contextDispose'] as const) : []),
   ];
   const slug = failure.check.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const scenario: Scenario = {
