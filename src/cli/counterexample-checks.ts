@@ -219,7 +219,9 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
       const runs = all(recorded.filter((event) => event.type.startsWith('subagent/')).map((event) => runText(event, express) ?? ''), (text) => (text === '' ? undefined : text));
       if (runs !== undefined) check['runs'] = runs;
       if (now.events.some((event) => event.listener === RECORDER && event.type.startsWith('subagent/'))) check['runPairs'] = true;
-      if (plan.wireId !== undefined && !JSON.stringify(now.events).includes(JSON.stringify(plan.wireId)) && !now.names.has(plan.wireId)) check['hidden'] = [plan.wireId];
+      const wireId = plan.wireId;
+      const shown = wireId !== undefined && (JSON.stringify(now.events).includes(JSON.stringify(wireId)) || [...now.agents, ...now.sessions].some((entry) => entry.id === wireId));
+      if (wireId !== undefined && !shown) check['hidden'] = [wireId];
       if (plan.forwarding) {
         const forwarded = all(
           now.forwarded.slice(previous?.forwarded.length ?? 0).map((message) => {
