@@ -47,7 +47,7 @@ export function snapshotOf(view: ReplayView): Snapshot {
 }
 
 /** The ids a scenario chooses itself (creation and resume ids, configured exact ids, lineage): the same in every implementation. */
-export function chosenIds(scenario: Scenario): Set<string> {
+function chosenIds(scenario: Scenario): Set<string> {
   const chosen = new Set<string>();
   const configured = (agents: readonly { readonly sessionId?: string; readonly resumeSessionId?: string }[]) => {
     for (const entry of agents) for (const id of [entry.sessionId, entry.resumeSessionId]) if (id !== undefined) chosen.add(id);
@@ -73,10 +73,9 @@ function expressing(chosen: ReadonlySet<string>, names: ReadonlyMap<string, stri
   return (id) => (chosen.has(id) ? id : byId.has(id) ? `@${byId.get(id)}` : undefined);
 }
 
-/** `values` expressed, or undefined when one of them cannot be. */
-function all(values: readonly string[], express: Express): string[] | undefined {
-  const expressed = values.map(express);
-  return expressed.every((value) => value !== undefined) ? (expressed as string[]) : undefined;
+/** `values`, or undefined when one of them is (an id a check cannot write). */
+function written(values: readonly (string | undefined)[]): string[] | undefined {
+  return values.every((value) => value !== undefined) ? (values as string[]) : undefined;
 }
 
 const eventText = (event: ObservedEvent, express: Express): string | undefined => {
@@ -170,16 +169,16 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
     const check: Record<string, unknown> = { name: `what the reference runtime shows after step ${index}`, requirements: [plan.requirement], ignore: ['session/event'] };
     const fresh = now.events.slice(previous?.events.length ?? 0);
     const recorded = fresh.filter((event) => event.listener === RECORDER);
-    const events = all(recorded.filter((event) => event.type !== 'session/event').map((event) => eventText(event, express) ?? ''), (text) => (text === '' ? undefined : text));
+    const events = written(recorded.filter((event) => event.type !== 'session/event').map((event) => eventText(event, express)));
     if (events !== undefined) check['events'] = events;
     const heard: Record<string, string[]> = {};
     for (const listener of listeners(index)) {
-      const texts = all(fresh.filter((event) => event.listener === listener && event.type !== 'session/event').map((event) => eventText(event, express) ?? ''), (text) => (text === '' ? undefined : text));
+      const texts = written(fresh.filter((event) => event.listener === listener && event.type !== 'session/event').map((event) => eventText(event, express)));
       if (texts !== undefined) heard[listener] = texts;
     }
     if (Object.keys(heard).length > 0) check['heard'] = heard;
-    const agents = all(now.agents.map((entry) => entry.id), express);
-    const sessions = all(now.sessions.map((entry) => entry.id), express);
+    const agents = written(now.agents.map((entry) => express(entry.id)));
+    const sessions = written(now.sessions.map((entry) => express(entry.id)));
     if (agents !== undefined) check['agents'] = agents;
     if (sessions !== undefined) check['sessions'] = sessions;
     const identity = now.agents.filter((entry) => entry.session.id === entry.id && entry.session.headerId === entry.id && now.sessions.some((session) => session.id === entry.id && session.token === entry.session.token)).flatMap((entry) => express(entry.id) ?? []);
@@ -216,19 +215,18 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
     const plans = now.plans.slice(previous?.plans.length ?? 0);
     if (plans.every((entry) => entry.expect !== undefined)) check['planOutcomes'] = plans;
     if (subagents) {
-      const runs = all(recorded.filter((event) => event.type.startsWith('subagent/')).map((event) => runText(event, express) ?? ''), (text) => (text === '' ? undefined : text));
+      const runs = written(recorded.filter((event) => event.type.startsWith('subagent/')).map((event) => runText(event, express)));
       if (runs !== undefined) check['runs'] = runs;
       if (now.events.some((event) => event.listener === RECORDER && event.type.startsWith('subagent/'))) check['runPairs'] = true;
       const wireId = plan.wireId;
       const shown = wireId !== undefined && (JSON.stringify(now.events).includes(JSON.stringify(wireId)) || [...now.agents, ...now.sessions].some((entry) => entry.id === wireId));
       if (wireId !== undefined && !shown) check['hidden'] = [wireId];
       if (plan.forwarding) {
-        const forwarded = all(
+        const forwarded = written(
           now.forwarded.slice(previous?.forwarded.length ?? 0).map((message) => {
             const [parent, child] = [express(message.params.parentSessionId), express(message.params.childSessionId)];
-            return parent === undefined || child === undefined ? '' : `${message.method} ${parent} ${child}`;
+            return parent === undefined || child === undefined ? undefined : `${message.method} ${parent} ${child}`;
           }),
-          (text) => (text === '' ? undefined : text),
         );
         if (forwarded !== undefined) check['forwarded'] = forwarded;
       }
@@ -283,9 +281,9 @@ function teardownOrder(steps: readonly ScenarioStep[], now: Snapshot, express: E
     } else {
       calls = settlement.calls.filter((name) => startedBefore.has(name));
     }
-    const texts = before.filter((event) => ids === undefined || ids.has(event.id)).map((event) => eventText(event, express));
-    if (texts.some((text) => text === undefined)) continue;
-    const entries = [...new Set([...(texts as string[]), ...calls])];
+    const texts = written(before.filter((event) => ids === undefined || ids.has(event.id)).map((event) => eventText(event, express)));
+    if (texts === undefined) continue;
+    const entries = [...new Set([...texts, ...calls])];
     if (entries.length > 0) order[step.name] = entries;
   }
   return order;

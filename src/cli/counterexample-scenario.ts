@@ -213,13 +213,13 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   const profiles = declared?.profiles;
   const remote = steps.some((step) => step.op === 'spawnRemote') ? counterexample.remote : undefined;
   const forwarding = declared?.capabilities.rpc === true && steps.some((step) => step.op === 'spawn' || step.op === 'spawnRemote');
-  // The capabilities its steps and plans use (a listener disposing a context, a setup spawning a child).
+  // The capabilities its steps and plans use (a plan disposing a context, a setup spawning a child).
   const actions = new Set(JSON.stringify(steps).match(/"action":"[a-z-]+"/g) ?? []);
   const capabilities: Capability[] = [
     ...(steps.some((step) => step.op === 'spawn') || actions.has('"action":"spawn"') ? (['subagents'] as const) : []),
     ...(steps.some((step) => step.op === 'spawnRemote') ? (['remote'] as const) : []),
     ...(forwarding ? (['rpc'] as const) : []),
-    ...(actions.has('"action":"dispose-context"') ? (['contextDispose'] as const) : []),
+    ...(actions.has('"action":"dispose-context"') || actions.has('"action":"dispose-self"') ? (['contextDispose'] as const) : []),
   ];
   const slug = failure.check.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const scenario: Scenario = {
