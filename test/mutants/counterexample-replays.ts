@@ -5,8 +5,10 @@
  * (`counterexampleScenario`), which must FAIL when replayed against the system it came from, and
  * PASS (or SKIP, when it does not apply) against every conforming system of the false-FAIL sweep
  * (the reference runtime under its profiles, behind a slow store, with shuffled lists, the
- * independent example): a FAIL there would be a false FAIL of the scenario. Prints one table row
- * per subject and seed, every miss below it, and exits non-zero on any miss.
+ * independent example): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
+ * table (per subject and seed: counterexamples reproduced / written; then the scenarios that
+ * FAILed on a conforming system), every miss below it, and exits non-zero on any miss (progress
+ * goes to stderr).
  *
  * Usage: `tsx test/mutants/counterexample-replays.ts [--seeds N] [--only <substring>]` (default 5).
  */
@@ -30,14 +32,14 @@ const subjects: readonly { readonly name: string; readonly adapter: AdapterFacto
 const started = performance.now();
 const misses: string[] = [];
 let counterexamples = 0;
-console.log(`counterexample replays: ${subjects.length} subjects × seeds ${seeds.join(', ')}`);
-console.log('| subject | seed | counterexamples | reproduced | no FAIL on a conforming system |');
-console.log('|---|---|---|---|---|');
+const rows: string[] = [];
 for (const subject of subjects) {
+  const cells: string[] = [];
+  let falseFailing = 0;
   for (const seed of seeds) {
+    process.stderr.write(`${subject.name} seed ${seed}\n`);
     const report = await runConformance(subject.adapter, { seed });
     let reproduced = 0;
-    let clean = 0;
     for (const failure of report.failures) {
       const scenario = await counterexampleScenario(report, failure);
       const onSubject = await replayScenario(scenario, subject.adapter);
@@ -50,12 +52,17 @@ for (const subject of subjects) {
         falseFails += 1;
         misses.push(`false FAIL on ${system.name}: ${subject.name} seed ${seed} ${failure.check}: step ${replayed.failure.step} ${replayed.failure.line}: expected ${replayed.failure.expected}, observed ${replayed.failure.observed}`);
       }
-      if (falseFails === 0) clean += 1;
+      if (falseFails > 0) falseFailing += 1;
     }
     counterexamples += report.failures.length;
-    console.log(`| ${subject.name} | ${seed} | ${report.failures.length} | ${reproduced} | ${clean} |`);
+    cells.push(`${reproduced}/${report.failures.length}`);
   }
+  rows.push(`| ${subject.name} | ${cells.join(' | ')} | ${falseFailing} |`);
 }
+console.log(`counterexample replays: ${subjects.length} subjects × seeds ${seeds.join(', ')}; per seed: counterexamples that FAIL on the system they came from / counterexamples written`);
+console.log(`| subject | ${seeds.map((seed) => `seed ${seed}`).join(' | ')} | FAIL on a conforming system |`);
+console.log(`|---|${seeds.map(() => '---|').join('')}---|`);
+for (const row of rows) console.log(row);
 for (const miss of misses) console.log(miss);
 console.log(`${counterexamples} counterexamples, ${misses.length} misses, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exitCode = misses.length === 0 && counterexamples > 0 ? 0 : 1;
