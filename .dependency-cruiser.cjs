@@ -1,7 +1,9 @@
 /**
  * The kit's own module-graph rules (DESIGN.md "Layout", made executable). They extend the preset
  * the kit offers to the repositories it checks, and add the kit's layering. `npm test` fails on a
- * violation (through `agent-identity-kit check`).
+ * violation (through `agent-identity-kit check`). The layout adds one folder to DESIGN.md's:
+ * `src/adapter/`, the published adapter toolkit, a layer of its own between the contract and
+ * everything that uses it (examples, users' adapters).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 const entryPointPatterns = require('./tools/graph/entry-points.cjs');
@@ -54,6 +56,16 @@ module.exports = {
         'The reference runtime implements the contract and nothing else: it must not know the properties, scenarios, gates or CLI that test it.',
       from: { path: '^src/runtime/' },
       to: { path: '^(?:src/(?!runtime/|contract/)|properties/|scenarios/|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'adapter-toolkit-imports-only-contract',
+      severity: 'error',
+      comment:
+        'src/adapter is the toolkit adapters are written in (the export agent-identity-kit/adapter): it is loaded next to the implementation ' +
+        'under test, so it builds on the adapter types of src/contract alone and never pulls in the runtime, the properties or the CLI. ' +
+        'It sits in src/ beside the contract (not in properties/) because it is part of the adapter interface, not of the engine.',
+      from: { path: '^src/adapter/' },
+      to: { path: '^(?:src/(?!adapter/|contract/)|properties/|scenarios/|tools/|test/|examples/|bench/|bin/)' },
     },
     {
       name: 'properties-import-contract-and-runtime',

@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The examples import the toolkit by its package name (tsconfig.json "paths" does the same for tsc and tsx).
+  resolve: { alias: { 'agent-identity-kit/adapter': fileURLToPath(new URL('./src/adapter/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

@@ -99,7 +99,7 @@ class ReferenceSystem implements System {
   readonly #log: ObservedEvent[] = [];
   readonly #planOutcomes: PlanOutcome[] = [];
   readonly #agents = new Map<string, Agent>();
-  /** The agent whose context spawned each child: the child's owner (CONTRACT.md §3 "Subagents"). */
+  /** The agent whose context spawned each child: the child's owner (docs/contract.md §3 "Subagents"). */
   readonly #parents = new WeakMap<Agent, string>();
   readonly #jobs = new Map<JobToken, BackgroundJob>();
   readonly #forwarded: ForwardedMessage[] = [];

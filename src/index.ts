@@ -3,10 +3,12 @@
  * an implementation author needs to write an adapter.
  */
 export * from './runtime/index.js';
-export { CONTRACT_VERSION, REQUIREMENTS, requirement, isRequirementId, type Requirement, type Tier, type Capability, type Profiles, type Area } from './contract/requirements.js';
+export { CONTRACT_VERSION, REQUIREMENTS, CAPABILITIES, PROFILES, requirement, isRequirementId, type Requirement, type Tier, type Capability, type Profiles, type Area } from './contract/requirements.js';
 export { ERROR_CODES, type ErrorCode } from './contract/error-code.js';
 export { KIT_VERSION } from './contract/kit-version.js';
-// The adapter interface (DESIGN.md "The adapter"); `CreateMeta` is shared with the runtime, exported above.
+// The adapter interface (docs/writing-an-adapter.md; its toolkit is `agent-identity-kit/adapter`).
+// `CreateMeta` is shared with the runtime, exported above.
+export { EVENT_TYPES, RECORDER, UnsupportedOperation } from './contract/adapter.js';
 export type {
   Outcome,
   HandleToken,

@@ -1,17 +1,14 @@
 /**
- * The conformance adapter of the independent harness: translates the kit's operations and plans
- * into harness calls, and nothing more. The harness offers no subagents, remote runs, bridge,
- * forwarding, consumers, context dispose or injectable id source: those are declared absent.
+ * The conformance adapter of the independent harness: it translates the kit's operations into
+ * harness calls and nothing more; the plan plumbing is the kit's toolkit (`agent-identity-kit/adapter`).
+ * The harness offers no subagents, remote runs, bridge, forwarding, consumers, context dispose or
+ * injectable id source: those are declared absent, and their operations report `unsupported`.
  */
-import type { AdapterEnv, AdapterFactory, ConfigOutcome, EventType, FactoryOptions, ListenPlan, System } from '../../src/contract/adapter.js';
-import { EVENT_TYPES } from '../../src/contract/adapter.js';
-import { observePayload } from '../support/observe-payload.js';
-import { PlanKit } from '../support/plan-kit.js';
-import { settle } from '../support/settle.js';
-import { Tokens } from '../support/tokens.js';
-import type { Agent, AgentContext } from './agent.js';
+import type { AdapterFactory, ConfigOutcome, EventType, System } from 'agent-identity-kit/adapter';
+import { compact, EVENT_TYPES, errorClassifier, observePayload, PlanInterpreter, settle, TokenTable, unsupported } from 'agent-identity-kit/adapter';
+import type { AgentContext } from './agent.js';
 import type { EventName } from './event-bus.js';
-import type { Handle } from './handle.js';
+import type { Handle, ModelItem } from './handle.js';
 import { createHarness, type Harness, type OwnerApi } from './harness.js';
 import { HarnessError } from './harness-error.js';
 import type { Session } from './session.js';
@@ -19,174 +16,75 @@ import type { Session } from './session.js';
 /** The event types this harness emits (it has no subagents). */
 const HARNESS_EVENTS = EVENT_TYPES.filter((type): type is EventName & EventType => !type.startsWith('subagent/'));
 
-const independentAdapter: AdapterFactory = async (env: AdapterEnv, options: FactoryOptions): Promise<System> => {
-  const tokens = new Tokens();
-  const handles = new Map<string, Handle>();
-  const owners = new Map<string, OwnerApi>();
-  const sessions = new Map<string, Session>();
-  // Scoped listeners by plan name; global ones are kept to be re-installed on restart.
-  const removers = new Map<string, (() => void)[]>();
-  const globals = new Map<string, ListenPlan>();
+const independentAdapter: AdapterFactory = async (env, options) => {
+  // An agent is named through its context: a setup callback sees only the context, yet names its agent.
+  const agents = new TokenTable<AgentContext>('agent');
+  const sessions = new TokenTable<Session>('session');
+  const handles = new TokenTable<Handle>('handle');
+  const owners = new TokenTable<OwnerApi>('owner');
   let harness: Harness;
   let config: ConfigOutcome = { ok: true, entries: [] };
 
-  // An agent's token is its context's: a setup callback sees only the context, yet must name its agent.
-  const agentToken = (context: AgentContext): string => tokens.of(context, 'agent-');
-  const sessionToken = (session: Session): string => {
-    const token = tokens.of(session, 'session-');
-    sessions.set(token, session);
-    return token;
-  };
-  const handleToken = (handle: Handle): string => {
-    const token = tokens.of(handle, 'handle-');
-    handles.set(token, handle);
-    return token;
-  };
-
-  const kit = new PlanKit(env, {
+  const plans = new PlanInterpreter<AgentContext>(env, {
+    events: HARNESS_EVENTS,
+    on: (type, listener) => harness.on(type as EventName, listener),
+    onScope: (context, type, listener) => context.on(type as EventName, listener),
+    scopeToken: (context) => agents.token(context),
+    observe: (type, payload) => observePayload(type, payload, { agent: (agent) => agents.token((agent as Handle['agent']).context), session: (session) => sessions.token(session as Session) }),
     snapshot: () => ({ agents: system.agents(), sessions: system.sessions() }),
-    unload: (owner) => (owner === undefined ? harness.root : ownerOf(owner)).unload(),
+    unload: (owner) => owners.get(owner).unload(),
     shutdown: () => harness.shutdown(),
-    observe: (type, payload) => observePayload(type, payload, { agent: (agent) => agentToken((agent as Agent).context), session: (session) => sessionToken(session as Session) }),
   });
 
-  const install = (plan: ListenPlan, on: (type: EventName, listener: (payload: unknown) => unknown) => () => void, scope: string | undefined): void => {
-    const listener = kit.listener(plan, scope);
-    const types = plan.event === '*' ? HARNESS_EVENTS : HARNESS_EVENTS.filter((type) => type === plan.event);
-    removers.set(plan.name, [...(removers.get(plan.name) ?? []), ...types.map((type) => on(type, listener(type)))]);
-  };
-
-  const boot = async (agents: FactoryOptions['config']): Promise<void> => {
+  const boot = async (agentsConfig: unknown): Promise<void> => {
     harness = createHarness({
       ...(env.store === undefined ? {} : { store: env.store }),
       clock: env.clock,
-      model: async ({ agent, signal }) =>
-        (await env.turn({ id: agent.id, signal })).map((item) => {
-          if (item.kind !== 'assistant' && item.kind !== 'tool') throw new Error(`model event kind ${JSON.stringify(item.kind)} is not assistant or tool`);
-          return item.data === undefined ? { kind: item.kind } : { kind: item.kind, data: item.data };
-        }),
-      agents: agents?.agents ?? [],
+      model: ({ agent, signal }) => env.turn({ id: agent.id, signal }) as Promise<readonly ModelItem[]>,
+      agents: agentsConfig ?? [],
     });
-    for (const type of HARNESS_EVENTS) harness.on(type, kit.recorder(type));
-    for (const plan of globals.values()) install(plan, (type, listener) => harness.on(type, listener), undefined);
-    try {
-      const entries = await harness.start();
-      config = {
-        ok: true,
-        entries: entries.map((entry) => (entry.ok ? { label: entry.label, ok: true, id: entry.id, handle: handleToken(entry.handle) } : entry)),
-      };
-    } catch (error) {
-      config = { ok: false, error };
-    }
+    plans.attach();
+    config = await settle(() => harness.start(), (entries) => ({ entries: entries.map((entry) => (entry.ok ? { ...entry, handle: handles.token(entry.handle) } : entry)) }));
   };
-
-  const handleOf = (token: string): Handle => {
-    const handle = handles.get(token);
-    if (handle === undefined) throw new Error(`unknown handle token ${JSON.stringify(token)}`);
-    return handle;
-  };
-  const ownerOf = (token: string | undefined): OwnerApi => {
-    if (token === undefined) return harness.root;
-    const owner = owners.get(token);
-    if (owner === undefined) throw new Error(`unknown owner token ${JSON.stringify(token)}`);
-    return owner;
-  };
-  const setupFor = (plan: Parameters<PlanKit['setup']>[0]) =>
-    kit.setup<AgentContext>(plan, (listen, context) => install(listen, (type, listener) => context.on(type, listener), agentToken(context)));
-  const notOffered = (what: string) => Promise.resolve({ ok: false as const, error: new Error(`${what} is not offered by this implementation`) });
-
+  const owner = (token: string | undefined): OwnerApi => (token === undefined ? harness.root : owners.get(token));
   const system: System = {
     capabilities: { subagents: false, remote: false, bridge: false, rpc: false, consumers: false, contextDispose: false, idSource: false, clock: true, configHandles: true },
     profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' },
 
-    owner(label) {
-      const owner = harness.owner(label);
-      const token = tokens.of(owner, 'owner-');
-      owners.set(token, owner);
-      return token;
-    },
-    unload: (owner) => settle(async () => (await ownerOf(owner).unload(), {})),
-    create: (input) =>
-      settle(async () => {
-        const setup = setupFor(input.setup);
-        const signal = kit.signal(input.signal);
-        const handle = await ownerOf(input.owner).create({
-          sessionId: input.sessionId,
-          ...(input.meta === undefined ? {} : { meta: input.meta }),
-          ...(input.seed === undefined ? {} : { seed: input.seed }),
-          ...(setup === undefined ? {} : { setup }),
-          ...(signal === undefined ? {} : { signal }),
-        });
-        return { handle: handleToken(handle) };
-      }),
-    resume: (input) =>
-      settle(async () => {
-        const setup = setupFor(input.setup);
-        const signal = kit.signal(input.signal);
-        const handle = await ownerOf(input.owner).resume({
-          resumeSessionId: input.resumeSessionId,
-          ...(setup === undefined ? {} : { setup }),
-          ...(signal === undefined ? {} : { signal }),
-        });
-        return { handle: handleToken(handle) };
-      }),
-    spawn: () => notOffered('spawn'),
-    spawnRemote: () => notOffered('spawnRemote'),
+    owner: (label) => owners.token(harness.owner(label)),
+    unload: (token) => settle(() => owners.get(token).unload()),
+    create: (input) => settle(() => owner(input.owner).create(compact({ sessionId: input.sessionId, meta: input.meta, seed: input.seed, ...plans.creation(input) })), (handle) => ({ handle: handles.token(handle) })),
+    resume: (input) => settle(() => owner(input.owner).resume(compact({ resumeSessionId: input.resumeSessionId, ...plans.creation(input) })), (handle) => ({ handle: handles.token(handle) })),
+    spawn: () => unsupported('spawn'),
+    spawnRemote: () => unsupported('spawnRemote'),
 
-    prompt: (handle) => settle(async () => (await handleOf(handle).prompt(), {})),
-    dispose: (handle) => settle(async () => (await handleOf(handle).dispose(), {})),
-    flush: (handle) => settle(async () => (await handleOf(handle).flush(), {})),
-    shutdown: () => settle(async () => (await harness.shutdown(), {})),
-    restart: (restart) =>
-      settle(async () => {
-        await harness.shutdown();
-        await boot(restart.config);
-        return {};
-      }),
+    prompt: (handle) => settle(() => handles.get(handle).prompt()),
+    dispose: (handle) => settle(() => handles.get(handle).dispose()),
+    flush: (handle) => settle(() => handles.get(handle).flush()),
+    shutdown: () => settle(() => harness.shutdown()),
+    restart: ({ config: next }) => settle(async () => (await harness.shutdown(), await boot(next?.agents))),
     configResults: () => config,
 
-    listen(plan, target) {
-      try {
-        if (target === undefined) {
-          globals.set(plan.name, plan);
-          install(plan, (type, listener) => harness.on(type, listener), undefined);
-        } else {
-          const context = handleOf(target).agent.context;
-          install(plan, (type, listener) => context.on(type, listener), agentToken(context));
-        }
-        return { ok: true };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    },
-    unlisten(name) {
-      globals.delete(name);
-      for (const remove of removers.get(name) ?? []) remove();
-      removers.delete(name);
-    },
+    listen: (plan, target) => plans.listen(plan, target === undefined ? undefined : () => handles.get(target).agent.context),
+    unlisten: (name) => plans.unlisten(name),
 
     getAgent: (id) => {
       const agent = harness.getAgent(id);
-      return agent === undefined ? undefined : agentToken(agent.context);
+      return agent === undefined ? undefined : agents.token(agent.context);
     },
     getSession: (id) => {
       const session = harness.getSession(id);
-      return session === undefined ? undefined : sessionToken(session);
+      return session === undefined ? undefined : sessions.token(session);
     },
-    agents: () =>
-      harness.listAgents().map(([id, agent]) => ({
-        id,
-        token: agentToken(agent.context),
-        session: { id: agent.session.id, headerId: agent.session.header.id, token: sessionToken(agent.session) },
-      })),
-    sessions: () => harness.listSessions().map(([id, session]) => ({ id, token: sessionToken(session), header: session.header, length: session.length })),
-    history: (token) => sessions.get(token)?.events ?? [],
-    events: () => [...kit.events],
-    planOutcomes: () => [...kit.outcomes],
-    classifyError: (error) => (error instanceof HarnessError ? error.code : 'unknown'),
+    agents: () => harness.listAgents().map(([id, agent]) => ({ id, token: agents.token(agent.context), session: { id: agent.session.id, headerId: agent.session.header.id, token: sessions.token(agent.session) } })),
+    sessions: () => harness.listSessions().map(([id, session]) => ({ id, token: sessions.token(session), header: session.header, length: session.length })),
+    history: (token) => sessions.find(token)?.events ?? [],
+    events: () => plans.events(),
+    planOutcomes: () => plans.planOutcomes(),
+    classifyError: errorClassifier({ classes: [HarnessError] }),
   };
 
-  await boot(options.config);
+  await boot(options.config?.agents);
   return system;
 };
 

@@ -1,4 +1,4 @@
-/** The lifecycle events of CONTRACT.md §2. */
+/** The lifecycle events of docs/contract.md §2. */
 export type EventName =
   | 'session/created'
   | 'agent/created'

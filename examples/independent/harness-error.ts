@@ -1,4 +1,4 @@
-/** The closed set of failure codes this harness originates (CONTRACT.md §2–§4). */
+/** The closed set of failure codes this harness originates (docs/contract.md §2–§4). */
 export type HarnessErrorCode = 'conflict' | 'not-found' | 'invalid' | 'aborted' | 'inactive';
 
 /**

@@ -50,7 +50,7 @@ export type EntryResult =
   | { readonly label: string; readonly ok: true; readonly id: string; readonly handle: Handle }
   | { readonly label: string; readonly ok: false; readonly error: unknown };
 
-/** A small independent implementation of the one-identity contract (CONTRACT.md). */
+/** A small independent implementation of the one-identity contract (docs/contract.md). */
 export interface Harness {
   start(): Promise<readonly EntryResult[]>;
   /** The root owner: `create` and `resume` below go through it. */
@@ -209,7 +209,7 @@ class Runtime implements Harness {
     return this.#shutdown;
   }
 
-  /** The creation transaction of CONTRACT.md §4, shared by create and resume. */
+  /** The creation transaction of docs/contract.md §4, shared by create and resume. */
   async open(owner: Owner, open: Open): Promise<Handle> {
     const { signal } = open.request;
     // 1. admission

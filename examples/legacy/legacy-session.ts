@@ -15,7 +15,7 @@ export interface LegacyEvent {
 
 /**
  * The legacy session: it keeps its id in a field of its own *and* in its header (the
- * "identity held twice" shape of CONTRACT.md §6, kept here on purpose).
+ * "identity held twice" shape of docs/contract.md §6, kept here on purpose).
  */
 export class LegacySession {
   id: string;

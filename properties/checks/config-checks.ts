@@ -2,7 +2,7 @@ import type { ConfigInput } from '../../src/contract/adapter.js';
 import { check, type Check } from '../runner/check.js';
 import { registries } from './_internals/observe.js';
 
-/** Directed checks of the config-driven start (CONTRACT.md §3, AIK-CONFIG-*). */
+/** Directed checks of the config-driven start (docs/contract.md §3, AIK-CONFIG-*). */
 export const configChecks: readonly Check[] = [
   check('AIK-CONFIG-001', 'label-is-never-a-key', async (ctx) => {
     const config: ConfigInput = { agents: [{ id: 'main' }, { id: 'main' }] };

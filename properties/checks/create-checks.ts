@@ -2,7 +2,7 @@ import { check, type Check } from '../runner/check.js';
 import { recorded, registries, writesOf } from './_internals/observe.js';
 import { persisted } from './_internals/persisted.js';
 
-/** Directed checks of create and resume (CONTRACT.md §3, AIK-CREATE-*, AIK-RESUME-*). */
+/** Directed checks of create and resume (docs/contract.md §3, AIK-CREATE-*, AIK-RESUME-*). */
 export const createChecks: readonly Check[] = [
   check('AIK-CREATE-001', 'publishes-exactly-the-given-id', async (ctx) => {
     const system = await ctx.open();

@@ -16,7 +16,7 @@ async function rolledBack(ctx: CheckContext, system: DrivenSystem, id: string, w
   ctx.equal(count('session/created') - count('session/disposed'), 0, `${what}: session created/disposed edges for ${id}`);
 }
 
-/** Directed checks of the creation transaction (CONTRACT.md §4, AIK-TXN-*). */
+/** Directed checks of the creation transaction (docs/contract.md §4, AIK-TXN-*). */
 export const transactionChecks: readonly Check[] = [
   check('AIK-TXN-001', 'nothing-partial-during-load-and-setup', async (ctx) => {
     const system = await ctx.open();

@@ -5,7 +5,7 @@ import { controlStep, type Step } from '../runner/step.js';
 export type StoreOperation = 'load' | 'put' | 'append' | 'list' | 'flush';
 
 /**
- * A fault plan entry, keyed by operation and id — never by call count (DESIGN.md "The adapter"):
+ * A fault plan entry, keyed by operation and id — never by call count (docs/writing-an-adapter.md):
  * "every load of X fails", "the next put of X hangs". `list` takes no id: use `*`.
  */
 export interface StoreFault {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
-import { RECORDER, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
+import { RECORDER, UnsupportedOperation, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
@@ -68,8 +68,12 @@ function creationRequirement(op: 'create' | 'resume', expected: string, live: bo
  */
 async function both<T extends Outcome>(run: GeneratedRun, op: Parameters<GeneratedRun['decided']>[2], act: (system: GeneratedRun['real'], which: 'real' | 'model') => Promise<T>, concurrent = false): Promise<{ real: T; model: T; realDecided: string; modelDecided: string }> {
   const pending = concurrent ? act(run.model, 'model') : undefined;
+  // Should the real side throw, the model's call is not awaited: its failure must not go unobserved.
+  pending?.catch(() => undefined);
   const real = await act(run.real, 'real');
   run.rethrowAdapterFailure();
+  // An operation the adapter reports unsupported cannot be compared with the model: the run ends here.
+  if (!real.ok && UnsupportedOperation.is(real.error)) throw real.error;
   const model = await (pending ?? act(run.model, 'model'));
   return { real, model, realDecided: run.decided(run.real, real, op), modelDecided: run.decided(run.model, model, op) };
 }
@@ -113,9 +117,13 @@ abstract class Base implements RunCommand {
       run.rethrowAdapterFailure();
       checkInvariants(run);
     } catch (error) {
+      // An operation the adapter reports unsupported ends the generated runs (see runGenerated), whatever is masked.
+      if (UnsupportedOperation.is(error)) throw error;
       const failure = GeneratedFailure.of(error, this.home);
       if (!run.masked(failure.check)) throw failure;
-      run.tainted = true;
+      if (run.tainted) return;
+      if (!failure.invariant) run.tallies.count(failure.check);
+      run.taint(failure.check);
     }
   }
   toString(): string {
@@ -399,6 +407,7 @@ class RestartCommand extends Base {
     const outcome = await both(run, 'restart', (system) => system.restart(this.#run));
     run.expect('AIK-QUIESCE-005/generated-restart', outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided}, got ${outcome.realDecided}`);
     const real = run.real.configResults();
+    if (!real.ok && UnsupportedOperation.is(real.error)) throw real.error;
     const model = run.model.configResults();
     run.expect('AIK-CONFIG-002/generated-validation', real.ok !== model.ok, () => `${this.describe()}: the configuration was ${real.ok ? 'accepted' : 'refused'}, the reference runtime ${model.ok ? 'accepts' : 'refuses'} it`);
     if (!real.ok || !model.ok) {

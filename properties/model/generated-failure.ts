@@ -8,12 +8,15 @@ export class GeneratedFailure extends Error {
   readonly requirement: string;
   /** How the adapter broke the protocol (a throw or garbage), when it did: then it is the adapter's failure. */
   readonly protocol: 'throw' | 'garbage' | undefined;
+  /** Whether an invariant raised it (its evaluation is already counted), rather than an operation. */
+  readonly invariant: boolean;
 
-  constructor(check: string, message: string, protocol?: 'throw' | 'garbage') {
+  constructor(check: string, message: string, protocol?: 'throw' | 'garbage', invariant = true) {
     super(message);
     this.check = check;
     this.requirement = check.slice(0, check.indexOf('/'));
     this.protocol = protocol;
+    this.invariant = invariant;
   }
 
   /**
@@ -23,7 +26,7 @@ export class GeneratedFailure extends Error {
    */
   static of(error: unknown, home: string): GeneratedFailure {
     if (error instanceof GeneratedFailure) return error;
-    if (error instanceof AdapterFailure) return error.kind === 'hang' ? new GeneratedFailure(`${home}/generated-settles`, error.message) : new GeneratedFailure(`${home}/generated-adapter`, error.message, error.kind);
-    return new GeneratedFailure(`${home}/generated-adapter`, `adapter: ${error instanceof Error ? error.message : String(error)}`, 'throw');
+    if (error instanceof AdapterFailure) return error.kind === 'hang' ? new GeneratedFailure(`${home}/generated-settles`, error.message, undefined, false) : new GeneratedFailure(`${home}/generated-adapter`, error.message, error.kind, false);
+    return new GeneratedFailure(`${home}/generated-adapter`, `adapter: ${error instanceof Error ? error.message : String(error)}`, 'throw', false);
   }
 }

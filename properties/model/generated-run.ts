@@ -160,17 +160,21 @@ export class GeneratedRun {
   }
 
   /**
-   * Counts one evaluation of `checkId` and fails the run with `message` when `violated`. A masked
-   * check is not counted; its violation taints the run instead (see {@link GeneratedRun.tainted}).
+   * Counts one evaluation of `checkId` and fails the run with `message` when `violated`; a masked
+   * check's violation taints the run instead (see {@link GeneratedRun.tainted}).
    */
   expect(checkId: string, violated: boolean, message: () => string): void {
     if (this.tainted) return;
-    if (this.masked(checkId)) {
-      if (violated) this.tainted = true;
-      return;
-    }
     this.tallies.count(checkId);
-    if (violated) throw new GeneratedFailure(checkId, message());
+    if (!violated) return;
+    if (!this.masked(checkId)) throw new GeneratedFailure(checkId, message());
+    this.taint(checkId);
+  }
+
+  /** A masked check broke: it counts as failing (an expected failure still shows, so it is never stale), and the run ends quietly. */
+  taint(checkId: string): void {
+    this.tallies.fail(checkId);
+    this.tainted = true;
   }
 
   /** Throws the first adapter failure met by the real system, if any (also from operations not awaited). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { UnsupportedOperation, type AdapterFactory } from '../../src/contract/adapter.js';
 import { acpChildPlan } from '../env/kit-env.js';
-import type { CheckTally, FailureDetail } from '../report/conformance-report.js';
+import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
 import type { Limits } from '../runner/limits.js';
 import { modelCommands } from './commands.js';
 import type { Declared } from './declared.js';
@@ -19,6 +19,8 @@ export interface GeneratedOptions {
   readonly timeBudgetMs?: number;
   readonly inScope: (requirement: string) => boolean;
   readonly expectedFailures: readonly string[];
+  /** Which chunks to run (indices, see {@link chunksOf}); default all of them. A shard or a worker runs its own. */
+  readonly chunks?: (index: number) => boolean;
 }
 
 /** What the generated phase found and how much of it ran. */
@@ -29,25 +31,74 @@ export interface GeneratedResult {
   readonly runs: number;
   /** True when the time budget ended the phase before every run was made. */
   readonly interrupted: boolean;
+  /** The chunks it ran. */
+  readonly chunks: readonly ChunkResult[];
+}
+
+/**
+ * Generated runs per chunk. The phase is cut into fixed chunks whose seeds derive from the run
+ * seed and the chunk index only, so the set of runs, and the verdict, does not depend on how
+ * many workers or shards make them. With the default 100 runs there is one chunk, seeded with
+ * the run seed itself.
+ */
+export const CHUNK_RUNS = 100;
+
+/** The chunks of a phase of `runs` runs: index and runs of each. */
+export function chunksOf(runs: number): { readonly index: number; readonly runs: number }[] {
+  return Array.from({ length: Math.ceil(runs / CHUNK_RUNS) }, (_, index) => ({ index, runs: Math.min(CHUNK_RUNS, runs - index * CHUNK_RUNS) }));
+}
+
+/** A failing run as the property left it: the run, its failure, and its commands' lines. */
+interface Failing {
+  readonly run: GeneratedRun;
+  readonly error: GeneratedFailure;
+  readonly commands: readonly string[];
 }
 
 /** Longest command sequence of one generated run. */
 const MAX_COMMANDS = 14;
 
-/** After this many suspected failures that a confirming replay did not reproduce, the phase stops suspecting and reports. */
-const MAX_UNCONFIRMED = 3;
+/** A seed derived from `seed` and `n` only; `n` 0 is `seed` itself, so a one-chunk, failure-free phase is the plain fast-check run. */
+function derivedSeed(seed: number, n: number): number {
+  return n === 0 ? seed : (Math.imul(seed ^ 0x5bd1e995, 0x01000193 + n) >>> 1) % 0x7fffffff;
+}
 
-/** The seed of round `round` of a phase seeded `seed`: round 0 is the seed itself, so a run with no failure is the plain fast-check run. */
-function roundSeed(seed: number, round: number): number {
-  return round === 0 ? seed : (Math.imul(seed ^ 0x5bd1e995, 0x01000193 + round) >>> 1) % 0x7fffffff;
+/**
+ * Combines chunk results in chunk order: tallies add up, and each failing requirement keeps the
+ * counterexample of the lowest chunk that found it, so the outcome does not depend on which
+ * worker or shard made which chunk.
+ */
+export function mergeChunks(chunks: readonly ChunkResult[], inScope: (requirement: string) => boolean): GeneratedResult {
+  const ordered = [...chunks].sort((a, b) => a.index - b.index);
+  const counts = new Map<string, { runs: number; failures: number }>();
+  const failures = new Map<string, FailureDetail>();
+  for (const chunk of ordered) {
+    for (const tally of chunk.tallies) {
+      const sum = counts.get(tally.id) ?? { runs: 0, failures: 0 };
+      counts.set(tally.id, { runs: sum.runs + tally.runs, failures: sum.failures + tally.failures });
+    }
+    for (const failure of chunk.failures) if (!failures.has(failure.requirement)) failures.set(failure.requirement, failure);
+  }
+  const tallies: CheckTally[] = [...counts.keys()]
+    .sort()
+    .filter((id) => inScope(id.slice(0, id.indexOf('/'))))
+    .map((id) => ({ id, kind: 'generated', runs: counts.get(id)?.runs ?? 0, failures: counts.get(id)?.failures ?? 0 }));
+  return {
+    tallies,
+    failures: [...failures.values()].filter((failure) => inScope(failure.requirement)),
+    runs: ordered.reduce((sum, chunk) => sum + chunk.runs, 0),
+    interrupted: ordered.some((chunk) => chunk.interrupted),
+    chunks: ordered,
+  };
 }
 
 /**
  * The generated phase: fast-check model-based runs of the commands against the real system,
  * with the reference runtime (same profiles) as the model and the invariants after every
- * command; races interleaved by fast-check's scheduler.
+ * command; races interleaved by fast-check's scheduler. The runs are made in fixed chunks
+ * ({@link CHUNK_RUNS}), each seeded from the run seed and its index, and merged in chunk order.
  *
- * Every failing requirement is reported, not only the first: a failure is shrunk and recorded,
+ * Within a chunk, every failing requirement is reported, not only the first: a failure is shrunk and recorded,
  * then generation goes on (a new round, with the runs left) with that requirement's checks
  * masked. A masked check that breaks ends its run quietly, so what follows from a known defect is
  * never blamed on another requirement. Expected failures are masked from the start. A failure met
@@ -55,17 +106,40 @@ function roundSeed(seed: number, round: number): number {
  * confirming limits before it is reported.
  */
 export async function runGenerated(factory: AdapterFactory, declared: Declared, options: GeneratedOptions): Promise<GeneratedResult> {
+  const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
+  const results: ChunkResult[] = [];
+  for (const chunk of chunksOf(options.runs)) {
+    if (options.chunks !== undefined && !options.chunks(chunk.index)) continue;
+    results.push(await runChunk(factory, declared, chunk, options, deadline));
+  }
+  return mergeChunks(results, options.inScope);
+}
+
+/** Runs one chunk of the generated phase (see {@link runGenerated}); its seed derives from the run seed and its index. */
+async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { readonly index: number; readonly runs: number }, options: GeneratedOptions, deadline: number | undefined): Promise<ChunkResult> {
+  const started = performance.now();
+  const chunkSeed = derivedSeed(options.seed, chunk.index);
   const tallies = new Tallies();
   const masked = new Set(options.expectedFailures);
   const isMasked = (check: string) => masked.has(check) || masked.has(check.slice(0, check.indexOf('/')));
   let limits = options.limits;
   // The last failing run is the shrunk counterexample: fast-check keeps shrinking from each failure it finds.
-  let failing: { run: GeneratedRun; error: GeneratedFailure; commands: readonly string[] } | undefined;
+  let failing: Failing | undefined;
+  // Read through a function: the property sets `failing` behind the compiler's back.
+  const lastFailing = (): Failing | undefined => failing;
+  // Generated runs compare with the model; once the adapter reports an operation unsupported they
+  // cannot, and the rest are not run (the directed checks report what needs the operation).
+  let unsupported = false;
   const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS }), async (scheduler, commands) => {
+    if (unsupported) return;
     const run = await GeneratedRun.open(factory, declared, scheduler, limits.fresh(), tallies, isMasked);
     try {
       await fc.asyncModelRun(() => ({ model: run, real: run }), commands);
     } catch (error) {
+      if (UnsupportedOperation.is(error)) {
+        unsupported = true;
+        return;
+      }
       // Command objects are shared by shrink attempts: their lines are read now, as this run left them.
       failing = { run, error: GeneratedFailure.of(error, run.home), commands: run.executed.map((command) => run.aliases.apply(String(command))) };
       throw error;
@@ -74,42 +148,50 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
     }
   });
 
-  const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
   const failures: FailureDetail[] = [];
   let made = 0;
   let interrupted = false;
-  let unconfirmed = 0;
-  for (let round = 0; made < options.runs; round += 1) {
+  for (let round = 0; made < chunk.runs; round += 1) {
     const left = deadline === undefined ? undefined : deadline - performance.now();
     if (left !== undefined && left <= 0) {
       interrupted = true;
       break;
     }
     failing = undefined;
-    const seed = roundSeed(options.seed, round);
-    const details = await fc.check(property, { seed, numRuns: options.runs - made, ...(left === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(left)] }) });
-    made += details.numRuns;
-    if (details.interrupted) interrupted = true;
-    if (!details.failed || failing === undefined) break;
-    let found: { run: GeneratedRun; error: GeneratedFailure; commands: readonly string[] } = failing;
-    if (found.run.limits.expired && unconfirmed < MAX_UNCONFIRMED && details.counterexamplePath !== null) {
-      // A wait reached its limit: replay the shrunk counterexample with confirming limits; that replay decides.
+    const seed = derivedSeed(chunkSeed, round);
+    const numRuns = chunk.runs - made;
+    const before = tallies.snapshot();
+    const budget = left === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(left)] };
+    let details = await fc.check(property, { seed, numRuns, ...budget });
+    let found = lastFailing();
+    if (details.failed && found?.run.limits.expired === true) {
+      // A wait reached its limit: the same runs under confirming limits, without shrinking, decide whether the failure is real.
       const suspected = found;
       failing = undefined;
       const base = limits;
       limits = base.confirm();
-      const replay = await fc.check(property, { seed, path: details.counterexamplePath, numRuns: 1, endOnFailure: true });
-      limits = base;
-      if (!replay.failed || failing === undefined) {
-        unconfirmed += 1;
-        continue;
+      const again = await fc.check(property, { seed, numRuns, endOnFailure: true });
+      const confirmed = lastFailing();
+      if (again.failed && confirmed !== undefined) {
+        // Real: the shrunk counterexample stands when the confirming run broke the same check, else the confirming run's own does.
+        found = confirmed.error.check === suspected.error.check ? suspected : confirmed;
+      } else {
+        // The machine was slow, not the implementation: the round is made again under confirming limits, as if the
+        // suspicion never happened, so a loaded machine gives the report an idle one gives.
+        tallies.restore(before);
+        failing = undefined;
+        details = await fc.check(property, { seed, numRuns, ...budget });
+        found = lastFailing();
       }
-      found = failing ?? suspected;
+      limits = base;
     }
+    made += details.numRuns;
+    if (details.interrupted) interrupted = true;
+    if (!details.failed || found === undefined) break;
     const { run: last, error, commands } = found;
     const remote = acpChildPlan(last.realKit.env.remote);
     tallies.fail(error.check);
-    if (error.protocol === undefined) tallies.count(error.check);
+    if (!error.invariant) tallies.count(error.check);
     masked.add(error.requirement);
     failures.push({
       check: error.check,
@@ -126,9 +208,5 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
       },
     });
   }
-  const counted: CheckTally[] = tallies
-    .entries()
-    .filter((entry) => options.inScope(entry.id.slice(0, entry.id.indexOf('/'))))
-    .map((entry) => ({ id: entry.id, kind: 'generated', runs: entry.runs, failures: entry.failures }));
-  return { tallies: counted, failures: failures.filter((failure) => options.inScope(failure.requirement)), runs: made, interrupted };
+  return { index: chunk.index, runs: made, interrupted, tallies: tallies.entries(), failures, durationMs: Math.round(performance.now() - started) };
 }

@@ -1,7 +1,7 @@
 import type { Capabilities } from '../../src/contract/adapter.js';
 import type { Area, Profiles, Tier } from '../../src/contract/requirements.js';
 
-/** A requirement's result (DESIGN.md "Conformance run"). */
+/** A requirement's result (README.md "In an implementation's CI"). */
 export type RequirementStatus = 'PASS' | 'FAIL' | 'NOT-APPLICABLE' | 'NOT-TESTED' | 'STATIC';
 
 /** How often one check ran for a requirement, and how it went. */
@@ -14,6 +14,8 @@ export interface CheckTally {
   readonly failures: number;
   /** Why it did not run, when it did not. */
   readonly skipped?: string;
+  /** The operations the adapter reported unsupported (`UnsupportedOperation`) when the check tried them: it could not run. */
+  readonly unsupported?: readonly string[];
 }
 
 /** One step of a counterexample: what the kit did, as a line and as plain data. */
@@ -72,6 +74,45 @@ export interface RequirementResult {
   readonly checks: readonly CheckTally[];
 }
 
+/** An error that escaped adapter code (nothing awaited it): reported, never a requirement's failure by itself. */
+export interface StrayError {
+  readonly origin: 'unhandled rejection' | 'uncaught exception';
+  /** The error's name and the first line of its message. */
+  readonly message: string;
+  /** The check in flight when it surfaced; absent outside any check. */
+  readonly check?: string;
+}
+
+/** The outcome of one directed check: its tally, and its failure when it failed. */
+export interface CheckOutcome {
+  readonly tally: CheckTally;
+  readonly requirement: string;
+  readonly failure?: FailureDetail;
+}
+
+/** One chunk's share of the generated runs: what it found and how much of it ran. */
+export interface ChunkResult {
+  readonly index: number;
+  /** Runs made (shrinking and confirming replays aside). */
+  readonly runs: number;
+  readonly interrupted: boolean;
+  /** Per generated check: evaluations and failures in this chunk, by check id. */
+  readonly tallies: readonly { readonly id: string; readonly runs: number; readonly failures: number }[];
+  /** One shrunk counterexample per failing requirement, in the order found. */
+  readonly failures: readonly FailureDetail[];
+  readonly durationMs: number;
+}
+
+/** A shard's share of a run (`--shard i/n`): what `merge` combines into the report of the whole run. */
+export interface ShardPart {
+  /** 0-based index and count of shards. */
+  readonly shard: { readonly index: number; readonly count: number };
+  /** The run's expected failures (`--expected-failures`), which the merged verdict honours. */
+  readonly expectedFailures: readonly string[];
+  readonly directed: readonly CheckOutcome[];
+  readonly chunks: readonly ChunkResult[];
+}
+
 /** The result of a conformance run: the stable envelope the `json` reporter prints. */
 export interface ConformanceReport {
   readonly tool: 'agent-identity-kit';
@@ -93,6 +134,19 @@ export interface ConformanceReport {
   readonly failures: readonly FailureDetail[];
   /** `--expected-failures` entries that now pass (a stale baseline fails the run). */
   readonly stale: readonly string[];
-  /** Wall time of the run; the only field that differs between two runs with the same seed. */
+  /** Wall time of the run; with the chunks' times, the only fields that differ between two runs with the same seed. */
   readonly durationMs: number;
+  /** The generated runs' chunks: runs made and wall time of each (see `CHUNK_RUNS`). */
+  readonly chunks: readonly { readonly index: number; readonly runs: number; readonly durationMs: number }[];
+  /** Set on the partial report of one shard (`--shard`), which `merge` combines; absent on a whole run's report. */
+  readonly part?: ShardPart;
+  /** What adapter code printed (bounded; `truncated` when cut), when it printed anything. Set by the supervisor. */
+  readonly adapterOutput?: { readonly stdout: string; readonly stderr: string; readonly truncated?: true };
+  /** Errors that escaped adapter code, when any did. Set by the supervisor. */
+  readonly strays?: readonly StrayError[];
+}
+
+/** `report` with its timings zeroed (the run's and each chunk's): two runs with the same seed give the same value, byte for byte. */
+export function withoutTimings(report: ConformanceReport): ConformanceReport {
+  return { ...report, durationMs: 0, chunks: report.chunks.map((chunk) => ({ ...chunk, durationMs: 0 })), ...(report.part === undefined ? {} : { part: { ...report.part, chunks: report.part.chunks.map((chunk) => ({ ...chunk, durationMs: 0 })) } }) };
 }

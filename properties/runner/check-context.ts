@@ -24,6 +24,8 @@ export class CheckContext {
   readonly #injected = new Set<unknown>();
   /** Ids the implementation minted, aliased in the report when it has no id source. */
   readonly aliases = new IdAliases();
+  /** The operations the adapter reported unsupported during the check (then the check could not run). */
+  readonly unsupported = new Set<string>();
   /** The first adapter failure met, also in an operation the check did not await. */
   adapterFailure: AdapterFailure | undefined;
 
@@ -58,6 +60,7 @@ export class CheckContext {
       broke: (failure) => {
         this.adapterFailure ??= failure;
       },
+      unsupported: (operation) => void this.unsupported.add(operation),
     });
     this.#systems.push(driven);
     this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓', ...(config === undefined ? {} : { entries: driven.configHandleNames() }) });
@@ -107,7 +110,7 @@ export class CheckContext {
     while (!condition()) {
       if (performance.now() > deadline) {
         this.limits.expire();
-        throw new CheckFailure(`never ${what} (within ${limit} ms)`);
+        throw new CheckFailure(`never ${what} (within ${this.limits.reached})`);
       }
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -216,7 +219,7 @@ export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: C
   }
   if (system === 'timeout') {
     limits.expire();
-    throw new AdapterFailure('hang', `the adapter's factory did not settle within ${timeoutMs} ms`);
+    throw new AdapterFailure('hang', `the adapter's factory did not settle within ${limits.reached}`);
   }
   limits.observe('factory', performance.now() - started);
   const shape = system as Partial<System> | null;

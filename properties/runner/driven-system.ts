@@ -16,6 +16,7 @@ import type {
   System,
 } from '../../src/contract/adapter.js';
 import type { StoredEvent } from '../../src/contract/durable-store.js';
+import { UnsupportedOperation } from '../../src/contract/adapter.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import { AdapterFailure } from './adapter-failure.js';
 import type { IdAliases } from './id-aliases.js';
@@ -35,6 +36,8 @@ export interface DrivenSystemOptions {
   readonly injected: (value: unknown) => boolean;
   /** Told of every adapter failure, also of operations the check never awaits. */
   readonly broke: (failure: AdapterFailure) => void;
+  /** Told of every operation the adapter reports unsupported (an `UnsupportedOperation` failure). */
+  readonly unsupported?: (operation: string) => void;
   /** Where the run ids the implementation reported are noted, and the ids it minted when {@link DrivenSystemOptions.ownIds}. */
   readonly aliases?: IdAliases;
   /** Whether the implementation mints its own ids (no `idSource`): they are aliased too. */
@@ -176,6 +179,7 @@ export class DrivenSystem {
 
   configResults(): ConfigOutcome {
     const outcome = this.#observe('configResults', () => this.raw.configResults());
+    if (!outcome.ok && UnsupportedOperation.is(outcome.error)) this.#options.unsupported?.(outcome.error.operation);
     if (outcome.ok && Array.isArray(outcome.entries)) {
       this.#minted(outcome.entries.map((entry) => (entry.ok ? entry.id : undefined)));
     }
@@ -248,13 +252,17 @@ export class DrivenSystem {
   }
 
   /** Notes the id a spawn or remote run minted, and its run id. */
-  async #minting(pending: Promise<RunResult>): Promise<RunResult> {
-    const outcome = await pending;
-    if (outcome.ok) {
-      this.#minted([outcome.id]);
-      if (typeof outcome.runId === 'string') this.#options.aliases?.noteRun(outcome.runId);
-    }
-    return outcome;
+  #minting(pending: Promise<RunResult>): Promise<RunResult> {
+    const noted = pending.then((outcome) => {
+      if (outcome.ok) {
+        this.#minted([outcome.id]);
+        if (typeof outcome.runId === 'string') this.#options.aliases?.noteRun(outcome.runId);
+      }
+      return outcome;
+    });
+    // As in #call: a check may never await it, and its failure already reached the check through `broke`.
+    noted.catch(() => undefined);
+    return noted;
   }
 
   /** Tells the aliases of ids the kit chose, which are never implementation-minted. */
@@ -287,6 +295,10 @@ export class DrivenSystem {
 
   #result(outcome: Outcome, op: OperationName): string {
     if (outcome.ok) return '✓';
+    if (UnsupportedOperation.is(outcome.error)) {
+      this.#options.unsupported?.(outcome.error.operation);
+      return '✗unsupported';
+    }
     if (this.#options.injected(outcome.error)) return '✗injected';
     return `✗${this.classify(outcome.error, op)}`;
   }
@@ -322,7 +334,7 @@ export class DrivenSystem {
     if (settled === 'timeout') {
       step.result = '⏳hang';
       limits.expire();
-      throw new AdapterFailure('hang', `${line} did not settle within ${limit} ms`);
+      throw new AdapterFailure('hang', `${line} did not settle within ${limits.reached}`);
     }
     limits.observe(op, performance.now() - started);
     const missing = isOutcome(settled) && settled.ok ? fields.filter((field) => typeof (settled as Record<string, unknown>)[field] !== 'string') : [];

@@ -1,7 +1,7 @@
 /** A limit grows to this many times the slowest settle the run measured of the same operation. */
 const PACE_FACTOR = 5;
 /** A confirming re-run waits this many times longer than the run did. */
-const CONFIRM_FACTOR = 5;
+const CONFIRM_FACTOR = 10;
 
 /**
  * How long the kit waits for what must settle: an operation, or a condition it polls for. One
@@ -32,6 +32,14 @@ export class Limits {
   for(op: string): number {
     const paced = Math.min(this.base * CONFIRM_FACTOR, Math.max(this.base, PACE_FACTOR * (this.#pace.get(op) ?? 0)));
     return Math.round(this.confirming ? paced * CONFIRM_FACTOR : paced);
+  }
+
+  /**
+   * How a wait that reached its limit is told in a message: without the figure, which grows with
+   * the measured pace, so the same seed still gives the same report on a loaded machine.
+   */
+  get reached(): string {
+    return this.confirming ? `its limit, also on a confirming re-run with ${CONFIRM_FACTOR}× the limit (base ${this.base} ms)` : `its limit (base ${this.base} ms)`;
   }
 
   /** Records that `op` settled after `ms`. */

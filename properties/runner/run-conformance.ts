@@ -3,17 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
-import { CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
+import { CAPABILITIES, CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
-import { runGenerated } from '../model/run-generated.js';
-import type { CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
+import type { Declared } from '../model/declared.js';
+import { mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
+import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
-import { decideRequirement } from './decide-requirement.js';
+import { decideRequirement, unsupportedNote } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
 import { Limits } from './limits.js';
-import { stepLine } from './step.js';
+import { stepLine, type Step } from './step.js';
 
 /** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
 export const DEFAULT_SEED = 202611;
@@ -32,20 +33,44 @@ export interface ConformanceOptions {
   readonly timeoutMs?: number;
   /** A bound on the generated phase's wall time, in ms: the report then carries the runs actually made. Default: none (every run is made). */
   readonly timeBudgetMs?: number;
-  /** Called after each directed check and once before the generated runs (for a TTY progress line). */
+  /** Called after each directed check and once after the generated runs (for a TTY progress line). */
   readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
+  /**
+   * Called as the run moves: a directed check starts (with its live step log, which grows as the
+   * check runs) and finishes (with its outcome), the generated runs start. A supervisor uses it to
+   * know what is in flight.
+   */
+  readonly onCheck?: (event: CheckEvent) => void;
+  /**
+   * Directed checks already decided elsewhere (by an earlier worker of a supervised run, which
+   * ran them or was lost in them): they are not run again, their outcome is taken as given.
+   */
+  readonly settled?: readonly CheckOutcome[];
+  /**
+   * Set when an earlier worker was lost in the generated runs: they are not run again, and this
+   * message is reported as the failure of a generated check.
+   */
+  readonly generatedLost?: string;
+  /** Run one shard of the run (0-based `index` of `count`): every count-th directed check and generated chunk. The report then carries its part, for `merge`. */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
+
+export type { CheckOutcome } from '../report/conformance-report.js';
+
+/** What {@link ConformanceOptions.onCheck} hears. */
+export type CheckEvent =
+  | { readonly phase: 'start'; readonly check: string; readonly steps: readonly Step[] }
+  | { readonly phase: 'end'; readonly check: string; readonly outcome: CheckOutcome }
+  | { readonly phase: 'generated' };
 
 function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
 }
 
-const CAPABILITY_NAMES: readonly Capability[] = ['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource', 'clock', 'configHandles'];
-
 /** The capabilities `capabilities` does not declare as a boolean (all of them when it is not an object). */
 function undeclared(capabilities: unknown): readonly Capability[] {
-  if (typeof capabilities !== 'object' || capabilities === null) return CAPABILITY_NAMES;
-  return CAPABILITY_NAMES.filter((name) => typeof (capabilities as Record<string, unknown>)[name] !== 'boolean');
+  if (typeof capabilities !== 'object' || capabilities === null) return CAPABILITIES;
+  return CAPABILITIES.filter((name) => typeof (capabilities as Record<string, unknown>)[name] !== 'boolean');
 }
 
 /** Why a check does not run against this system, or `undefined` when it does. */
@@ -62,10 +87,14 @@ function skipReason(check: Check, declared: { capabilities: Capabilities; profil
 /** At most this many failed sub-cases of one check are listed; the rest are counted. */
 const SHOWN_SUBCASES = 8;
 
+/** What one attempt at a directed check found: nothing, a failure, or operations the adapter reports unsupported (then the check could not run). */
+type Attempt = FailureDetail | { readonly unsupported: readonly string[] } | undefined;
+
 /** Runs one directed check against fresh systems under `limits`; never throws. */
-async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
   const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
+  options.onCheck?.({ phase: 'start', check: check.id, steps: kit.steps });
   const ctx = new CheckContext(factory, kit, declared, limits, pidFile);
   let stopped: unknown;
   try {
@@ -79,6 +108,8 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
     stopped ??= error;
   }
   rmSync(pidFile, { force: true });
+  // An unsupported operation wins: what failed or hung after it is its consequence.
+  if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
   const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
   const messages = broken !== undefined ? [broken.message] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped instanceof Error ? stopped.message : String(stopped)])];
@@ -109,10 +140,10 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
  * Runs one directed check. A failure met while a wait reached its limit is only suspected (a slow
  * machine looks like a hang): the check runs again under confirming limits, and that run decides.
  */
-async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<FailureDetail | undefined> {
+async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
   const first = limits.fresh();
   const failure = await attemptCheck(factory, check, declared, first, options, seed);
-  if (failure === undefined || !first.expired) return failure;
+  if (failure === undefined || 'unsupported' in failure || !first.expired) return failure;
   return attemptCheck(factory, check, declared, first.confirm(), options, seed);
 }
 
@@ -128,16 +159,6 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
   const limits = new Limits(options.timeoutMs ?? 1000);
-  const envelope = {
-    tool: 'agent-identity-kit',
-    version: KIT_VERSION,
-    contract: CONTRACT_VERSION,
-    seed,
-    runs: 0,
-    runsRequested: runs,
-    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
-    scope: options.requirements ?? 'all',
-  } as const;
 
   let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
   try {
@@ -151,53 +172,72 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     declared = { capabilities: { ...capabilities }, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate } };
     await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, limits.for('shutdown')).unref())]);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const results: RequirementResult[] = requirements.map((requirement) => ({
-      id: requirement.id,
-      area: requirement.area,
-      tier: requirement.tier,
-      ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
-      checks: [],
-    }));
-    return { ...envelope, adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started) };
+    return unusableAdapterReport(error instanceof Error ? error.message : String(error), options, started);
   }
 
-  const tallies = new Map<string, CheckTally[]>();
-  const failures: FailureDetail[] = [];
   const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements));
+  // A shard takes every count-th directed check and chunk, so the shards of a run never overlap and together make all of it.
+  const mine = (position: number) => options.shard === undefined || position % options.shard.count === options.shard.index;
+  const directed: CheckOutcome[] = [];
   let done = 0;
-  for (const check of checks) {
+  for (const [position, check] of checks.entries()) {
+    if (!mine(position)) continue;
     const requirement = REQUIREMENTS.find((candidate) => candidate.id === check.requirement);
     if (requirement === undefined) continue;
     const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
-    let tally: CheckTally;
-    if (skipped === undefined) {
+    const given = options.settled?.find((outcome) => outcome.tally.id === check.id);
+    if (given !== undefined) {
+      directed.push(given);
+    } else if (skipped === undefined) {
       const failure = await runCheck(factory, check, declared, limits, options, seed);
-      if (failure !== undefined) failures.push(failure);
-      tally = { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 };
+      const outcome: CheckOutcome =
+        failure !== undefined && 'unsupported' in failure
+          ? { tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: unsupportedNote(failure.unsupported), unsupported: failure.unsupported }, requirement: check.requirement }
+          : { tally: { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 }, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) };
+      directed.push(outcome);
+      options.onCheck?.({ phase: 'end', check: check.id, outcome });
     } else {
-      tally = { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped };
+      directed.push({ tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped }, requirement: check.requirement });
     }
-    tallies.set(check.requirement, [...(tallies.get(check.requirement) ?? []), tally]);
     done += 1;
     options.onProgress?.({ done, total: checks.length + 1, label: check.id });
   }
 
-  const generated = await runGenerated(factory, declared, {
-    seed,
-    runs,
-    limits,
-    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
-    inScope: (id) => inScope(id, options.requirements),
-    expectedFailures: options.expectedFailures ?? [],
-  });
+  options.onCheck?.({ phase: 'generated' });
+  const generated =
+    options.generatedLost === undefined
+      ? await runGenerated(factory, declared, {
+          seed,
+          runs,
+          limits,
+          ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+          inScope: (id) => inScope(id, options.requirements),
+          expectedFailures: options.expectedFailures ?? [],
+          chunks: mine,
+        })
+      : lostGenerated(options.generatedLost, requirements, options, seed);
+  options.onProgress?.({ done: checks.length + 1, total: checks.length + 1, label: 'generated runs' });
+  const report = decide(envelopeOf(options), declared, directed, generated, options, started);
+  return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed, chunks: generated.chunks } };
+}
+
+/**
+ * Decides every requirement in scope from the directed checks' outcomes and the generated runs,
+ * and the verdict: CONFORMANT iff no failing MUST, declared CAP or PROFILE (expected failures
+ * aside) and no stale expected failure.
+ */
+function decide(envelope: ReturnType<typeof envelopeOf>, declared: Declared, directed: readonly CheckOutcome[], generated: GeneratedResult, options: ConformanceOptions, started: number): ConformanceReport {
+  const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
+  const tallies = new Map<string, CheckTally[]>();
+  for (const outcome of directed) tallies.set(outcome.requirement, [...(tallies.get(outcome.requirement) ?? []), outcome.tally]);
   for (const tally of generated.tallies) {
     const requirement = tally.id.slice(0, tally.id.indexOf('/'));
     tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
   }
-  failures.push(...generated.failures);
-  options.onProgress?.({ done: checks.length + 1, total: checks.length + 1, label: 'generated runs' });
-
+  const failures: FailureDetail[] = [...directed.flatMap((outcome) => (outcome.failure === undefined ? [] : [outcome.failure])), ...generated.failures].map((failure) => ({
+    ...failure,
+    expected: (options.expectedFailures ?? []).some((entry) => entry === failure.check || entry === failure.requirement),
+  }));
   const expectedEntries = options.expectedFailures ?? [];
   const results: RequirementResult[] = requirements.map((requirement) => {
     const own = tallies.get(requirement.id) ?? [];
@@ -225,6 +265,95 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     failures,
     stale,
     durationMs: Math.round(performance.now() - started),
+    chunks: generated.chunks.map((chunk) => ({ index: chunk.index, runs: chunk.runs, durationMs: chunk.durationMs })),
+  };
+}
+
+/**
+ * Combines the partial reports of every shard of one run (`--shard i/n`, then `merge`) into the
+ * report, verdict and exit code the unsharded run would have given. Throws a plain Error naming
+ * what does not fit: a report that is not partial, shards of different runs, a shard missing or
+ * given twice.
+ */
+export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
+  const first = reports[0];
+  if (first === undefined) throw new Error('no partial report to merge');
+  const parts = reports.map((report, n) => {
+    if (report.part === undefined) throw new Error(`report #${n + 1} is not a shard's partial report (run it with --shard i/n)`);
+    if ('error' in report.adapter) throw new Error(`report #${n + 1}: the adapter could not be used (${report.adapter.error})`);
+    return report.part;
+  });
+  const count = parts[0]?.shard.count ?? 0;
+  const run = (report: ConformanceReport) => JSON.stringify([report.version, report.contract, report.seed, report.runsRequested, report.timeBudgetMs, report.scope, report.adapter]);
+  const other = reports.findIndex((report) => run(report) !== run(first));
+  if (other >= 0) throw new Error(`report #${other + 1} is a shard of another run (kit version, contract, seed, runs, scope or adapter differ)`);
+  const indexes = parts.map((part) => part.shard.index).sort((a, b) => a - b);
+  if (parts.some((part) => part.shard.count !== count) || indexes.length !== count || indexes.some((index, n) => index !== n)) {
+    throw new Error(`expected the ${count} shards 1/${count} … ${count}/${count} once each, got ${parts.map((part) => `${part.shard.index + 1}/${part.shard.count}`).join(', ')}`);
+  }
+  const declared = first.adapter as Declared;
+  const positions = new Map(DIRECTED_CHECKS.map((check, position) => [check.id, position]));
+  const directed = parts.flatMap((part) => part.directed).sort((a, b) => (positions.get(a.tally.id) ?? 0) - (positions.get(b.tally.id) ?? 0));
+  const options: ConformanceOptions = {
+    seed: first.seed,
+    runs: first.runsRequested,
+    ...(first.scope === 'all' ? {} : { requirements: first.scope }),
+    ...(first.timeBudgetMs === undefined ? {} : { timeBudgetMs: first.timeBudgetMs }),
+    expectedFailures: parts[0]?.expectedFailures ?? [],
+  };
+  const generated = mergeChunks(parts.flatMap((part) => part.chunks), (id) => inScope(id, options.requirements));
+  const merged = decide(envelopeOf(options), declared, directed, generated, options, performance.now());
+  return { ...merged, durationMs: reports.reduce((longest, report) => Math.max(longest, report.durationMs), 0) };
+}
+
+/** The report's envelope; `runs` (those made) is set once the generated runs are done. */
+function envelopeOf(options: ConformanceOptions) {
+  return {
+    tool: 'agent-identity-kit',
+    version: KIT_VERSION,
+    contract: CONTRACT_VERSION,
+    seed: options.seed ?? DEFAULT_SEED,
+    runs: 0,
+    runsRequested: options.runs ?? 100,
+    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+    scope: options.requirements ?? 'all',
+  } as const;
+}
+
+/**
+ * The report of a run whose adapter could not be used at all (its factory threw or hung, its
+ * system is malformed, or a supervisor lost its worker while loading it): every requirement in
+ * scope is NOT-TESTED with `message`, and the run is NOT CONFORMANT.
+ */
+export function unusableAdapterReport(message: string, options: ConformanceOptions = {}, started = performance.now()): ConformanceReport {
+  const results: RequirementResult[] = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements)).map((requirement) => ({
+    id: requirement.id,
+    area: requirement.area,
+    tier: requirement.tier,
+    ...(requirement.tier === 'STATIC' ? { status: 'STATIC' as const, note: 'decided on source code by lint / check, not by conform' } : { status: 'NOT-TESTED' as const, note: message }),
+    checks: [],
+  }));
+  return { ...envelopeOf(options), adapter: { error: message }, verdict: 'NOT CONFORMANT', summary: summarize(results), requirements: results, failures: [], stale: [], durationMs: Math.round(performance.now() - started), chunks: [] };
+}
+
+/**
+ * The generated runs of a run whose earlier worker was lost in them: one failing generated check,
+ * `<requirement>/generated-runs`, on AIK-CREATE-001 (the home of the generated runs) or, when the
+ * scope leaves it out, on the first requirement in scope that conform decides, so the loss always
+ * fails the run.
+ */
+function lostGenerated(message: string, requirements: readonly (typeof REQUIREMENTS)[number][], options: ConformanceOptions, seed: number): GeneratedResult {
+  const decided = requirements.filter((requirement) => requirement.tier !== 'STATIC');
+  const home = decided.find((requirement) => requirement.id === 'AIK-CREATE-001') ?? decided[0];
+  if (home === undefined) return { tallies: [], failures: [], runs: 0, interrupted: false, chunks: [] };
+  const check = `${home.id}/generated-runs`;
+  const expected = (options.expectedFailures ?? []).some((entry) => entry === check || entry === home.id);
+  return {
+    tallies: [{ id: check, kind: 'generated', runs: 1, failures: 1 }],
+    failures: [{ check, requirement: home.id, message, adapter: true, expected, counterexample: { seed, commands: [], steps: [] } }],
+    runs: 0,
+    interrupted: false,
+    chunks: [],
   };
 }
 

@@ -42,7 +42,7 @@ const CREATIONS = new Set(['create', 'resume', 'spawn', 'fork']);
 const TEARDOWNS = new Set(['dispose', 'disposeContext', 'unload', 'shutdown', 'restart']);
 
 /**
- * Checks a parsed history offline (DESIGN.md "Histories") for the requirements a history decides
+ * Checks a parsed history offline (README.md "Checking a production log") for the requirements a history decides
  * without fault control: AIK-ID-001 (from recorded lookups and announcements), AIK-TXN-002,
  * AIK-EVENT-001/002, AIK-CONFLICT-001, AIK-QUIESCE-002 (disposed order), AIK-QUIESCE-005
  * (shutdown resolves last), AIK-DETACH-001 and AIK-CONFIG-001. ILLEGAL reports the first

@@ -1,5 +1,5 @@
 /**
- * The history format of DESIGN.md "Histories": JSON lines, one record per line, `seq` strictly
+ * The history format of README.md "Checking a production log": JSON lines, one record per line, `seq` strictly
  * increasing. Operation records describe calls made on a system (an `invoke`, then at most one
  * completion `ok` / `fail` / `info` carrying the same `call`); event records describe lifecycle
  * events with their subject's id and an object token, stable for the object's life, so two
@@ -45,7 +45,7 @@ export const HISTORY_OPERATIONS = [
 /** One of {@link HISTORY_OPERATIONS}. */
 export type HistoryOperation = (typeof HISTORY_OPERATIONS)[number];
 
-/** The lifecycle event types of CONTRACT.md §2 "Events": the adapter interface's own list. */
+/** The lifecycle event types of docs/contract.md §2 "Events": the adapter interface's own list. */
 export const HISTORY_EVENT_TYPES = EVENT_TYPES;
 
 /** One of {@link HISTORY_EVENT_TYPES}. */

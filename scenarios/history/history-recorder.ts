@@ -14,7 +14,7 @@ function errorRecord(error: unknown): unknown {
 }
 
 /**
- * Writes a history (DESIGN.md "Histories") one JSON line at a time: `seq` and `call` are
+ * Writes a history (README.md "Checking a production log") one JSON line at a time: `seq` and `call` are
  * assigned here, so records are well-formed by construction. Operators wrap the calls they make
  * with {@link HistoryRecorder.track} (or `invoke` plus a completion) and report lifecycle events
  * with {@link HistoryRecorder.event}.

@@ -1,5 +1,5 @@
 /**
- * Histories for operators (DESIGN.md "Histories"): record what a production system did as JSON
+ * Histories for operators (README.md "Checking a production log"): record what a production system did as JSON
  * lines, then check it offline with `trace` — or in code with {@link parseHistory} and
  * {@link checkHistory}. Meant as the package entry `agent-identity-kit/history`.
  */

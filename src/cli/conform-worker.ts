@@ -1,44 +1,100 @@
 /**
- * What the `conform` worker does once `conform-worker.mjs` registered tsx and ran the preloads:
- * load the adapter, run the conformance suite, post progress and the report (or a usage error).
+ * What the `conform` worker process does once `conform-worker.mjs` registered tsx and ran the
+ * preloads: load the adapter, run the conformance suite, and tell the supervisor everything it
+ * needs to know what is in flight (checks started and finished, each step as it starts) and what
+ * came of it (the report, or a load error). It never decides the exit code: the supervisor does.
  */
 import type { AdapterFactory } from '../contract/adapter.js';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
-import { runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { runConformance, type CheckOutcome, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import type { Step } from '../../properties/runner/step.js';
+import { loadAdapter, type AdapterSpec } from './load-adapter.js';
+import { UsageError } from './usage-error.js';
 
-/** What the parent hands the worker. */
+/** What the supervisor hands a worker. */
 export interface ConformWorkerData {
-  /** The adapter module as a file URL. */
-  readonly url: string;
-  /** The named export holding the factory. */
-  readonly exportName: string;
-  readonly options: Omit<ConformanceOptions, 'onProgress'>;
+  readonly task: 'conform';
+  /** The adapter module; absent for the bundled reference runtime. */
+  readonly adapter?: AdapterSpec;
   /** Modules to import first, in order (file URLs or package names); `conform-worker.mjs` runs them. */
   readonly preloads: readonly string[];
   /** The tsconfig tsx loads TypeScript with. */
   readonly tsconfig?: string;
+  readonly options: Omit<ConformanceOptions, 'onProgress' | 'onCheck'>;
 }
 
-/** A message from the worker to `conform`. */
+/** A step as the supervisor hears of it: plain data, and its index in the check's step log. */
+export interface StepNotice {
+  readonly index: number;
+  readonly step: Step;
+}
+
+/** A message from the worker to the supervisor. */
 export type ConformWorkerMessage =
+  /** Sent on a timer: the worker's event loop turns (the watchdog's heartbeat). */
+  | { readonly kind: 'alive' }
+  /** The adapter module loaded; the run starts. */
+  | { readonly kind: 'loaded' }
+  | { readonly kind: 'check-start'; readonly check: string }
+  | { readonly kind: 'step'; readonly notices: readonly StepNotice[] }
+  | { readonly kind: 'check-end'; readonly outcome: CheckOutcome }
+  | { readonly kind: 'generated' }
   | { readonly kind: 'progress'; readonly progress: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }
+  /** An unhandled rejection or uncaught exception in the worker: adapter code that escaped the checks. */
+  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
   | { readonly kind: 'usage'; readonly message: string }
   | { readonly kind: 'report'; readonly report: ConformanceReport };
 
-/** Loads the adapter of `data` and runs the suite, posting what happens through `post`; never throws. */
-export async function runConformWorker(data: ConformWorkerData, post: (message: ConformWorkerMessage) => void): Promise<void> {
-  let module: Record<string, unknown>;
+/** `step` as plain data that survives the trip to the supervisor (arguments that cannot be copied are dropped). */
+function plainStep(step: Step): Step {
   try {
-    module = (await import(data.url)) as Record<string, unknown>;
+    return structuredClone(step);
+  } catch {
+    return { ...step, args: null };
+  }
+}
+
+/**
+ * Reports every step of a check's log as it is added, with the step before it (which has
+ * usually settled by then). The log is the engine's own array: its `push` is wrapped on this
+ * instance only, so a step reaches the supervisor before the operation it names runs, even when
+ * that operation then blocks the thread forever.
+ */
+function reportSteps(steps: readonly Step[], post: (message: ConformWorkerMessage) => void): void {
+  const log = steps as Step[];
+  log.push = (...added: Step[]): number => {
+    const length = Array.prototype.push.apply(log, added);
+    const first = Math.max(0, length - added.length - 1);
+    post({ kind: 'step', notices: log.slice(first).map((step, offset) => ({ index: first + offset, step: plainStep(step) })) });
+    return length;
+  };
+}
+
+/** Loads the adapter of `data` (the reference runtime without one) and runs the suite, posting what happens; never throws. */
+export async function runConformWorker(data: ConformWorkerData, post: (message: ConformWorkerMessage) => void): Promise<void> {
+  let factory: AdapterFactory;
+  try {
+    factory = data.adapter === undefined ? (await import('../../properties/reference-adapter.js')).default : await loadAdapter(data.adapter);
   } catch (error) {
-    post({ kind: 'usage', message: `cannot load the adapter module (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})` });
+    post({ kind: 'usage', message: error instanceof UsageError ? error.message : String(error) });
     return;
   }
-  const factory = module[data.exportName];
-  if (typeof factory !== 'function') {
-    post({ kind: 'usage', message: `exports no adapter factory named "${data.exportName}"` });
-    return;
-  }
-  const report = await runConformance(factory as AdapterFactory, { ...data.options, onProgress: (progress) => post({ kind: 'progress', progress }) });
+  post({ kind: 'loaded' });
+  const report = await runConformance(factory, {
+    ...data.options,
+    onProgress: (progress) => post({ kind: 'progress', progress }),
+    onCheck: (event) => {
+      if (event.phase === 'start') {
+        post({ kind: 'check-start', check: event.check });
+        reportSteps(event.steps, post);
+      } else if (event.phase === 'end') {
+        post({ kind: 'check-end', outcome: event.outcome });
+      } else {
+        post({ kind: 'generated' });
+      }
+    },
+  });
+  // A rejection nobody handled surfaces only after the turn it happened in: give those of the last check a turn to show.
+  await new Promise((resolve) => setTimeout(resolve, 1));
   post({ kind: 'report', report });
 }

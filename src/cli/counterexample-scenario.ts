@@ -15,7 +15,8 @@ class InjectedNames {
   plain(value: unknown): unknown {
     if (value instanceof Error) return { $injected: this.#name(value, { error: value.message }) };
     if (typeof value !== 'object' || value === null) return value;
-    if (Object.isFrozen(value) && 'kitInjected' in value) return { $injected: this.#name(value, { value: value as JsonValue }) };
+    // The kit's injected values are frozen `{ kitInjected }` objects; a report from the worker process arrives copied, unfrozen.
+    if (!Array.isArray(value) && Object.keys(value).length === 1 && 'kitInjected' in value) return { $injected: this.#name(value, { value: value as JsonValue }) };
     if (Array.isArray(value)) return value.map((item) => this.plain(item));
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.plain(item)]));
   }

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AdapterFactory } from '../contract/adapter.js';
 import { UsageError } from './usage-error.js';
 
@@ -22,24 +23,112 @@ export function adapterSpec(spec: string): AdapterSpec {
   return { file, url: pathToFileURL(resolve(file)).href, exportName };
 }
 
-let typescriptLoader: Promise<void> | undefined;
+/** The `"type"` of the package.json nearest to `file` (`commonjs` when none says `module`). */
+function packageType(file: string): 'module' | 'commonjs' {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type === 'module' ? 'module' : 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (dirname(dir) === dir) return 'commonjs';
+  }
+}
 
 /**
- * Loads the adapter factory of `spec` in this thread. A TypeScript adapter loads with no setup by
- * the user: tsx is registered first (once) when the kit itself runs as compiled JavaScript.
+ * How Node treats the module: `.mjs`/`.mts` are ES modules, `.cjs`/`.cts` CommonJS, and any
+ * other extension follows the nearest package.json (no `"type"`, as `npm init -y` writes, is
+ * CommonJS).
+ */
+export function moduleFormat(file: string): 'esm' | 'cjs' {
+  if (/\.m[jt]sx?$/.test(file)) return 'esm';
+  if (/\.c[jt]sx?$/.test(file)) return 'cjs';
+  return packageType(resolve(file)) === 'module' ? 'esm' : 'cjs';
+}
+
+/**
+ * Loads the module of `spec` in this process (the worker: tsx is registered for both module
+ * systems there). A CommonJS module is required rather than imported: importing it through the
+ * ESM loader would make Node (20.19+) `require()` the kit's ES modules from inside an ESM
+ * import, which Node refuses as "a cycle involving require(esm)".
+ */
+async function importModule(spec: AdapterSpec): Promise<Record<string, unknown>> {
+  const path = fileURLToPath(spec.url);
+  if (moduleFormat(path) === 'esm') return (await import(spec.url)) as Record<string, unknown>;
+  const exported = createRequire(path)(path) as unknown;
+  // `module.exports = factory` is the default export of a CommonJS module, as `import` sees it.
+  return (typeof exported === 'function' ? { default: exported } : (exported ?? {})) as Record<string, unknown>;
+}
+
+/** The factory `name` of a loaded module; a transpiled module may hold its exports one level down (`default.name`). */
+function factoryOf(module: Record<string, unknown>, name: string): unknown {
+  if (typeof module[name] === 'function') return module[name];
+  const inner = module['default'];
+  if (typeof inner === 'object' && inner !== null && typeof (inner as Record<string, unknown>)[name] === 'function') return (inner as Record<string, unknown>)[name];
+  return module[name];
+}
+
+/** `file:line:column` of where loading `spec` failed, when the error tells (a transform error, a syntax error, a throw at load). */
+async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | undefined> {
+  const name = (path: string) => {
+    if (resolve(path) === resolve(spec.file)) return spec.file;
+    const inside = relative(process.cwd(), path);
+    return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+  };
+  const shown = (path: string, line: string, column: string) => `${name(path)}:${line}:${column}`;
+  const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : '';
+  // esbuild (through tsx): "Transform failed with 1 error:\n/abs/file.ts:2:6: ERROR: …".
+  const transform = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+):(\d+): ERROR/m.exec(text);
+  // esbuild counts columns from 0.
+  if (transform !== null) return shown(transform[1] ?? '', transform[2] ?? '', String(Number(transform[3]) + 1));
+  if (error instanceof SyntaxError) {
+    // Node names the file and line of a CommonJS syntax error first in the stack; an ES module's, nowhere: parse it.
+    const cjs = /^(\/[^\n:]+|[A-Za-z]:\\[^\n:]+):(\d+)\n/.exec(error.stack ?? '');
+    const file = cjs?.[1] ?? fileURLToPath(spec.url);
+    const { default: ts } = await import('typescript');
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, /\.[cm]?tsx?$/.test(file) ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+    const [first] = (source as unknown as { parseDiagnostics: readonly { start?: number }[] }).parseDiagnostics;
+    if (first?.start !== undefined) {
+      const { line, character } = source.getLineAndCharacterOfPosition(first.start);
+      return shown(file, String(line + 1), String(character + 1));
+    }
+    return cjs === null ? undefined : shown(file, cjs[2] ?? '', '1');
+  }
+  // A throw at load: the first frame in the user's code (not Node's, not a dependency's).
+  for (const frame of (error instanceof Error ? (error.stack ?? '') : '').split('\n').slice(1)) {
+    const at = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
+    if (at === null || /[\\/]node_modules[\\/]/.test(at[1] ?? '')) continue;
+    const path = (at[1] ?? '').startsWith('file://') ? fileURLToPath(at[1] ?? '') : (at[1] ?? '');
+    return shown(path, at[2] ?? '', at[3] ?? '');
+  }
+  return undefined;
+}
+
+/** The one-line cause of a load failure: the error's first line without esbuild's "Transform failed" preamble. */
+function causeOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message.split('\n');
+  const located = lines.find((line) => / ERROR: /.test(line));
+  if (located !== undefined) return `SyntaxError: ${located.slice(located.indexOf(' ERROR: ') + 8)}`;
+  return `${error instanceof SyntaxError ? 'SyntaxError: ' : ''}${lines[0] ?? ''}`;
+}
+
+/**
+ * Loads the adapter factory of `spec` (in the worker). A load failure is a usage error naming
+ * `file:line:column` where the location is known, and one line of the cause.
  */
 export async function loadAdapter(spec: AdapterSpec): Promise<AdapterFactory> {
   let module: Record<string, unknown>;
   try {
-    if (/\.[cm]?tsx?$/.test(spec.file)) {
-      typescriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
-      await typescriptLoader;
-    }
-    module = (await import(spec.url)) as Record<string, unknown>;
+    module = await importModule(spec);
   } catch (error) {
-    throw new UsageError(`${spec.file}: cannot load the adapter module (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`);
+    const where = (await failedAt(spec, error).catch(() => undefined)) ?? spec.file;
+    throw new UsageError(`${where}: cannot load the adapter module (${causeOf(error)})`);
   }
-  const factory = module[spec.exportName];
+  const factory = factoryOf(module, spec.exportName);
   if (typeof factory !== 'function') throw new UsageError(`${spec.file}: exports no adapter factory named "${spec.exportName}"`);
   return factory as AdapterFactory;
 }

@@ -1,5 +1,5 @@
 /**
- * The adapter: how an implementation is plugged into the kit (DESIGN.md "The adapter").
+ * The adapter: how an implementation is plugged into the kit (docs/writing-an-adapter.md).
  *
  * An adapter module default-exports an {@link AdapterFactory} (it may also export named ones,
  * `--adapter file.ts#name`, e.g. one per profile). The kit builds a fresh {@link System} for
@@ -23,6 +23,32 @@ import type { Capability, Profiles } from './requirements.js';
 /** What every operation resolves to: success with its fields, or the failure value as observed. */
 export type Outcome<T extends object = object> = ({ readonly ok: true } & T) | { readonly ok: false; readonly error: unknown };
 
+const UNSUPPORTED = Symbol.for('agent-identity-kit.unsupported-operation');
+
+/**
+ * The failure value for an operation the implementation does not have: a core operation (e.g.
+ * `resume` without any resume), or a capability operation of a capability declared absent. The
+ * kit tells it apart from a failure of the implementation, so a requirement that needs the
+ * operation says "needs resume; the adapter reports it unsupported" instead of failing on a
+ * generic error. Recognised by {@link UnsupportedOperation.is}, also across copies of the kit.
+ */
+export class UnsupportedOperation extends Error {
+  readonly [UNSUPPORTED] = true;
+  override readonly name = 'UnsupportedOperation';
+
+  constructor(
+    /** The operation or plan action, e.g. `resume`, `owner`, `dispose-self`. */
+    readonly operation: string,
+  ) {
+    super(`${operation} is not supported by this implementation (the adapter reports it unsupported)`);
+  }
+
+  /** Whether `value` is an {@link UnsupportedOperation} (by brand, not by class identity). */
+  static is(value: unknown): value is UnsupportedOperation {
+    return typeof value === 'object' && value !== null && (value as { [UNSUPPORTED]?: unknown })[UNSUPPORTED] === true;
+  }
+}
+
 /** A handle token: one per successful creation (create, resume, spawn, spawnRemote, config start). */
 export type HandleToken = string;
 /** A token naming one agent object for its life. */
@@ -34,7 +60,7 @@ export type OwnerToken = string;
 /** A token naming a background job started with {@link System.startJob}. */
 export type JobToken = string;
 
-/** The contract's event types (CONTRACT.md §2 "Events"). */
+/** The contract's event types (docs/contract.md §2 "Events"). */
 export const EVENT_TYPES = [
   'session/created',
   'agent/created',
@@ -49,7 +75,12 @@ export const EVENT_TYPES = [
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Every capability flag an implementation declares (a CAP requirement counts only when its flag is true). */
+/**
+ * Every capability flag an implementation declares (a CAP requirement counts only when its flag is true).
+ * `configHandles` (contract 2026-12, §3 "Config-driven start"): configured agents have handles of
+ * their own; `false` means their entry outcomes carry the id without a handle and they end only
+ * with shutdown or restart.
+ */
 export type Capabilities = { readonly [K in Capability]: boolean };
 
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +266,7 @@ export interface SpawnRemoteInput {
   readonly signal?: SignalPlan;
 }
 
-/** One entry of a configuration (CONTRACT.md §3 "Config-driven start"); `id` is a label, never a key. */
+/** One entry of a configuration (docs/contract.md §3 "Config-driven start"); `id` is a label, never a key. */
 export interface ConfigEntry {
   /** The config label: display/config metadata only. */
   readonly id: string;

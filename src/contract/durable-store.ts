@@ -1,6 +1,6 @@
 /**
- * The durable store as the contract and the kit's `env.store` see it (CONTRACT.md §2 "Durable
- * store", DESIGN.md "The adapter"). Ids are plain strings here: the store is the environment's,
+ * The durable store as the contract and the kit's `env.store` see it (docs/contract.md §2 "Durable
+ * store", docs/writing-an-adapter.md). Ids are plain strings here: the store is the environment's,
  * and the kit's fault plans key it by operation and id.
  */
 

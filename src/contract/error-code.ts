@@ -1,5 +1,5 @@
 /**
- * The closed set of codes carried by errors an implementation originates (CONTRACT.md §2–§4).
+ * The closed set of codes carried by errors an implementation originates (docs/contract.md §2–§4).
  * Values injected by a caller (abort reasons, values thrown by setup or listeners) carry no code:
  * they pass through unchanged and are compared by identity.
  */

@@ -1,5 +1,5 @@
 /**
- * The requirement registry: every `AIK-*` id of the one-identity contract (CONTRACT.md §5,
+ * The requirement registry: every `AIK-*` id of the one-identity contract (docs/contract.md §5,
  * contract version {@link CONTRACT_VERSION}), with its tier and a one-line statement.
  * `docs/requirements.md` is generated from this module.
  */
@@ -7,30 +7,35 @@
 /** The contract version this registry describes. */
 export const CONTRACT_VERSION = '2026-12';
 
-/** How a requirement applies (CONTRACT.md §5, "Tiers"). */
+/** How a requirement applies (docs/contract.md §5, "Tiers"). */
 export type Tier = 'MUST' | 'CAP' | 'PROFILE' | 'STATIC' | 'SHOULD';
 
-/** Optional capabilities an implementation may declare; a CAP requirement counts only when declared. */
-export type Capability =
-  | 'subagents'
-  | 'remote'
-  | 'bridge'
-  | 'rpc'
-  | 'consumers'
-  | 'contextDispose'
-  | 'idSource'
-  | 'clock'
-  | 'configHandles';
+/**
+ * The optional capabilities an implementation may declare, in the order of `docs/contract.md`;
+ * a CAP requirement counts only when its capability is declared. `configHandles`: configured
+ * agents have handles of their own (§3 "Config-driven start"); without it they are checked only
+ * through lookups, events, shutdown and restart.
+ */
+export const CAPABILITIES = ['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource', 'clock', 'configHandles'] as const;
 
-/** The two profile axes of the contract and their variants. */
+/** One of {@link CAPABILITIES}. */
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** The two profile axes of the contract (AIK-QUIESCE-004, AIK-CONFLICT-003) and their variants, the first being the reference runtime's default. */
+export const PROFILES = {
+  teardown: ['scope-last', 'scope-first'],
+  persistedCreate: ['reject-at-create', 'reject-at-flush'],
+} as const;
+
+/** The profile variants an implementation follows, one per axis of {@link PROFILES}. */
 export interface Profiles {
   /** AIK-QUIESCE-004: the order of teardown steps. */
-  readonly teardown: 'scope-last' | 'scope-first';
+  readonly teardown: (typeof PROFILES.teardown)[number];
   /** AIK-CONFLICT-003: what a create over a persisted-but-not-live id does. */
-  readonly persistedCreate: 'reject-at-create' | 'reject-at-flush';
+  readonly persistedCreate: (typeof PROFILES.persistedCreate)[number];
 }
 
-/** The contract's areas, in the order of CONTRACT.md §5. */
+/** The contract's areas, in the order of docs/contract.md §5. */
 export type Area =
   | 'Identity'
   | 'Create and resume'

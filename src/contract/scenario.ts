@@ -1,5 +1,5 @@
 /**
- * The scenario file: one small, named, readable case of the contract (DESIGN.md "Scenarios"),
+ * The scenario file: one small, named, readable case of the contract (scenarios/README.md),
  * replayed by `replay` against any adapter and written by `conform --out` for a found
  * counterexample. `scenarios/scenario.schema.json` validates files of this shape; a test keeps
  * the two in sync.
@@ -46,7 +46,7 @@ export type HeaderExpectation = {
   readonly [K in 'createdAt' | 'cwd' | 'parentSession' | 'seedLength' | 'delegationDepth']?: string | number | null;
 };
 
-/** The expected outcome of one configuration entry (CONTRACT.md §3 "Config-driven start"). */
+/** The expected outcome of one configuration entry (docs/contract.md §3 "Config-driven start"). */
 export interface ConfigEntryExpectation {
   readonly label: string;
   readonly expect: Expectation;

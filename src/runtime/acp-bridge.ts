@@ -24,7 +24,7 @@ interface BridgeRecord {
 }
 
 /**
- * The ACP bridge, server side (CONTRACT.md §3 "ACP bridge"): it opens a record when it creates or
+ * The ACP bridge, server side (docs/contract.md §3 "ACP bridge"): it opens a record when it creates or
  * resumes an agent for its client, keeps one forward map from session id to that record, and
  * drops the record when that agent is disposed. An agent-scoped event is looked up by
  * `agent.session.id` and forwarded only when the record holds that exact agent object: a

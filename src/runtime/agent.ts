@@ -6,7 +6,7 @@ import type { SubagentRun, SpawnOptions } from './subagents.js';
 import type { RemoteRun, RemoteSpawnOptions } from './remote.js';
 
 /**
- * An agent's context: its scope for its whole life (CONTRACT.md §2 "Agent"). Scope operations
+ * An agent's context: its scope for its whole life (docs/contract.md §2 "Agent"). Scope operations
  * fail with `inactive` once the scope's disposal began; spawning needs a published parent that
  * is not disposing.
  */

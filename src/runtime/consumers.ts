@@ -18,7 +18,7 @@ export interface BackgroundJob {
 }
 
 /**
- * The consumers of an agent's identity (CONTRACT.md §3 "Consumers"): hook payloads, background
+ * The consumers of an agent's identity (docs/contract.md §3 "Consumers"): hook payloads, background
  * jobs and front-end binding. Each uses the agent's one id, or the exact agent object; none
  * derives anything from an id's text, a label or registry order (AIK-USE-001, AIK-USE-002).
  */

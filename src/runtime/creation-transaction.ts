@@ -14,7 +14,7 @@ export type { CreateMeta };
 /** Trusted async composition that runs while the new pair is still private (phase 6). */
 export type Setup = (context: AgentContext) => unknown;
 
-/** `create({ sessionId, meta?, seed?, setup?, signal? })` (CONTRACT.md §3). */
+/** `create({ sessionId, meta?, seed?, setup?, signal? })` (docs/contract.md §3). */
 export interface CreateRequest {
   /** The one id the new agent and session are published under. */
   readonly sessionId: string;
@@ -26,7 +26,7 @@ export interface CreateRequest {
   readonly signal?: AbortSignal;
 }
 
-/** `resume({ resumeSessionId, setup?, signal? })` (CONTRACT.md §3): header and history come from storage. */
+/** `resume({ resumeSessionId, setup?, signal? })` (docs/contract.md §3): header and history come from storage. */
 export interface ResumeRequest {
   readonly resumeSessionId: string;
   readonly setup?: Setup;
@@ -39,7 +39,7 @@ export type CreationPlan = ({ readonly source: 'startup'; readonly request: Crea
   readonly published?: (life: AgentLifecycle) => void;
 };
 
-/** A request that cancels a pending creation (CONTRACT.md §4 "Requests during publication"). */
+/** A request that cancels a pending creation (docs/contract.md §4 "Requests during publication"). */
 export type CancelRequest =
   | { readonly kind: 'abort'; readonly reason: unknown }
   | { readonly kind: 'unload'; readonly owner: string }
@@ -172,7 +172,7 @@ function abortedAtAdmission(signal: AbortSignal): never {
 }
 
 /**
- * The one creation transaction for create and resume (CONTRACT.md §4): twelve phases, live check
+ * The one creation transaction for create and resume (docs/contract.md §4): twelve phases, live check
  * before any store read, setup while private, phases 7–12 without yielding, and a total rollback
  * that finishes before the creation settles (AIK-TXN-003).
  */

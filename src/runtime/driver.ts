@@ -4,7 +4,7 @@ import type { RunOutcome } from './runtime-events.js';
 import type { LogEvent, Session } from './session.js';
 
 /**
- * The simulated driver of one agent: runs turns one at a time (CONTRACT.md §2 "Turns"). A turn
+ * The simulated driver of one agent: runs turns one at a time (docs/contract.md §2 "Turns"). A turn
  * appends a `user` event, awaits the model (raced with its cancel signal), appends the model's
  * events and a `turn-end`. Once stopped it refuses turns with `inactive`.
  */

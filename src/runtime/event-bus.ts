@@ -1,5 +1,5 @@
 /**
- * Synchronous event dispatch (CONTRACT.md §2 "Events"): listeners run in registration order,
+ * Synchronous event dispatch (docs/contract.md §2 "Events"): listeners run in registration order,
  * global and scoped together; a listener added during a dispatch does not hear it; a listener
  * removed during a dispatch hears none of its rest; a scoped listener hears only events whose
  * subject its scope owns (by object, never by id).

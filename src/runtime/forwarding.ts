@@ -3,7 +3,7 @@ import { RuntimeError } from './errors.js';
 import type { Runtime } from './runtime.js';
 
 /**
- * The JSON-RPC forwarder (CONTRACT.md §3 "JSON-RPC forwarding"): on every `subagent/end` of a run
+ * The JSON-RPC forwarder (docs/contract.md §3 "JSON-RPC forwarding"): on every `subagent/end` of a run
  * whose `local` is true it sends `subagent.finished { parentSessionId, childSessionId }`. The
  * parent is the event's subject and the child is the run's own id, read from the event itself:
  * no cache of child identities or lineage, so a child already disposed is still reported, and a

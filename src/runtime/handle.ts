@@ -4,7 +4,7 @@ import type { AgentLifecycle } from './lifecycle.js';
 import type { SessionId } from './session-id.js';
 
 /**
- * What a successful create or resume returns (CONTRACT.md §2 "Handle"). It is bound to its exact
+ * What a successful create or resume returns (docs/contract.md §2 "Handle"). It is bound to its exact
  * agent: disposing it never touches a newer agent with the same id (AIK-DETACH-001); once that
  * agent's teardown completed it is stale, and `flush`/`prompt` are `inactive`.
  */
@@ -32,7 +32,7 @@ export class AgentHandle {
     return this.#life.dispose();
   }
 
-  /** The durability barrier (CONTRACT.md §3 "flush"). */
+  /** The durability barrier (docs/contract.md §3 "flush"). */
   flush(): Promise<void> {
     if (this.stale) return Promise.reject(this.#staleError('flush'));
     return this.#life.writer.flush();

@@ -1,4 +1,4 @@
-/** The reference runtime: CONTRACT.md as running code. */
+/** The reference runtime: docs/contract.md as running code. */
 export { AcpBridge, type BridgeUpdate } from './acp-bridge.js';
 export { Agent, type AgentContext } from './agent.js';
 export { type AgentConfigEntry, type ConfigEntryResult, type RuntimeConfig } from './config-start.js';

@@ -5,7 +5,7 @@ import type { Kernel } from './kernel.js';
 import type { AgentLifecycle } from './lifecycle.js';
 
 /**
- * An owner (CONTRACT.md §2 "Owners"): the runtime's root owner, one from `runtime.owner(label)`,
+ * An owner (docs/contract.md §2 "Owners"): the runtime's root owner, one from `runtime.owner(label)`,
  * or an agent's context for its children. Creations are made through an owner; its memoized
  * `unload()` refuses new creations, rejects pending ones with `inactive` after their rollback,
  * and joins the teardown of every agent it owns.

@@ -5,7 +5,7 @@ import type { SessionId } from './session-id.js';
 export type Detach = () => void;
 
 /**
- * A registry (CONTRACT.md §2 "Registries"): maps a SessionId to exactly one live entry object.
+ * A registry (docs/contract.md §2 "Registries"): maps a SessionId to exactly one live entry object.
  * No reservation table, no id→id map. `enter` returns a detach bound to the exact entry: it never
  * removes a newer entry filed under the same id, and while that entry's created event is being
  * dispatched (`announce`) it waits until the dispatch unwinds (AIK-DETACH-002).
@@ -40,7 +40,7 @@ export class Registry<E extends { readonly id: SessionId }> {
 
   /**
    * Files `entry` under its own id: `conflict` when the id is live (the collision boundary,
-   * CONTRACT.md §4 phase 7), `invalid` when refused.
+   * docs/contract.md §4 phase 7), `invalid` when refused.
    */
   enter(entry: E): Detach {
     const refusal = this.#refuse(entry);

@@ -87,7 +87,7 @@ function toSignal(options: unknown, subject: string): AbortSignal | undefined {
   return signal;
 }
 
-/** An abort reason as the caller observes it (CONTRACT.md §4): an Error is that object, anything else the `cause` of `aborted`. */
+/** An abort reason as the caller observes it (docs/contract.md §4): an Error is that object, anything else the `cause` of `aborted`. */
 function abortRejection(reason: unknown, subject: string): unknown {
   return reason instanceof Error ? reason : new RuntimeError('aborted', `${subject}: the start was aborted`, { cause: reason });
 }
@@ -327,7 +327,7 @@ class AcpRun implements RemoteRun {
 }
 
 /**
- * Starts a remote (ACP) run of `parent` (CONTRACT.md §3 "Subagents (remote, ACP child
+ * Starts a remote (ACP) run of `parent` (docs/contract.md §3 "Subagents (remote, ACP child
  * process)"): the parent mints the run's `id` (one id from the id source) and `runId` before the
  * child exists, spawns the child, then `initialize` and `session/new`. Any failure of the start
  * (a reply without a valid session id, a spawn failure, an exit, a timeout, an abort, the

@@ -2,7 +2,7 @@ import type { Agent } from './agent.js';
 import type { LogEvent, Session } from './session.js';
 import type { SessionId } from './session-id.js';
 
-/** How a subagent run ended (CONTRACT.md §3 "Subagents"). */
+/** How a subagent run ended (docs/contract.md §3 "Subagents"). */
 export type RunOutcome = 'completed' | 'cancelled' | 'failed';
 
 /** What identifies a subagent run in its start and end events (AIK-RPC-001). */

@@ -61,7 +61,7 @@ const defaultLog: Logger = (message, error) => {
 /**
  * The reference runtime: registries, sessions, durable store, one creation transaction for
  * create and resume, config-driven start, subagents, event forwarding and quiescent teardown —
- * CONTRACT.md as running code. Every instance is independent.
+ * docs/contract.md as running code. Every instance is independent.
  */
 export class Runtime {
   readonly #options: RuntimeOptions;

@@ -3,7 +3,7 @@ import { RuntimeError } from './errors.js';
 declare const sessionIdBrand: unique symbol;
 
 /**
- * The one identity of a live agent and its session (CONTRACT.md §2): any non-empty, well-formed
+ * The one identity of a live agent and its session (docs/contract.md §2): any non-empty, well-formed
  * UTF-16 string, opaque — nothing may depend on its text.
  */
 export type SessionId = string & { readonly [sessionIdBrand]: true };

@@ -4,7 +4,7 @@ import type { Logger } from './kernel.js';
 import type { LogEvent, Session } from './session.js';
 
 /**
- * The durable writes of one published session (CONTRACT.md §3 "flush", "dispose"). Writes are
+ * The durable writes of one published session (docs/contract.md §3 "flush", "dispose"). Writes are
  * issued in order from publication on and never awaited by the creation; a failed write
  * surfaces at the next `flush`, or is logged when no flush follows it.
  */

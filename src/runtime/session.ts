@@ -3,7 +3,7 @@ import type { DurableRecord, StoredEvent, StoredHeader } from '../contract/durab
 import { RuntimeError } from './errors.js';
 import { toSessionId, type SessionId } from './session-id.js';
 
-/** The kinds of log event (CONTRACT.md §2 "Log event"). */
+/** The kinds of log event (docs/contract.md §2 "Log event"). */
 export const LOG_EVENT_KINDS = ['user', 'assistant', 'tool', 'turn-end'] as const;
 
 /** One of {@link LOG_EVENT_KINDS}. */

@@ -24,7 +24,7 @@ export interface SubagentRun {
 }
 
 /**
- * Starts an in-process child of `parent` (CONTRACT.md §3 "Subagents (in-process)"): `maxDepth`
+ * Starts an in-process child of `parent` (docs/contract.md §3 "Subagents (in-process)"): `maxDepth`
  * refused before minting, exactly one id minted, lineage from the parent, a fork seeded with the
  * parent's longest completed-turn prefix, owned by the parent's context. Start is publication:
  * `subagent/start` fires at phase 12, `subagent/end` once the child's teardown completed.

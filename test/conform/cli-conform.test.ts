@@ -80,7 +80,7 @@ describe('conform', () => {
     expect(preloaded.stdout).toMatch(/^CONFORMANT/m);
     const bare = await cli('conform', '--adapter', adapter, '--runs', '3');
     expect(bare.code).toBe(2);
-    expect(bare.stderr).toBe(`agent-identity-kit: ${adapter}: cannot load the adapter module (the preload did not run)\n`);
+    expect(bare.stderr).toBe(`agent-identity-kit: ${adapter}:4:58: cannot load the adapter module (the preload did not run)\n`);
   });
 
   it('runs a .ts adapter with its own tsconfig (path mappings) in a worker', async () => {

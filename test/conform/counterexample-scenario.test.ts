@@ -128,8 +128,8 @@ describe('handles of configured agents', () => {
 describe('the conform worker', () => {
   it('loads the adapter module, posts progress and the report', async () => {
     const messages: ConformWorkerMessage[] = [];
-    const url = pathToFileURL(resolve('properties/reference-adapter.ts')).href;
-    await runConformWorker({ url, exportName: 'default', options: { runs: 2, requirements: ['AIK-CREATE-001'] }, preloads: [] }, (message) => messages.push(message));
+    const adapter = { file: 'properties/reference-adapter.ts', url: pathToFileURL(resolve('properties/reference-adapter.ts')).href, exportName: 'default' };
+    await runConformWorker({ task: 'conform', adapter, options: { runs: 2, requirements: ['AIK-CREATE-001'] }, preloads: [] }, (message) => messages.push(message));
     expect(messages.filter((message) => message.kind === 'progress').length).toBeGreaterThan(0);
     const last = messages.at(-1);
     expect(last?.kind === 'report' ? last.report.verdict : last).toBe('CONFORMANT');
@@ -137,11 +137,12 @@ describe('the conform worker', () => {
 
   it('posts a usage error for a missing export or a module that cannot load', async () => {
     const messages: ConformWorkerMessage[] = [];
-    await runConformWorker({ url: pathToFileURL(resolve('properties/reference-adapter.ts')).href, exportName: 'nope', options: {}, preloads: [] }, (message) => messages.push(message));
-    await runConformWorker({ url: pathToFileURL(resolve('test/fixtures/conform/needs-preload-adapter.ts')).href, exportName: 'default', options: {}, preloads: [] }, (message) => messages.push(message));
+    const at = (file: string, exportName: string) => ({ file, url: pathToFileURL(resolve(file)).href, exportName });
+    await runConformWorker({ task: 'conform', adapter: at('properties/reference-adapter.ts', 'nope'), options: {}, preloads: [] }, (message) => messages.push(message));
+    await runConformWorker({ task: 'conform', adapter: at('test/fixtures/conform/needs-preload-adapter.ts', 'default'), options: {}, preloads: [] }, (message) => messages.push(message));
     expect(messages).toEqual([
-      { kind: 'usage', message: 'exports no adapter factory named "nope"' },
-      { kind: 'usage', message: 'cannot load the adapter module (the preload did not run)' },
+      { kind: 'usage', message: 'properties/reference-adapter.ts: exports no adapter factory named "nope"' },
+      { kind: 'usage', message: 'test/fixtures/conform/needs-preload-adapter.ts:4:58: cannot load the adapter module (the preload did not run)' },
     ]);
   });
 });

@@ -1,7 +1,9 @@
+import { withoutTimings } from '../../properties/report/conformance-report.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdapterFactory, Capabilities, System } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { unsupported } from '../../src/adapter/index.js';
 import { decideRequirement } from '../../properties/runner/decide-requirement.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 import { notFoundAsInvalid, withOverrides } from './_support/with-overrides.js';
@@ -61,6 +63,23 @@ describe('verdict rules', () => {
     expect(decideRequirement(requirement, [], { ...declared, capabilities: { ...declared.capabilities, bridge: false } })).toEqual({ status: 'NOT-APPLICABLE', note: 'capability bridge not declared' });
   });
 
+  it('a requirement whose operation the adapter reports unsupported is NOT-TESTED, naming the operation, and fails the run', async () => {
+    const noResume = adjusted(() => ({ resume: () => unsupported('resume') }));
+    const report = await runConformance(noResume, { runs: 10, requirements: ['AIK-RESUME', 'AIK-CREATE'] });
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.requirements.find((result) => result.id === 'AIK-RESUME-002')).toMatchObject({ status: 'NOT-TESTED', note: 'needs resume; the adapter reports it unsupported' });
+    expect(report.requirements.find((result) => result.id === 'AIK-CREATE-001')?.status).toBe('PASS');
+    expect(report.failures.filter((failure) => failure.requirement.startsWith('AIK-RESUME'))).toEqual([]);
+    // A failing check still decides FAIL; unsupported operations of several checks are listed together.
+    const tally = (id: string, extra: object) => ({ id, kind: 'directed' as const, runs: 0, failures: 0, ...extra });
+    const must = requirementOf('AIK-RESUME-001');
+    expect(decideRequirement(must, [tally('a', { unsupported: ['resume'] }), tally('b', { runs: 1, failures: 1 })], { capabilities: REFERENCE_CAPABILITIES, profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' } }).status).toBe('FAIL');
+    expect(decideRequirement(must, [tally('a', { unsupported: ['resume'] }), tally('b', { unsupported: ['owners', 'resume'] }), tally('c', { runs: 1 })], { capabilities: REFERENCE_CAPABILITIES, profiles: { teardown: 'scope-last', persistedCreate: 'reject-at-create' } })).toEqual({
+      status: 'NOT-TESTED',
+      note: 'needs owners, resume; the adapter reports them unsupported',
+    });
+  });
+
   it('a declared profile is checked as declared: a runtime declaring the other variant fails that PROFILE', async () => {
     const lying = adjusted(() => ({ profiles: { teardown: 'scope-first', persistedCreate: 'reject-at-create' } }));
     const report = await runConformance(lying, { runs: 5, requirements: ['AIK-QUIESCE-004'] });
@@ -79,7 +98,7 @@ describe('ids an implementation mints itself', () => {
     }));
     const options = { seed: 3, runs: 5, requirements: ['AIK-SUB-001'] };
     const [first, second] = [await runConformance(hiding, options), await runConformance(hiding, options)];
-    expect(JSON.stringify({ ...second, durationMs: 0 })).toBe(JSON.stringify({ ...first, durationMs: 0 }));
+    expect(JSON.stringify(withoutTimings(second))).toBe(JSON.stringify(withoutTimings(first)));
     const failure = first.failures.find((candidate) => candidate.check === 'AIK-SUB-001/one-id-for-run-agent-and-session');
     expect(failure?.message).toBe('spawn: no live agent under the run id #1');
   });

@@ -20,13 +20,14 @@ function miniatureKit(): string {
   write(root, 'package.json', JSON.stringify({ name: 'mini-kit', type: 'module', bin: { mini: 'bin/mini.mjs' }, exports: { '.': './src/index.ts' } }));
   write(root, 'src/index.ts', "export { RUNTIME } from './runtime/runtime.js';\nexport { PROPERTY } from '../properties/property.js';\nexport { SCENARIO } from '../scenarios/scenario.js';\nexport { GATE } from '../tools/gate.js';\n");
   write(root, 'src/contract/contract.ts', "export const CONTRACT = 'contract';\n");
+  write(root, 'src/adapter/toolkit.ts', "import { CONTRACT } from '../contract/contract.js';\nexport const TOOLKIT = CONTRACT;\n");
   write(root, 'src/runtime/runtime.ts', "import { CONTRACT } from '../contract/contract.js';\nexport const RUNTIME = CONTRACT;\n");
   write(root, 'properties/property.ts', "import { RUNTIME } from '../src/runtime/runtime.js';\nexport const PROPERTY = RUNTIME;\n");
   write(root, 'scenarios/scenario.ts', "import { PROPERTY } from '../properties/property.js';\nexport const SCENARIO = PROPERTY;\n");
   write(root, 'tools/gate.ts', "import { CONTRACT } from '../src/contract/contract.js';\nexport const GATE = CONTRACT;\n");
   write(root, 'src/cli/main.ts', "import { GATE } from '../../tools/gate.js';\nimport { SCENARIO } from '../../scenarios/scenario.js';\nexport const MAIN = [GATE, SCENARIO];\n");
   write(root, 'bin/mini.mjs', "await import('../src/cli/main.ts');\n");
-  write(root, 'examples/example.ts', "import { CONTRACT } from '../src/contract/contract.js';\nexport const EXAMPLE = CONTRACT;\n");
+  write(root, 'examples/example.ts', "import { TOOLKIT } from '../src/adapter/toolkit.js';\nexport const EXAMPLE = TOOLKIT;\n");
   write(root, 'test/example.test.ts', "import { EXAMPLE } from '../examples/example.js';\nimport { MAIN } from '../src/cli/main.js';\nexport const USED = [EXAMPLE, MAIN];\n");
   return root;
 }
@@ -41,6 +42,7 @@ describe('the kit’s layering rules', () => {
   it.each([
     ['contract-imports-nothing', 'src/contract/contract.ts', "export { RUNTIME as R } from '../runtime/runtime.js';"],
     ['runtime-imports-only-contract', 'src/runtime/runtime.ts', "export { GATE } from '../../tools/gate.js';"],
+    ['adapter-toolkit-imports-only-contract', 'src/adapter/toolkit.ts', "export { RUNTIME } from '../runtime/runtime.js';"],
     ['properties-import-contract-and-runtime', 'properties/property.ts', "export { SCENARIO } from '../scenarios/scenario.js';"],
     ['scenarios-import-contract-runtime-properties', 'scenarios/scenario.ts', "export { GATE } from '../tools/gate.js';"],
     ['tools-import-only-contract', 'tools/gate.ts', "export { RUNTIME } from '../src/runtime/runtime.js';"],

@@ -95,6 +95,6 @@ describe('replay command', () => {
     const broken = join(mkdtempSync(join(tmpdir(), 'aik-replay-')), 'throws.mjs');
     writeFileSync(broken, "throw new Error('boom at import');\n");
     expect(await run('replay', 'scenarios/create', '--adapter', broken)).toBe(2);
-    expect(text()).toContain(`${broken}: cannot load the adapter module (boom at import)`);
+    expect(text()).toContain(`${broken}:1:7: cannot load the adapter module (boom at import)`);
   });
 });

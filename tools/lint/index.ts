@@ -1,6 +1,6 @@
 /**
  * `agent-identity-kit/lint`: the identity lint (AIK-ID-004). Finds every API shape of
- * CONTRACT.md §6 that still takes or keeps separate agent and session ids.
+ * docs/contract.md §6 that still takes or keeps separate agent and session ids.
  *
  * ```ts
  * import { lint, FORMATTERS } from 'agent-identity-kit/lint';

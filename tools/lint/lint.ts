@@ -30,7 +30,7 @@ function compare(a: RawFinding, b: RawFinding): number {
 }
 
 
-/** Lints the TypeScript sources under `options.paths` (or of `options.project`) for the shapes of CONTRACT.md §6. */
+/** Lints the TypeScript sources under `options.paths` (or of `options.project`) for the shapes of docs/contract.md §6. */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const started = performance.now();
   const cwd = resolve(options.cwd ?? process.cwd());

@@ -7,7 +7,7 @@
 export type Severity = 'error' | 'warning' | 'off';
 
 /**
- * Allow-lists for the legitimate look-alikes of CONTRACT.md §6. Entries are matched
+ * Allow-lists for the legitimate look-alikes of docs/contract.md §6. Entries are matched
  * case-insensitively and ignoring `_`/`-`, so `parentSessionId` also covers `parent_session_id`.
  * Configured entries are added to the defaults (see `docs/rules/README.md`).
  */

@@ -2,7 +2,7 @@ import { HISTORY_EVENT_TYPES, HISTORY_OPERATIONS } from '../history-format.js';
 
 const token = { anyOf: [{ type: 'string', minLength: 1 }, { type: 'integer', minimum: 0 }] };
 
-/** The JSON Schema of one history line (DESIGN.md "Histories"). */
+/** The JSON Schema of one history line (README.md "Checking a production log"). */
 export const HISTORY_RECORD_SCHEMA = {
   type: 'object',
   required: ['seq', 'kind'],

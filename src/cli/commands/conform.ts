@@ -1,20 +1,17 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { isRequirementId } from '../../contract/requirements.js';
-import referenceFactory from '../../../properties/reference-adapter.js';
-import { counterexampleScenario } from '../counterexample-scenario.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
-import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
-import type { ConformWorkerData, ConformWorkerMessage } from '../conform-worker.js';
+import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js';
+import { DEFAULT_SEED, mergeReports, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLine } from '../progress-bar.js';
-import { adapterSpec, loadAdapter, type AdapterSpec } from '../load-adapter.js';
-import { useColor } from '../use-color.js';
+import { adapterSpec } from '../load-adapter.js';
+import { superviseConformance, type SupervisedConformance } from '../supervise-conformance.js';
+import { printVerdict } from '../print-verdict.js';
 import { UsageError } from '../usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -31,6 +28,18 @@ interface ConformFlags {
   readonly format: ReportFormat;
   readonly timeout?: string;
   readonly timeBudget?: string;
+  readonly workers?: string;
+  readonly shard?: string;
+}
+
+/** `--shard i/n` (1-based in the flag, 0-based in the engine). */
+function shardOf(value: string | undefined): { readonly index: number; readonly count: number } | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || count < 1 || index < 1 || index > count || count > 1000) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got ${JSON.stringify(value)}`);
+  return { index: index - 1, count };
 }
 
 function integer(value: string | undefined, flag: string, minimum: number): number | undefined {
@@ -88,30 +97,55 @@ function expectedFailuresOf(file: string | undefined): string[] | undefined {
   return list as string[];
 }
 
-/** Runs the suite in a worker started with the preloads and tsconfig, so the adapter loads as it would in its own project. */
-function runInWorker(spec: AdapterSpec, imports: readonly string[], tsconfig: string | undefined, options: ConformanceOptions): Promise<ConformanceReport> {
-  const { onProgress: _progress, ...plain } = options;
-  const data: ConformWorkerData = {
-    url: spec.url,
-    exportName: spec.exportName,
-    options: plain,
-    preloads: imports.map((module) => (existsSync(module) ? pathToFileURL(resolve(module)).href : module)),
-    ...(tsconfig === undefined ? {} : { tsconfig: isAbsolute(tsconfig) ? tsconfig : resolve(tsconfig) }),
+/** At most this many workers by default (each is a process with the engine and the adapter). */
+const MAX_WORKERS = 8;
+
+/** One worker per generated chunk, bounded by the cores this machine offers and {@link MAX_WORKERS}. */
+function defaultWorkers(runs: number): number {
+  return Math.max(1, Math.min(chunksOf(runs).length, availableParallelism(), MAX_WORKERS));
+}
+
+/**
+ * Runs the suite as `count` shards at once, each a supervised worker of its own, and merges
+ * their parts: the same report the one-worker run gives, because chunks and checks are fixed
+ * before they are handed out. The work is split up front into equal slices (chunks are of equal
+ * size), so a pool that balances work as it goes would buy nothing here.
+ */
+async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: ConformanceOptions, count: number): Promise<ConformanceReport> {
+  const { onProgress, ...rest } = options;
+  const progress = Array.from({ length: count }, () => ({ done: 0, total: 0 }));
+  const parts = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      superviseConformance({
+        ...run,
+        options: {
+          ...rest,
+          shard: { index, count },
+          ...(onProgress === undefined
+            ? {}
+            : {
+                onProgress: (shown) => {
+                  progress[index] = { done: shown.done, total: shown.total };
+                  onProgress({ done: progress.reduce((sum, part) => sum + part.done, 0), total: progress.reduce((sum, part) => sum + part.total, 0), label: `${count} workers` });
+                },
+              }),
+        },
+      }),
+    ),
+  );
+  const unusable = parts.find((part) => 'error' in part.adapter);
+  if (unusable !== undefined) {
+    const { part: _part, ...whole } = unusable;
+    return whole;
+  }
+  const merged = mergeReports(parts);
+  const output = parts.flatMap((part) => (part.adapterOutput === undefined ? [] : [part.adapterOutput]));
+  const strays = parts.flatMap((part) => part.strays ?? []);
+  return {
+    ...merged,
+    ...(output.length === 0 ? {} : { adapterOutput: { stdout: output.map((o) => o.stdout).join(''), stderr: output.map((o) => o.stderr).join(''), ...(output.some((o) => o.truncated) ? { truncated: true as const } : {}) } }),
+    ...(strays.length === 0 ? {} : { strays }),
   };
-  const worker = new Worker(new URL('../conform-worker.mjs', import.meta.url), { workerData: data });
-  return new Promise((resolvePromise, reject) => {
-    worker.on('message', (message: ConformWorkerMessage) => {
-      if (message.kind === 'progress') options.onProgress?.(message.progress);
-      if (message.kind === 'usage') reject(new UsageError(`${spec.file}: ${message.message}`));
-      if (message.kind === 'report') {
-        resolvePromise(message.report);
-        // An adapter may leave timers or handles behind: the worker's job is done.
-        void worker.terminate();
-      }
-    });
-    worker.on('error', (error) => reject(new UsageError(`${spec.file}: the adapter worker failed (${error.message.split('\n')[0] ?? ''})`)));
-    worker.on('exit', (code) => reject(new UsageError(`${spec.file}: the adapter worker exited (code ${code}) before reporting`)));
-  });
 }
 
 /**
@@ -124,14 +158,16 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .description('check an implementation against the one-identity contract, through its adapter')
     .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
-    .option('--import <module>', 'preload this module before the adapter (repeatable; runs the adapter in a worker)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
-    .option('--tsconfig <file>', "load a .ts adapter with this tsconfig (runs the adapter in a worker)")
+    .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
     .option('--runs <n>', 'number of generated runs (default 100)')
     .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
     .option('--expected-failures <yaml>', 'known gaps: a YAML list of requirement or check ids; a listed entry that passes fails the run (stale)')
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
-    .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 5× longer limit)')
+    .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 10× longer limit)')
+    .option('--workers <n>', `run the generated chunks (${CHUNK_RUNS} runs each) and the directed checks in n supervised worker processes at once (default: one per chunk, at most ${MAX_WORKERS} and the cores this machine offers); the verdict does not depend on n`)
+    .option('--shard <i/n>', 'run shard i of n (every n-th directed check and chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
     .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (given: ConformFlags) => {
@@ -140,6 +176,10 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const runs = integer(flags.runs, '--runs', 0);
       const timeoutMs = integer(flags.timeout, '--timeout', 1);
       const timeBudgetMs = integer(flags.timeBudget, '--time-budget', 1);
+      const workers = integer(flags.workers, '--workers', 1);
+      const shard = shardOf(flags.shard);
+      if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
+      if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);
@@ -157,28 +197,26 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       };
       const imports = flags.import ?? [];
       if (spec === undefined && (imports.length > 0 || flags.tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
-      const inWorker = spec !== undefined && (imports.length > 0 || flags.tsconfig !== undefined);
-      // An adapter's stray rejection must not end the run: the suite reports what the adapter did.
-      const ignore = () => undefined;
-      process.on('unhandledRejection', ignore);
       let report: ConformanceReport;
       try {
-        report = inWorker ? await runInWorker(spec, imports, flags.tsconfig, options) : await runConformance(spec === undefined ? referenceFactory : await loadAdapter(spec), options);
+        // This process never runs adapter code: the engine and the adapter run in a supervised worker.
+        const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${text}` : text);
+        const run = { ...(spec === undefined ? {} : { adapter: spec }), imports, ...(flags.tsconfig === undefined ? {} : { tsconfig: flags.tsconfig }), log };
+        if (shard !== undefined) {
+          report = await superviseConformance({ ...run, options: { ...options, shard } });
+        } else {
+          const count = workers ?? defaultWorkers(options.runs ?? 100);
+          report = count === 1 ? await superviseConformance({ ...run, options }) : await inWorkers(run, options, count);
+        }
       } finally {
-        process.off('unhandledRejection', ignore);
         if (tty) process.stderr.write('\r\u001b[2K');
       }
-      const color = useColor(flags.format);
-      process.stdout.write(REPORTERS[flags.format](report, { color }));
-      if (flags.out !== undefined) {
-        const failure = report.failures.find((candidate) => !candidate.expected);
-        if (failure === undefined) {
-          process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
-        } else {
-          writeFileSync(flags.out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
-          process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${flags.out}\n`);
-        }
+      if (shard !== undefined) {
+        // A shard's verdict is merge's: its job succeeds once its part is printed.
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        setExitCode(report.part === undefined ? 1 : 0);
+        return;
       }
-      setExitCode(report.verdict === 'CONFORMANT' ? 0 : 1);
+      setExitCode(await printVerdict(report, flags.format, flags.out));
     });
 };

@@ -3,7 +3,9 @@ import { registerCheck } from './check.js';
 import { registerConform } from './conform.js';
 import { registerDocs } from './docs.js';
 import { registerGraph } from './graph.js';
+import { registerInit } from './init.js';
 import { registerLint } from './lint.js';
+import { registerMerge } from './merge.js';
 import { registerReplay } from './replay.js';
 import { registerSimulate } from './simulate.js';
 import { registerTrace } from './trace.js';
@@ -15,4 +17,4 @@ import { registerTrace } from './trace.js';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerConform, registerLint, registerCheck, registerGraph, registerDocs, registerReplay, registerSimulate, registerTrace];
+export const COMMANDS: readonly RegisterCommand[] = [registerInit, registerConform, registerMerge, registerLint, registerCheck, registerGraph, registerDocs, registerReplay, registerSimulate, registerTrace];

@@ -32,7 +32,7 @@ interface LintFlags {
 export const registerLint: RegisterCommand = (program, setExitCode) => {
   program
     .command('lint')
-    .description('find APIs that take or keep separate agent and session ids (CONTRACT.md §6)')
+    .description('find APIs that take or keep separate agent and session ids (docs/contract.md §6)')
     .addHelpText('after', helpExamples('lint', 'lint packages/core src --format json', 'lint --project tsconfig.json --format sarif > identity.sarif', 'lint --baseline identity-baseline.json --baseline-update'))
     .argument('[paths...]', 'files or folders to lint', ['.'])
     .option('--project <tsconfig>', 'lint the files of this tsconfig and its project references instead of walking folders')

@@ -6,7 +6,8 @@ import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-err
 import { formatResult } from '../../../scenarios/replay/format-result.js';
 import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import type { RegisterCommand } from './index.js';
-import { adapterSpec, loadAdapter } from '../load-adapter.js';
+import { adapterSpec } from '../load-adapter.js';
+import { superviseReplay } from '../supervise-replay.js';
 import { UsageError } from '../usage-error.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -33,18 +34,28 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;
       }
-      const adapter = options.adapter === undefined ? undefined : await loadAdapter(adapterSpec(options.adapter));
       if (options.record !== undefined && loaded.length > 1) mkdirSync(options.record, { recursive: true });
       const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
-      for (const { file, scenario } of loaded) {
-        const lines: string[] = [];
-        const record = options.record === undefined ? undefined : new HistoryRecorder((line) => lines.push(line));
-        const result = await replayScenario(scenario, adapter ?? referenceAdapter({ ...(scenario.profiles === undefined ? {} : { profiles: scenario.profiles }) }), record === undefined ? {} : { record });
-        counts[result.status] += 1;
-        process.stdout.write(formatResult(file, scenario, result));
-        if (options.record !== undefined && result.status !== 'SKIP') {
-          writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, lines.map((line) => `${line}\n`).join(''));
+      const write = (index: number, status: 'PASS' | 'FAIL' | 'SKIP', text: string, history: readonly string[] | undefined) => {
+        counts[status] += 1;
+        process.stdout.write(text);
+        const scenario = loaded[index]?.scenario;
+        if (options.record !== undefined && history !== undefined && scenario !== undefined) {
+          writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
         }
+      };
+      if (options.adapter === undefined) {
+        // The reference runtime is the kit's own code: it replays in this process.
+        for (const [index, { file, scenario }] of loaded.entries()) {
+          const lines: string[] = [];
+          const record = options.record === undefined ? undefined : new HistoryRecorder((line) => lines.push(line));
+          const result = await replayScenario(scenario, referenceAdapter({ ...(scenario.profiles === undefined ? {} : { profiles: scenario.profiles }) }), record === undefined ? {} : { record });
+          write(index, result.status, formatResult(file, scenario, result), record === undefined || result.status === 'SKIP' ? undefined : lines);
+        }
+      } else {
+        // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
+        const adapter = adapterSpec(options.adapter);
+        await superviseReplay({ adapter, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(text), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
       process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
       setExitCode(counts.FAIL > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 /**
  * The identity vocabulary: how the lint reads an identifier (`agentId`, `agent_id`, `AgentID`,
  * `SESSION_ID`…) as an agent id, a session id or one of the legitimate look-alikes of
- * CONTRACT.md §6 (config labels, wire-local ids, lineage fields, compatibility fields).
+ * docs/contract.md §6 (config labels, wire-local ids, lineage fields, compatibility fields).
  */
 import type { IdentityVocabulary } from '../types.js';
 

@@ -1,5 +1,5 @@
 /**
- * `--format json`: the stable envelope of DESIGN.md "Identity lint" —
+ * `--format json`: the stable envelope of docs/rules/README.md —
  * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, durationMs } }`.
  */
 import { KIT_VERSION } from '../../../src/contract/kit-version.js';

@@ -1,5 +1,5 @@
 /**
- * Every rule of the identity lint, in the order of CONTRACT.md §6. Adding a rule touches this
+ * Every rule of the identity lint, in the order of docs/contract.md §6. Adding a rule touches this
  * list, its module and its `docs/rules/<id>.md` page.
  */
 import { agentIdType } from './agent-id-type.js';
@@ -11,7 +11,7 @@ import type { Rule } from './rule.js';
 import { twoIdMembers } from './two-id-members.js';
 import { twoIdParameters } from './two-id-parameters.js';
 
-/** The rules, each enforcing AIK-ID-004 for one shape of CONTRACT.md §6. */
+/** The rules, each enforcing AIK-ID-004 for one shape of docs/contract.md §6. */
 export const RULES: readonly Rule[] = [
   twoIdMembers,
   twoIdParameters,

@@ -1,0 +1,18 @@
+import { counterexampleScenario } from '../src/cli/counterexample-scenario.js';
+import { runConformance } from '../properties/runner/run-conformance.js';
+import { replayScenario } from '../scenarios/replay/replay-scenario.js';
+import { referenceAdapter } from '../properties/reference-adapter.js';
+import { MUTANTS } from '../test/mutants/mutants.js';
+import legacy from '../examples/legacy/adapter.js';
+const [name, check, seed] = process.argv.slice(2);
+const adapter = name === 'legacy' ? legacy : MUTANTS.find((x) => x.name === name)!.adapter;
+const report = await runConformance(adapter, { ...(seed ? { seed: Number(seed) } : {}), ...(check.includes('generated') ? {} : { runs: 1 }), requirements: [check.slice(0, check.indexOf('/'))] });
+const failure = report.failures.find((f) => f.check === check)!;
+console.log(failure.message);
+console.log(failure.counterexample.commands.join('\n'));
+const scenario = await counterexampleScenario(report, failure);
+console.log(JSON.stringify(scenario.steps.map(s => JSON.stringify(s)), null, 1));
+const r = await replayScenario(scenario, adapter);
+console.log('subject', r.status, r.status === 'FAIL' ? r.failure : '');
+const q = await replayScenario(scenario, referenceAdapter());
+console.log('reference', q.status, q.status === 'FAIL' ? q.failure : '');

@@ -1,0 +1,46 @@
+import type { System } from '../contract/adapter.js';
+import { ERROR_CODES, type ErrorCode } from '../contract/error-code.js';
+
+/** Options of {@link errorClassifier}; every property is optional. */
+export interface ErrorClassifierOptions {
+  /**
+   * Only failures that are instances of one of these classes are classified; anything else is
+   * `unknown`. Default: every failure value is read (including bare string codes).
+   */
+  readonly classes?: readonly (abstract new (...args: never[]) => unknown)[];
+  /**
+   * Reads the implementation's own code from a failure. Default: a string failure is its own code
+   * (an implementation that rejects with bare codes), otherwise the failure's `code` property.
+   */
+  readonly code?: (error: unknown) => unknown;
+  /**
+   * The implementation's codes mapped to the contract's (`{ EEXIST: 'conflict' }`). Default: a code
+   * that already is one of the contract's `ERROR_CODES` stands for itself.
+   */
+  readonly codes?: Readonly<Record<string, ErrorCode>>;
+}
+
+function defaultCode(error: unknown): unknown {
+  if (typeof error === 'string') return error;
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/**
+ * A `classifyError` for the system: by class, by code, or both. A failure it cannot read is
+ * `unknown`, which fails the checks that expect a code with "code unverified" — the report then
+ * names what is left to map.
+ *
+ * @example errorClassifier({ classes: [HarnessError] })                       // codes are the contract's
+ * @example errorClassifier({ codes: { EEXIST: 'conflict', ENOENT: 'not-found' } })
+ */
+export function errorClassifier(options: ErrorClassifierOptions = {}): System['classifyError'] {
+  const read = options.code ?? defaultCode;
+  const codes = options.codes;
+  return (error) => {
+    if (options.classes !== undefined && !options.classes.some((type) => error instanceof type)) return 'unknown';
+    const code = read(error);
+    if (typeof code !== 'string') return 'unknown';
+    if (codes !== undefined) return Object.hasOwn(codes, code) ? (codes[code] as ErrorCode) : 'unknown';
+    return (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : 'unknown';
+  };
+}

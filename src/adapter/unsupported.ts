@@ -1,0 +1,11 @@
+import { UnsupportedOperation } from '../contract/adapter.js';
+
+/**
+ * The outcome for an operation the implementation does not have: a failure whose value is an
+ * {@link UnsupportedOperation}, so the report says which requirement needs the operation instead
+ * of counting a generic failure. Return it, never an emulation (`docs/writing-an-adapter.md`,
+ * "What not to do").
+ */
+export function unsupported(operation: string): Promise<{ readonly ok: false; readonly error: UnsupportedOperation }> {
+  return Promise.resolve({ ok: false, error: new UnsupportedOperation(operation) });
+}

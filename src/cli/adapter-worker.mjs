@@ -1,0 +1,58 @@
+// The entry of the worker process that runs adapter code (forked by src/cli/worker-process.ts for
+// `conform` and `replay`). Plain JavaScript, because a process cannot start from a .ts file before
+// a loader is registered. It waits for its task, registers tsx for both module systems when
+// TypeScript may be loaded (with the adapter's tsconfig), runs the --import preloads in order, then
+// hands over to the TypeScript task (conform-worker.ts or replay-worker.ts). Whatever the adapter does here is the supervisor's to judge: an exit, a blocked thread,
+// what it prints, a stray rejection.
+import { existsSync } from 'node:fs';
+
+const source = existsSync(new URL('./conform-worker.ts', import.meta.url));
+
+/** Sends to the supervisor; a message the structured clone cannot copy goes as JSON instead. */
+function post(message) {
+  try {
+    process.send(message);
+  } catch {
+    process.send(JSON.parse(JSON.stringify(message)));
+  }
+}
+
+// An adapter's stray rejection or uncaught throw must not end the worker: the supervisor reports it.
+process.on('unhandledRejection', (reason) => post({ kind: 'stray', origin: 'unhandled rejection', message: describe(reason) }));
+process.on('uncaughtException', (error) => post({ kind: 'stray', origin: 'uncaught exception', message: describe(error) }));
+// The watchdog's heartbeat: it stops only when the thread is blocked (a synchronous loop).
+setInterval(() => post({ kind: 'alive' }), 200);
+// Without its supervisor, a worker has no one to report to.
+process.on('disconnect', () => process.exit(0));
+
+function describe(value) {
+  if (value instanceof Error) return `${value.name}: ${value.message.split('\n')[0]}`;
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+const data = await new Promise((resolve) => process.once('message', resolve));
+try {
+  if (source || data.adapter !== undefined || data.preloads.length > 0) {
+    const [{ register }, { register: registerCommonJs }] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+    register(data.tsconfig === undefined ? {} : { tsconfig: data.tsconfig });
+    // tsx's CommonJS hook reads the tsconfig from TSX_TSCONFIG_PATH (the supervisor sets it).
+    registerCommonJs();
+  }
+  for (const preload of data.preloads) {
+    try {
+      await import(preload);
+    } catch (error) {
+      throw new Error(`--import ${preload}: cannot load the preload (${describe(error)})`);
+    }
+  }
+  // The task modules are compiled .js in dist/, and (through tsx) the .ts sources in a checkout.
+  if (data.task === 'replay') await (await import('./replay-worker.js')).runReplayWorker(data, post);
+  else await (await import('./conform-worker.js')).runConformWorker(data, post);
+} catch (error) {
+  // Never left running silently: the supervisor hears why the worker could not go on.
+  post({ kind: 'usage', message: error instanceof Error ? error.message : String(error) });
+}

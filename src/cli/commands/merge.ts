@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { Option } from 'commander';
+import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
+import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
+import { mergeReports } from '../../../properties/runner/run-conformance.js';
+import { helpExamples } from '../help-examples.js';
+import { printVerdict } from '../print-verdict.js';
+import { UsageError } from '../usage-error.js';
+import type { RegisterCommand } from './index.js';
+
+/** Reads one shard's partial report; anything else is a usage error naming the file. */
+function partOf(file: string): ConformanceReport {
+  if (!existsSync(file)) throw new UsageError(`${file}: partial report not found`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const report = parsed as Partial<ConformanceReport> | null;
+  if (typeof report !== 'object' || report === null || report.tool !== 'agent-identity-kit' || typeof report.part !== 'object') {
+    throw new UsageError(`${file}: not a partial conformance report (write one with conform --shard i/n)`);
+  }
+  return report as ConformanceReport;
+}
+
+/**
+ * `merge`: combines the partial reports of the shards of one run (`conform --shard i/n`) into
+ * the report, verdict and exit code the unsharded run gives. Exit 0 conformant, 1 not, 2 when the
+ * files are not the shards of one run.
+ */
+export const registerMerge: RegisterCommand = (program, setExitCode) => {
+  program
+    .command('merge')
+    .description('combine the partial reports of conform --shard i/n into one verdict')
+    .argument('<reports...>', 'partial JSON reports, one per shard')
+    .addHelpText('after', helpExamples('merge shard-1.json shard-2.json shard-3.json shard-4.json', 'merge shards/*.json --format markdown >> "$GITHUB_STEP_SUMMARY"'))
+    .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
+    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
+    .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string }) => {
+      const parts = files.map(partOf);
+      let report: ConformanceReport;
+      try {
+        report = mergeReports(parts);
+      } catch (error) {
+        throw new UsageError(`${files.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      setExitCode(await printVerdict(report, flags.format, flags.out));
+    });
+};

@@ -1,0 +1,24 @@
+import { writeFileSync } from 'node:fs';
+import type { ConformanceReport } from '../../properties/report/conformance-report.js';
+import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
+import { counterexampleScenario } from './counterexample-scenario.js';
+import { useColor } from './use-color.js';
+
+/**
+ * Prints a conformance report in `format`, writes the counterexample of its first unexpected
+ * failure to `out` when asked, and returns the exit code: 0 CONFORMANT, 1 not. Shared by
+ * `conform` and `merge`, which end the same way.
+ */
+export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined): Promise<number> {
+  process.stdout.write(REPORTERS[format](report, { color: useColor(format) }));
+  if (out !== undefined) {
+    const failure = report.failures.find((candidate) => !candidate.expected);
+    if (failure === undefined) {
+      process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
+    } else {
+      writeFileSync(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
+      process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${out}\n`);
+    }
+  }
+  return report.verdict === 'CONFORMANT' ? 0 : 1;
+}

@@ -1,0 +1,57 @@
+/**
+ * What the `replay` worker process does once `adapter-worker.mjs` registered tsx: load the
+ * adapter, replay the scenarios from the one it is told to start at, and post each result (and
+ * each scenario as it starts, so the supervisor knows which one is in flight).
+ */
+import type { Scenario } from '../contract/scenario.js';
+import { HistoryRecorder } from '../../scenarios/history/history-recorder.js';
+import { formatResult } from '../../scenarios/replay/format-result.js';
+import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+import { loadAdapter, type AdapterSpec } from './load-adapter.js';
+import { UsageError } from './usage-error.js';
+
+/** What the supervisor hands a replay worker. */
+export interface ReplayWorkerData {
+  readonly task: 'replay';
+  readonly adapter: AdapterSpec;
+  readonly preloads: readonly string[];
+  readonly scenarios: readonly { readonly file: string; readonly scenario: Scenario }[];
+  /** The index of the first scenario to replay (the ones before it are decided). */
+  readonly from: number;
+  /** Whether to record each replay's history. */
+  readonly record: boolean;
+}
+
+/** A message from the replay worker to the supervisor. */
+export type ReplayWorkerMessage =
+  | { readonly kind: 'alive' }
+  | { readonly kind: 'loaded' }
+  | { readonly kind: 'scenario-start'; readonly index: number }
+  | { readonly kind: 'scenario-end'; readonly index: number; readonly status: 'PASS' | 'FAIL' | 'SKIP'; readonly text: string; readonly history?: readonly string[] }
+  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
+  | { readonly kind: 'usage'; readonly message: string }
+  | { readonly kind: 'done' };
+
+/** Loads the adapter of `data` and replays its scenarios from `data.from`, posting each result; never throws. */
+export async function runReplayWorker(data: ReplayWorkerData, post: (message: ReplayWorkerMessage) => void): Promise<void> {
+  let adapter;
+  try {
+    adapter = await loadAdapter(data.adapter);
+  } catch (error) {
+    post({ kind: 'usage', message: error instanceof UsageError ? error.message : String(error) });
+    return;
+  }
+  post({ kind: 'loaded' });
+  for (let index = data.from; index < data.scenarios.length; index += 1) {
+    const { file, scenario } = data.scenarios[index] ?? { file: '', scenario: undefined };
+    if (scenario === undefined) break;
+    post({ kind: 'scenario-start', index });
+    const lines: string[] = [];
+    const record = data.record ? new HistoryRecorder((line) => lines.push(line)) : undefined;
+    const result = await replayScenario(scenario, adapter, record === undefined ? {} : { record });
+    post({ kind: 'scenario-end', index, status: result.status, text: formatResult(file, scenario, result), ...(record === undefined || result.status === 'SKIP' ? {} : { history: lines }) });
+  }
+  // A rejection nobody handled surfaces only after the turn it happened in: give those of the last scenario a turn to show.
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  post({ kind: 'done' });
+}

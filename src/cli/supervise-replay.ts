@@ -1,0 +1,69 @@
+import type { Scenario } from '../contract/scenario.js';
+import type { AdapterSpec } from './load-adapter.js';
+import type { ReplayWorkerData, ReplayWorkerMessage } from './replay-worker.js';
+import { WATCHDOG_GRACE_MS, lossText } from './supervise-conformance.js';
+import { UsageError } from './usage-error.js';
+import { AdapterOutput, runWorker } from './worker-process.js';
+
+/** One scenario's result as the supervisor hands it on. */
+export interface SupervisedReplayResult {
+  readonly index: number;
+  readonly status: 'PASS' | 'FAIL' | 'SKIP';
+  /** The result for a person (formatResult's text, or the loss of the worker). */
+  readonly text: string;
+  readonly history?: readonly string[];
+}
+
+/** The per-operation limit of a replay (replayScenario's default), which the watchdog adds its grace to. */
+const REPLAY_TIMEOUT_MS = 5000;
+
+/**
+ * Replays scenarios against an adapter in a supervised worker process (DESIGN.md "Supervisor and
+ * worker"): results come back in order through `onResult`; a worker lost in a scenario (an exit,
+ * a crash, a hang the watchdog stopped) makes that scenario FAIL with what happened, and the rest
+ * run in a fresh worker. Adapter output and stray errors go to `log`. A worker lost while loading
+ * the adapter, or a load error, is a usage error.
+ */
+export async function superviseReplay(run: {
+  readonly adapter: AdapterSpec;
+  readonly scenarios: readonly { readonly file: string; readonly scenario: Scenario }[];
+  readonly record: boolean;
+  readonly log: (text: string) => void;
+  readonly onResult: (result: SupervisedReplayResult) => void;
+}): Promise<void> {
+  const output = new AdapterOutput(run.log);
+  let from = 0;
+  while (from < run.scenarios.length) {
+    const data: ReplayWorkerData = { task: 'replay', adapter: run.adapter, preloads: [], scenarios: run.scenarios, from, record: run.record };
+    let flight: number | 'load' | 'between' = 'load';
+    let usage: string | undefined;
+    const loss = await runWorker<ReplayWorkerMessage>({
+      entry: new URL('./adapter-worker.mjs', import.meta.url),
+      task: data,
+      silenceLimitMs: REPLAY_TIMEOUT_MS + WATCHDOG_GRACE_MS,
+      output,
+      onMessage: (message) => {
+        if (message.kind === 'loaded') flight = 'between';
+        if (message.kind === 'scenario-start') flight = message.index;
+        if (message.kind === 'scenario-end') {
+          flight = 'between';
+          from = message.index + 1;
+          run.onResult({ index: message.index, status: message.status, text: message.text, ...(message.history === undefined ? {} : { history: message.history }) });
+        }
+        if (message.kind === 'stray') run.log(`agent-identity-kit: ${message.origin} from adapter code ${typeof flight === 'number' ? `during ${run.scenarios[flight]?.file ?? ''}` : 'outside any scenario'}: ${message.message}\n`);
+        if (message.kind === 'usage') usage = message.message;
+        return message.kind === 'usage' || message.kind === 'done';
+      },
+    });
+    if (usage !== undefined) throw new UsageError(usage);
+    if (loss === undefined) return;
+    const current = flight as number | 'load' | 'between';
+    if (current === 'load') throw new UsageError(`${run.adapter.file}: ${lossText(loss)} while loading the adapter module`);
+    // Lost between two scenarios, the next one is blamed: it is the one that could not run.
+    const index = current === 'between' ? from : current;
+    const { file, scenario } = run.scenarios[index] ?? { file: '', scenario: { id: '', title: '' } };
+    run.onResult({ index, status: 'FAIL', text: `FAIL  ${scenario.id} — ${scenario.title}\n      ${file}\n      adapter: ${lossText(loss)}\n` });
+    run.log(`agent-identity-kit: ${lossText(loss)} in ${file}; going on in a fresh worker\n`);
+    from = index + 1;
+  }
+}

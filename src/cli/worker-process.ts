@@ -1,0 +1,178 @@
+import { fork, type ChildProcess, type Serializable } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A worker process the supervisor runs foreign code in (DESIGN.md "Supervisor and worker").
+ *
+ * Why a child process and not a worker_thread: a worker_thread shares the supervisor's process,
+ * so an adapter's child processes and sockets would be the supervisor's to wait for, its
+ * `process.stdout` is the supervisor's (an adapter's `console.log` would land in `--format json`),
+ * and `process.exit` in adapter code is only one of many ways to take a shared process down
+ * (`process.abort`, a native crash, running out of memory). A forked process isolates all of it:
+ * its stdout and stderr are pipes the supervisor reads, it runs in its own process group (so
+ * ending it ends every process the adapter started that did not leave that group on purpose),
+ * an exit or crash is an `exit` event with a code, and a blocked thread is ended with SIGKILL.
+ * The cost is one Node start per worker (measured in BENCHMARKS.md).
+ */
+
+/** How a worker ended, when it did not deliver what it was for. */
+export type WorkerLoss =
+  | { readonly kind: 'exit'; readonly code: number | null; readonly signal: NodeJS.Signals | null }
+  | { readonly kind: 'hang'; readonly silentMs: number };
+
+/** The most adapter output kept per stream for the report, and echoed to stderr. */
+const KEPT_CHARS = 64 * 1024;
+const ECHOED_LINES = 200;
+
+/**
+ * What adapter code printed, over every worker of a run: echoed to stderr line by line as
+ * `adapter stdout | …` (bounded), and kept (bounded) for the report.
+ */
+export class AdapterOutput {
+  readonly #kept = { stdout: '', stderr: '' };
+  readonly #partial = { stdout: '', stderr: '' };
+  #echoed = 0;
+  #truncated = false;
+  readonly #echo: (text: string) => void;
+
+  constructor(echo: (text: string) => void) {
+    this.#echo = echo;
+  }
+
+  add(stream: 'stdout' | 'stderr', chunk: string): void {
+    const room = KEPT_CHARS - this.#kept[stream].length;
+    if (chunk.length > room) this.#truncated = true;
+    this.#kept[stream] += chunk.slice(0, Math.max(0, room));
+    const lines = (this.#partial[stream] + chunk).split('\n');
+    this.#partial[stream] = lines.pop() ?? '';
+    for (const line of lines) this.#line(stream, line);
+  }
+
+  /** Echoes what is left of unterminated lines (at the end of a worker). */
+  flush(): void {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      if (this.#partial[stream] !== '') this.#line(stream, this.#partial[stream]);
+      this.#partial[stream] = '';
+    }
+  }
+
+  #line(stream: 'stdout' | 'stderr', line: string): void {
+    this.#echoed += 1;
+    if (this.#echoed <= ECHOED_LINES) this.#echo(`adapter ${stream} | ${line}\n`);
+    else if (this.#echoed === ECHOED_LINES + 1) this.#echo(`adapter output: more than ${ECHOED_LINES} lines, the rest is not shown here (see adapterOutput in --format json)\n`);
+  }
+
+  /** The kept output for the report, or undefined when the adapter printed nothing. */
+  get report(): { readonly stdout: string; readonly stderr: string; readonly truncated?: true } | undefined {
+    if (this.#kept.stdout === '' && this.#kept.stderr === '') return undefined;
+    return { stdout: this.#kept.stdout, stderr: this.#kept.stderr, ...(this.#truncated ? { truncated: true as const } : {}) };
+  }
+}
+
+/** Ends the worker and every process of its group; quiet when they are gone already. */
+function killTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    if (process.platform === 'win32') child.kill('SIGKILL');
+    else process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Options of {@link runWorker}. */
+export interface WorkerOptions<M> {
+  /** The worker's entry module. */
+  readonly entry: URL;
+  /** Its first message: the task. */
+  readonly task: Serializable;
+  /** Extra environment of the worker. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** How long the worker may stay silent (not even a heartbeat) before it counts as hung. */
+  readonly silenceLimitMs: number;
+  readonly output: AdapterOutput;
+  /** Called with every message in order; returns true for the message the worker was for (it is then ended). */
+  readonly onMessage: (message: M) => boolean;
+}
+
+/** Whether the kit runs from its TypeScript sources (a checkout) rather than from `dist/` (an installed package). */
+const FROM_SOURCE = existsSync(new URL('./conform-worker.ts', import.meta.url));
+
+/**
+ * Runs one worker until it delivers (`onMessage` returned true), exits or goes silent past the
+ * limit; then ends it and its process group and closes its pipes, so nothing it leaves behind
+ * holds the supervisor. Resolves to undefined when it delivered, else to how it was lost.
+ */
+export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | undefined> {
+  const child = fork(fileURLToPath(options.entry), [], {
+    detached: process.platform !== 'win32',
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    serialization: 'advanced',
+    // From a checkout, the kit's own package name resolves to its sources (the `source` export condition), as the examples import it.
+    execArgv: FROM_SOURCE ? ['--conditions=source'] : [],
+    env: { ...process.env, ...options.env },
+  });
+  // An interrupted or dying supervisor takes its worker along.
+  const onExit = () => killTree(child);
+  const onSignal = (signal: NodeJS.Signals) => {
+    killTree(child);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('exit', onExit);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream]?.setEncoding('utf8');
+    child[stream]?.on('data', (chunk: string) => options.output.add(stream, chunk));
+  }
+  return new Promise((resolve) => {
+    let watchdog: NodeJS.Timeout | undefined;
+    let settled = false;
+    const end = (loss: WorkerLoss | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
+      killTree(child);
+      process.off('exit', onExit);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      // Output already on its way is read; a grandchild that left the group must not hold the pipes open.
+      const close = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        if (child.connected) child.disconnect();
+        options.output.flush();
+        resolve(loss);
+      }, 200);
+      child.once('close', () => {
+        clearTimeout(close);
+        options.output.flush();
+        resolve(loss);
+      });
+    };
+    const arm = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => end({ kind: 'hang', silentMs: options.silenceLimitMs }), options.silenceLimitMs);
+    };
+    child.on('message', (message: M) => {
+      if (settled) return;
+      arm();
+      if (options.onMessage(message)) end(undefined);
+    });
+    // A lost worker: its last messages may still be in the pipe, so the loss is read on `close`.
+    child.on('exit', (code, signal) => {
+      if (settled) return;
+      clearTimeout(watchdog);
+      killTree(child);
+      const closed = setTimeout(() => end({ kind: 'exit', code, signal }), 500);
+      child.once('close', () => {
+        clearTimeout(closed);
+        end({ kind: 'exit', code, signal });
+      });
+    });
+    child.on('error', () => end({ kind: 'exit', code: null, signal: null }));
+    arm();
+    child.send(options.task);
+  });
+}

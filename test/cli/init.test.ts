@@ -1,0 +1,46 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+
+const work = mkdtempSync(join(tmpdir(), 'aik-init-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function project(name: string, packageJson?: object): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  if (packageJson !== undefined) writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson));
+  return dir;
+}
+
+describe('agent-identity-kit init', () => {
+  it('writes the skeleton adapter, a config file naming it and a CI workflow', async () => {
+    const dir = project('module', { type: 'module' });
+    const run = await runCli(['init'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('wrote conformance/adapter.ts\nwrote agent-identity-kit.config.json\nwrote .github/workflows/agent-identity-kit.yml\n');
+    expect(readFileSync(join(dir, 'conformance/adapter.ts'), 'utf8')).toBe(readFileSync(join(import.meta.dirname, '../../examples/skeleton/adapter.ts'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(dir, 'agent-identity-kit.config.json'), 'utf8'))).toEqual({ conform: { adapter: 'conformance/adapter.ts' } });
+    expect(readFileSync(join(dir, '.github/workflows/agent-identity-kit.yml'), 'utf8')).toContain('run: npx agent-identity-kit conform');
+  });
+
+  it('writes an .mts skeleton outside an ES module package, and where --adapter says', async () => {
+    const commonjs = project('commonjs');
+    expect((await runCli(['init'], { cwd: commonjs })).code).toBe(0);
+    expect(existsSync(join(commonjs, 'conformance/adapter.mts'))).toBe(true);
+    const chosen = project('chosen', { type: 'module' });
+    expect((await runCli(['init', '--adapter', 'test/kit/adapter.ts'], { cwd: chosen })).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(chosen, 'agent-identity-kit.config.json'), 'utf8'))).toEqual({ conform: { adapter: 'test/kit/adapter.ts' } });
+  });
+
+  it('refuses to overwrite: one line naming the existing file, exit 2, nothing written', async () => {
+    const dir = project('existing', { type: 'module' });
+    writeFileSync(join(dir, 'agent-identity-kit.config.json'), '{}');
+    const run = await runCli(['init'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual(['agent-identity-kit: agent-identity-kit.config.json: already exists; init writes nothing over an existing file (move it away or edit it by hand)']);
+    expect(existsSync(join(dir, 'conformance'))).toBe(false);
+    expect(readFileSync(join(dir, 'agent-identity-kit.config.json'), 'utf8')).toBe('{}');
+  });
+});
