@@ -1,6 +1,7 @@
 import type { AdapterEnv, RemoteCommand } from '../../src/contract/adapter.js';
 import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { createMemoryStore } from '../../src/runtime/durable-store.js';
+import { acpChildServer } from '../../src/runtime/index.js';
 import { createFaultStore, type FaultStore } from './fault-store.js';
 import { PauseGate } from './pause-gate.js';
 import { TurnGate } from './turn-gate.js';
@@ -41,6 +42,15 @@ export function seedLog(turns: number): readonly StoredEvent[] {
     for (const kind of ['user', 'assistant', 'turn-end']) events.push({ seq: events.length, kind });
   }
   return events;
+}
+
+/** The plan flags of the fake ACP child `remote` launches (its `--pid-file` left out), or undefined when it launches something else. */
+export function acpChildPlan(remote: RemoteCommand | undefined): readonly string[] | undefined {
+  const server = acpChildServer();
+  if (remote === undefined || remote.command !== server.command || remote.args[0] !== server.args?.[0]) return undefined;
+  const flags = remote.args.slice(1);
+  const at = flags.indexOf('--pid-file');
+  return at < 0 ? flags : [...flags.slice(0, at), ...flags.slice(at + 2)];
 }
 
 /** Builds a deterministic env: counter ids, a stepping clock, a fault-plan store, gated turns and pauses. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { UnsupportedOperation, type AdapterFactory } from '../../src/contract/adapter.js';
+import { acpChildPlan } from '../env/kit-env.js';
 import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
 import type { Limits } from '../runner/limits.js';
 import { modelCommands } from './commands.js';
@@ -188,6 +189,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     if (details.interrupted) interrupted = true;
     if (!details.failed || found === undefined) break;
     const { run: last, error, commands } = found;
+    const remote = acpChildPlan(last.realKit.env.remote);
     tallies.fail(error.check);
     if (!error.invariant) tallies.count(error.check);
     masked.add(error.requirement);
@@ -200,6 +202,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
       counterexample: {
         seed,
         ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
+        ...(remote === undefined ? {} : { remote }),
         commands,
         steps: last.steps.map((step) => ({ ...step, line: last.aliases.apply(step.line) })),
       },

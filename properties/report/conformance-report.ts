@@ -28,6 +28,8 @@ export interface CounterexampleStep {
   readonly handle?: string;
   /** Where a replay awaits it, when other steps started before it settled. */
   readonly awaitedAt?: number;
+  /** For a start with a configuration: the kit's names of its entries' handles, by entry index (null: no handle). */
+  readonly entries?: readonly (string | null)[];
 }
 
 /** The shrunk, replayable evidence of a failure. */
@@ -35,6 +37,10 @@ export interface Counterexample {
   readonly seed: number;
   /** False when the check ran without a durable store. */
   readonly durable?: false;
+  /** The plan flags of the fake ACP child its env offered (src/runtime/acp-child-server.mjs), when it offered that child. */
+  readonly remote?: readonly string[];
+  /** Ids its env's id source handed out first, when the check chose them. */
+  readonly ids?: readonly string[];
   /** fast-check's replay path, for generated runs. */
   readonly path?: string;
   /** The operations as log lines (`create(s1) ✗conflict`). */

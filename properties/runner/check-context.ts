@@ -63,7 +63,7 @@ export class CheckContext {
       unsupported: (operation) => void this.unsupported.add(operation),
     });
     this.#systems.push(driven);
-    this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓' });
+    this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓', ...(config === undefined ? {} : { entries: driven.configHandleNames() }) });
     return driven;
   }
 

@@ -92,6 +92,13 @@ export class DrivenSystem {
     return name;
   }
 
+  /** The kit's names of the latest start's configuration entry handles, by entry index (null for an entry without one), named now. */
+  configHandleNames(): (string | null)[] {
+    const outcome = this.#observe('configResults', () => this.raw.configResults());
+    if (!outcome.ok || !Array.isArray(outcome.entries)) return [];
+    return outcome.entries.map((entry) => (entry.ok && typeof entry.handle === 'string' ? this.handleName(entry.handle) : null));
+  }
+
   /** Classifies a failure the implementation originated (`unknown` when the adapter cannot tell). */
   classify(error: unknown, op: OperationName): ErrorCode | 'unknown' {
     return this.#observe('classifyError', () => this.raw.classifyError(error, { op }));
@@ -150,7 +157,9 @@ export class DrivenSystem {
     this.#chosen(chosenIdsOf(config));
     const options = config === undefined ? {} : { config };
     const line = config === undefined ? 'restart()' : `restart(config: ${config.agents.length} entries)`;
-    return this.#call('restart', options, line, () => this.raw.restart(options), []);
+    return this.#call('restart', options, line, () => this.raw.restart(options), [], (step) => {
+      if (config !== undefined) step.entries = this.configHandleNames();
+    });
   }
 
   listen(plan: ListenPlan, target?: HandleToken): Outcome {
@@ -299,8 +308,8 @@ export class DrivenSystem {
     return `✗${this.classify(outcome.error, op)}`;
   }
 
-  #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
-    const called = this.#settle(op, args, line, run, fields);
+  #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], settled?: (step: Step) => void): Promise<T> {
+    const called = this.#settle(op, args, line, run, fields, settled);
     // A check may start an operation and never await it: its failure must still reach the check.
     called.catch((error: unknown) => {
       if (error instanceof AdapterFailure) this.#options.broke(error);
@@ -308,7 +317,7 @@ export class DrivenSystem {
     return called;
   }
 
-  async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[]): Promise<T> {
+  async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], noted?: (step: Step) => void): Promise<T> {
     const step: Step = { op, args, line, result: '…' };
     this.#options.steps.push(step);
     const limits = this.#options.limits;
@@ -347,6 +356,7 @@ export class DrivenSystem {
     const steps = this.#options.steps;
     if (steps[steps.length - 1] !== step) step.awaitedAt = steps.length;
     step.result = this.#result(outcome, op);
+    noted?.(step);
     return outcome;
   }
 }

@@ -5,7 +5,7 @@ import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { CAPABILITIES, CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
-import { createKitEnv } from '../env/kit-env.js';
+import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
 import { mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
 import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
@@ -119,6 +119,7 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
   const alias = (text: string) => ctx.aliases.apply(text);
   const shown = messages.slice(0, SHOWN_SUBCASES).map(alias);
   if (messages.length > SHOWN_SUBCASES) shown.push(`… and ${messages.length - SHOWN_SUBCASES} more failed sub-cases`);
+  const remote = acpChildPlan(kit.env.remote);
   return {
     check: check.id,
     requirement: check.requirement,
@@ -126,7 +127,14 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
     adapter: broken !== undefined,
     // Whether it is an expected failure is decided with the rest of the report (see decide).
     expected: false,
-    counterexample: { seed, ...(check.durable === false ? { durable: false as const } : {}), commands: ctx.steps.map((step) => alias(stepLine(step))), steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })) },
+    counterexample: {
+      seed,
+      ...(check.durable === false ? { durable: false as const } : {}),
+      ...(remote === undefined ? {} : { remote }),
+      ...(check.ids === undefined ? {} : { ids: check.ids }),
+      commands: ctx.steps.map((step) => alias(stepLine(step))),
+      steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })),
+    },
   };
 }
 

@@ -14,6 +14,8 @@ export interface Step {
   handle?: string;
   /** Set when other steps started before it settled: the step count at its settlement (where a replay awaits it). */
   awaitedAt?: number;
+  /** For a start with a configuration (`open`, `restart`): the kit's names of its entries' handles, by entry index (null: no handle). */
+  entries?: readonly (string | null)[];
 }
 
 /** A step of one of the kit's own controls (a pause released, a turn plan, a store fault), which always succeeds. */

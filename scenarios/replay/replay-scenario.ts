@@ -31,6 +31,8 @@ export interface ReplayFailure {
   readonly requirements: readonly string[];
   readonly expected: string;
   readonly observed: string;
+  /** Set when the divergence is an operation that did not settle within the replay's timeout. */
+  readonly hang?: true;
 }
 
 /** One entry of a replay's timeline, in the order the kit saw it (step -1: the configuration start). */
@@ -51,6 +53,26 @@ export interface ReplayOptions {
   readonly timeoutMs?: number;
   /** Records the replay as a history (operations and the adapter recorder's events). */
   readonly record?: HistoryRecorder;
+  /** Called after each step (after its check) with what the system shows then: how a counterexample takes the reference runtime's observations. */
+  readonly afterStep?: (index: number, view: ReplayView) => void | Promise<void>;
+}
+
+/** When one call started with `wait: false` settled: how many events the system had emitted, and which named calls had settled before it. */
+export interface Settlement {
+  readonly events: number;
+  readonly calls: readonly string[];
+}
+
+/** What a replay shows after a step, for {@link ReplayOptions.afterStep}. */
+export interface ReplayView {
+  readonly system: DrivenSystem;
+  readonly kit: KitEnv;
+  /** The id each bound name stands for (handles and configuration entries), as `@name` resolves it now. */
+  readonly names: ReadonlyMap<string, string>;
+  /** Per named call started with `wait: false` that has settled. */
+  readonly settlements: ReadonlyMap<string, Settlement>;
+  /** How outcomes of `op` read (as `showOutcome` shows them). */
+  readonly reader: (op: OperationName) => OutcomeReader;
 }
 
 /** The outcome of an optional adapter operation the adapter does not offer. */
@@ -93,7 +115,7 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
   // The fake ACP child writes its pid here, so a check can tell whether it still runs.
   const pidFile = join(tmpdir(), `agent-identity-kit-replay-${process.pid}-${replays}.pid`);
   const remote = scenario.remote === undefined ? undefined : acpChildServer([...scenario.remote, '--pid-file', pidFile]);
-  const created = createKitEnv({ durable: scenario.durable !== false, ...(remote === undefined ? {} : { remote: { command: remote.command, args: remote.args ?? [] } }) });
+  const created = createKitEnv({ durable: scenario.durable !== false, ...(remote === undefined ? {} : { remote: { command: remote.command, args: remote.args ?? [] } }), ...(scenario.ids === undefined ? {} : { ids: scenario.ids }) });
   const kit: KitEnv = scenario.planted === undefined || created.env.store === undefined ? created : { ...created, env: { ...created.env, store: plantedStore(created.env.store, scenario.planted) } };
   const values = new ScenarioValues(scenario.injected, kit.env);
   const config = scenario.config === undefined ? undefined : values.resolve(scenario.config);
@@ -111,7 +133,7 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
     await system.raw.shutdown();
     return { status: 'SKIP', reason: unmet };
   }
-  const replay = new Replay(scenario, system, kit, values, options.record, { pidFile, timeoutMs });
+  const replay = new Replay(scenario, system, kit, values, options.record, { pidFile, timeoutMs }, options.afterStep);
   if (config !== undefined) {
     replay.timeline.push({ kind: 'call', step: -1, line: `start(config: ${config.agents.map((entry) => entry.sessionId ?? entry.resumeSessionId ?? `label ${entry.id}`).join(', ')})` });
     replay.recordStart(1);
@@ -138,7 +160,8 @@ async function replaySteps(scenario: Scenario, replay: Replay, broken: readonly 
     const line = stepLine(scenario.steps[at] as ScenarioStep);
     if (error instanceof Divergence) return { status: 'FAIL', failure: { step: at, line, ...error.failure }, timeline: replay.timeline };
     if (error instanceof AdapterFailure) {
-      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, expected: 'an outcome, as the adapter protocol demands', observed: error.message }, timeline: replay.timeline };
+      const hang = error.kind === 'hang' ? { hang: true as const } : {};
+      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, expected: 'an outcome, as the adapter protocol demands', observed: error.message, ...hang }, timeline: replay.timeline };
     }
     throw error;
   }
@@ -188,6 +211,7 @@ class Replay implements CheckState {
   readonly #calls = new Map<string, PendingCall>();
   readonly #named = new Map<string, PendingCall>();
   readonly #all: PendingCall[] = [];
+  readonly settlements = new Map<string, Settlement>();
   #synced = 0;
 
   constructor(
@@ -197,6 +221,7 @@ class Replay implements CheckState {
     readonly values: ScenarioValues,
     readonly record: HistoryRecorder | undefined,
     readonly remote: { readonly pidFile: string; readonly timeoutMs: number },
+    readonly afterStep?: ReplayOptions['afterStep'],
   ) {
     this.bindConfig();
   }
@@ -211,9 +236,14 @@ class Replay implements CheckState {
   }
 
   idOf(name: string): string {
-    if (!name.startsWith('@')) return name;
-    const bare = name.slice(1);
-    return this.handles.get(bare)?.id ?? this.#configIds.get(bare) ?? name;
+    return name.startsWith('@') ? (this.names().get(name.slice(1)) ?? name) : name;
+  }
+
+  /** The id each bound name stands for now. */
+  names(): Map<string, string> {
+    const names = new Map(this.#configIds);
+    for (const [name, bound] of this.handles) names.set(name, bound.id);
+    return names;
   }
 
   /** Names configuration entries `config[i]` after a start: their ids always, their handles when they have one (`configHandles`). */
@@ -260,9 +290,11 @@ class Replay implements CheckState {
     if (started !== undefined) {
       const call: PendingCall = { op: started.op, promise: started.promise };
       this.#all.push(call);
+      const name = step.wait === false ? step.name : undefined;
       void started.promise.then((outcome) => {
         call.outcome = outcome;
         this.sync();
+        if (name !== undefined) this.settlements.set(name, { events: this.system.events().length, calls: [...this.settlements.keys()] });
         this.timeline.push({ kind: 'return', step: index, line, outcome: showOutcome(outcome, this.reader(started.op)) });
         started.after?.(outcome);
       }, () => undefined);
@@ -291,6 +323,7 @@ class Replay implements CheckState {
       if (problem !== undefined) throw new Divergence({ check: step.check.name, requirements: step.check.requirements ?? this.scenario.requirements, ...problem });
     }
     if (this.record !== undefined) this.recordLookups();
+    await this.afterStep?.(index, { system: this.system, kit: this.kit, names: this.names(), settlements: this.settlements, reader: (op) => this.reader(op) });
   }
 
   expect(expect: NonNullable<ScenarioStep['expect']>, outcome: Outcome | undefined, op: OperationName): void {

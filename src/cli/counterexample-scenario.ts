@@ -1,8 +1,10 @@
-import { RECORDER, type ConfigInput } from '../contract/adapter.js';
-import type { Expectation, InjectedValue, JsonValue, Scenario, ScenarioStep } from '../contract/scenario.js';
+import type { AdapterFactory, ConfigInput } from '../contract/adapter.js';
+import type { Capability } from '../contract/requirements.js';
+import type { Expectation, InjectedValue, JsonValue, Scenario, ScenarioCheck, ScenarioStep } from '../contract/scenario.js';
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
-import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+import { replayScenario, type ScenarioResult } from '../../scenarios/replay/replay-scenario.js';
+import { expectationOf, referenceChecks, snapshotOf, type Snapshot } from './counterexample-checks.js';
 
 /** Names the injected values of a counterexample (`v1`, `v2`, … by first appearance) and declares them. */
 class InjectedNames {
@@ -28,6 +30,17 @@ class InjectedNames {
     }
     return name;
   }
+}
+
+/** `step` with the handle names it takes that stand for configured agents written `config[i]`. */
+function configuredNames(step: CounterexampleStep, configured: ReadonlyMap<string, string>): CounterexampleStep {
+  if (configured.size === 0 || typeof step.args !== 'object' || step.args === null) return step;
+  const args = { ...(step.args as Record<string, unknown>) };
+  for (const field of ['parent', 'handle', 'target']) {
+    const name = args[field];
+    if (typeof name === 'string' && configured.has(name)) args[field] = configured.get(name);
+  }
+  return { ...step, args };
 }
 
 /** The scenario step of one counterexample step (without its expectation), or undefined for a step a scenario has no form for. */
@@ -79,90 +92,177 @@ function toStep(step: CounterexampleStep, names: InjectedNames): ScenarioStep | 
   }
 }
 
-/** Reads a replay outcome line (`ok`, `reject: conflict — …`, `reject: <injected v1>`) back as an expectation. */
-function expectationOf(outcome: string): Expectation | undefined {
-  if (outcome === 'ok') return 'ok';
-  const injected = /^reject: <injected ([^>]+)>$/.exec(outcome);
-  if (injected?.[1] !== undefined) return { reject: { injected: injected[1] } };
-  const code = /^reject: (conflict|not-found|invalid|aborted|inactive)(?: \(cause <injected ([^>]+)>\))?/.exec(outcome);
-  if (code?.[1] === undefined) return undefined;
-  return code[2] === undefined ? { reject: code[1] as 'conflict' } : { reject: code[1] as 'aborted', cause: code[2] };
+/** How long the reference runtime gets to settle a step before the counterexample takes it for one it never settles. */
+const REFERENCE_HANG_MS = 3000;
+/** At most this many steps the reference runtime never settles, and this many expectations it contradicts, are adjusted. */
+const MAX_ADJUSTMENTS = 12;
+
+/** The wait:false name of a step (its handle name, or `call-<index>`), or undefined for a step that is no call. */
+function callName(step: ScenarioStep, index: number): string {
+  return step.name ?? `call-${index}`;
+}
+
+/**
+ * Replays `scenario` on `factory` taking a snapshot after every step; a call the reference never
+ * settles (the implementation settled it) becomes one started with `wait: false` that is never
+ * awaited, named in `hanging`.
+ */
+async function observe(scenario: Scenario, factory: AdapterFactory): Promise<{ scenario: Scenario; result: ScenarioResult; snapshots: Snapshot[]; hanging: Set<string> }> {
+  const hanging = new Set<string>();
+  let steps = [...scenario.steps];
+  for (let round = 0; ; round += 1) {
+    const snapshots: Snapshot[] = [];
+    const current = { ...scenario, steps };
+    const result = await replayScenario(current, factory, { timeoutMs: REFERENCE_HANG_MS, afterStep: (index, view) => void (snapshots[index] = snapshotOf(view)) });
+    if (result.status !== 'FAIL' || result.failure.hang !== true || round === MAX_ADJUSTMENTS) return { scenario: current, result, snapshots, hanging };
+    const at = result.failure.step;
+    const step = steps[at] as ScenarioStep;
+    if (step.op === 'await') {
+      hanging.add(step.call);
+      steps = steps.filter((_, index) => index !== at);
+    } else {
+      const name = callName(step, at);
+      hanging.add(name);
+      steps = steps.map((entry, index) => (index === at ? ({ ...entry, wait: false, name } as ScenarioStep) : entry));
+    }
+  }
+}
+
+/** The fields of a check, the name and requirements aside. */
+const checkFields = (check: ScenarioCheck) => Object.keys(check).filter((field) => field !== 'name' && field !== 'requirements') as (keyof ScenarioCheck)[];
+
+/**
+ * `scenario` without what the reference runtime itself does not meet when it is replayed again
+ * (an expectation that depends on timing, say): a failing expectation is dropped, and of a failing
+ * check the field whose removal lets it pass. The counterexample must never FAIL on the reference.
+ */
+async function withoutFalseFails(scenario: Scenario, factory: AdapterFactory): Promise<Scenario> {
+  let current = scenario;
+  const replace = (at: number, step: ScenarioStep): Scenario => ({ ...current, steps: current.steps.map((entry, index) => (index === at ? step : entry)) });
+  for (let round = 0; round < MAX_ADJUSTMENTS; round += 1) {
+    const result = await replayScenario(current, factory);
+    if (result.status !== 'FAIL') return current;
+    const at = result.failure.step;
+    const step = current.steps[at] as ScenarioStep;
+    const { check, expect, ...bare } = step;
+    if (result.failure.check === undefined || check === undefined) {
+      if (expect === undefined) break;
+      current = replace(at, { ...bare, ...(check === undefined ? {} : { check }) } as ScenarioStep);
+      continue;
+    }
+    let fixed: Scenario | undefined;
+    for (const field of checkFields(check)) {
+      const { [field]: _dropped, ...rest } = check;
+      const candidate = replace(at, { ...step, check: rest } as ScenarioStep);
+      const retried = await replayScenario(candidate, factory);
+      if (retried.status !== 'FAIL' || retried.failure.step > at || retried.failure.check === undefined) {
+        fixed = candidate;
+        break;
+      }
+    }
+    current = fixed ?? replace(at, { ...bare, ...(expect === undefined ? {} : { expect }) } as ScenarioStep);
+  }
+  // Still failing: keep the expectations of the steps only.
+  return { ...current, steps: current.steps.map(({ check: _check, ...step }) => step as ScenarioStep) };
+}
+
+/** The session id the fake ACP child answers `session/new` with under `flags` (its documented default without `--wire-id`). */
+function wireIdOf(flags: readonly string[]): string {
+  const at = flags.indexOf('--wire-id');
+  return (at >= 0 ? flags[at + 1] : undefined) ?? 'wire-session-1';
 }
 
 /**
  * The counterexample of `failure` as a scenario file (the format of src/contract/scenario.ts):
  * its steps as the kit performed them, concurrent calls as `wait: false` plus `await`, and as
- * expectations what the reference runtime (with the same profiles) answers to each — so a
- * replay against the failing implementation diverges where it broke the contract.
+ * expectations what the reference runtime (with the same profiles) answers to each step and
+ * shows after it (src/cli/counterexample-checks.ts) — so a replay against the failing
+ * implementation diverges at the first step where it broke the contract, and a replay against
+ * the reference runtime passes.
  */
 export async function counterexampleScenario(report: ConformanceReport, failure: FailureDetail): Promise<Scenario> {
   const names = new InjectedNames();
-  const raw = failure.counterexample.steps;
+  const { counterexample } = failure;
+  const raw = counterexample.steps;
   const firstOpen = raw[0]?.op === 'open' ? raw[0] : undefined;
   const config = (firstOpen?.args as { config?: ConfigInput } | undefined)?.config;
   const steps: ScenarioStep[] = [];
   const awaits = new Map<number, ScenarioStep[]>();
+  // The kit's names of configured agents' handles stand for `config[i]` until the next start.
+  let configured = new Map<string, string>();
   raw.forEach((step, index) => {
     for (const pending of awaits.get(index) ?? []) steps.push(pending);
+    if (step.op === 'open' || step.op === 'restart') configured = new Map((step.entries ?? []).flatMap((name, entry) => (name === null ? [] : [[name, `config[${entry}]`]])));
     // The kit's own closing shutdown is not part of the counterexample (the replay closes the system itself).
     if (step === firstOpen || (index === raw.length - 1 && step.op === 'shutdown' && step.result === '✓')) return;
-    const converted = toStep(step, names);
+    const converted = toStep(configuredNames(step, configured), names);
     if (converted === undefined) return;
-    if (step.awaitedAt !== undefined || step.result === '…') {
-      const call = `call-${index}`;
-      steps.push({ ...converted, wait: false, name: step.handle ?? call } as unknown as ScenarioStep);
-      if (step.awaitedAt !== undefined) awaits.set(step.awaitedAt, [...(awaits.get(step.awaitedAt) ?? []), { op: 'await', call: step.handle ?? call }]);
+    if (step.awaitedAt !== undefined || step.result === '…' || step.result === '⏳hang') {
+      // A call the kit gave up waiting for is awaited last: a replay then waits for it as long as its timeout allows.
+      const at = step.result === '⏳hang' ? raw.length : step.awaitedAt;
+      const call = callName(converted, index);
+      steps.push({ ...converted, wait: false, name: call } as ScenarioStep);
+      if (at !== undefined) awaits.set(at, [...(awaits.get(at) ?? []), { op: 'await', call }]);
     } else {
       steps.push(converted);
     }
   });
   for (const [at, pending] of awaits) if (at >= raw.length) steps.push(...pending);
-  const profiles = 'error' in report.adapter ? undefined : report.adapter.profiles;
+  // A start alone still gets a step to check what it started.
+  if (steps.length === 0) steps.push({ op: 'settle' });
+  const declared = 'error' in report.adapter ? undefined : report.adapter;
+  const profiles = declared?.profiles;
+  const remote = steps.some((step) => step.op === 'spawnRemote') ? counterexample.remote : undefined;
+  const forwarding = declared?.capabilities.rpc === true && steps.some((step) => step.op === 'spawn' || step.op === 'spawnRemote');
+  // The capabilities its steps and plans use (a plan disposing a context, a setup spawning a child).
+  const actions = new Set(JSON.stringify(steps).match(/"action":"[a-z-]+"/g) ?? []);
+  const capabilities: Capability[] = [
+    ...(steps.some((step) => step.op === 'spawn') || actions.has('"action":"spawn"') ? (['subagents'] as const) : []),
+    ...(steps.some((step) => step.op === 'spawnRemote') ? (['remote'] as const) : []),
+    ...(forwarding ? (['rpc'] as const) : []),
+    ...(actions.has('"action":"dispose-context"') || actions.has('"action":"dispose-self"') ? (['contextDispose'] as const) : []),
+  ];
   const slug = failure.check.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const scenario: Scenario = {
     id: `counterexample-${slug}`,
-    title: `${failure.check}: ${failure.message} (seed ${failure.counterexample.seed}${failure.counterexample.path === undefined ? '' : `, path ${failure.counterexample.path}`})`,
+    title: `${failure.check}: ${failure.message} (seed ${counterexample.seed}${counterexample.path === undefined ? '' : `, path ${counterexample.path}`})`,
     requirements: [failure.requirement],
+    ...(capabilities.length === 0 ? {} : { capabilities }),
     ...(profiles === undefined ? {} : { profiles }),
-    ...(failure.counterexample.durable === false ? { durable: false } : {}),
+    ...(counterexample.durable === false ? { durable: false } : {}),
+    ...(remote === undefined ? {} : { remote }),
+    ...(counterexample.ids === undefined ? {} : { ids: counterexample.ids }),
     ...(config === undefined ? {} : { config }),
     ...(Object.keys(names.declared).length === 0 ? {} : { injected: names.declared }),
     steps,
   };
-  // The expectations are the reference runtime's answers to the same steps.
-  const replay = await replayScenario(scenario, referenceAdapter(profiles === undefined ? {} : { profiles }));
+  const factory = referenceAdapter(profiles === undefined ? {} : { profiles });
+  // The expectations are the reference runtime's answers to the same steps, and what it shows after them.
+  const observed = await observe(scenario, factory);
   const answers = new Map<number, Expectation>();
-  const events: string[] = [];
-  const live = new Set<string>();
-  if (replay.status !== 'SKIP') {
-    let closing = false;
-    for (const entry of replay.timeline) {
-      // The replay's own closing shutdown is called as the step after the last one.
-      if (entry.kind === 'call' && entry.step >= steps.length) closing = true;
-      if (entry.kind === 'event' && entry.event.listener === RECORDER && !closing) {
-        events.push(`${entry.event.type} ${entry.event.id}`);
-        if (entry.event.type === 'agent/created') live.add(entry.event.id);
-        if (entry.event.type === 'agent/disposed') live.delete(entry.event.id);
-      }
+  if (observed.result.status !== 'SKIP') {
+    for (const entry of observed.result.timeline) {
       if (entry.kind !== 'return') continue;
       const expectation = expectationOf(entry.outcome);
       if (expectation !== undefined) answers.set(entry.step, expectation);
     }
   }
-  const callSteps = new Map(steps.map((step, index) => [step.wait === false ? step.name : undefined, index]));
-  const expected = steps.map((step, index) => {
-    const target = step.op === 'await' ? callSteps.get(step.call) : step.wait === false ? undefined : index;
-    const expect = target === undefined ? undefined : answers.get(target);
-    return expect === undefined ? step : { ...step, expect };
+  const adjusted = observed.scenario.steps;
+  const checks = referenceChecks({
+    scenario: observed.scenario,
+    snapshots: observed.snapshots,
+    requirement: failure.requirement,
+    hanging: observed.hanging,
+    wireId: remote === undefined ? undefined : wireIdOf(remote),
+    forwarding,
   });
-  // What the reference runtime shows after these steps: its events, and one identity for each live
-  // agent the scenario names literally (minted ids differ between implementations).
-  const named = new Set(steps.flatMap((step) => (step.op === 'create' ? [step.input.sessionId] : step.op === 'resume' ? [step.input.resumeSessionId] : [])));
-  for (const entry of config?.agents ?? []) for (const id of [entry.sessionId, entry.resumeSessionId]) if (id !== undefined) named.add(id);
-  const identity = [...live].filter((id) => named.has(id));
-  const last = expected.at(-1);
-  if (last !== undefined && last.check === undefined) {
-    expected[expected.length - 1] = { ...last, check: { name: 'what the reference runtime shows after these steps', requirements: [failure.requirement], events, ...(identity.length === 0 ? {} : { identity }) } };
-  }
-  return { ...scenario, steps: expected };
+  const callSteps = new Map(adjusted.map((step, index) => [step.wait === false ? step.name : undefined, index]));
+  const expected = adjusted.map((step, index): ScenarioStep => {
+    const hangs = step.wait === false && step.name !== undefined && observed.hanging.has(step.name);
+    const target = step.op === 'await' ? callSteps.get(step.call) : step.wait === false ? undefined : index;
+    const expect = hangs ? 'pending' : target === undefined ? undefined : answers.get(target);
+    const check = checks[index];
+    return { ...step, ...(expect === undefined ? {} : { expect }), ...(check === undefined ? {} : { check }) } as ScenarioStep;
+  });
+  return withoutFalseFails({ ...observed.scenario, steps: expected }, factory);
 }

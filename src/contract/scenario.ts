@@ -80,6 +80,11 @@ export interface ScenarioCheck {
   readonly requirements?: readonly string[];
   /** What the adapter's recorder heard, each `"<type> <id>"`, in order. */
   readonly events?: readonly string[];
+  /**
+   * Event types `events` and `heard` leave out on both sides: the implementation may emit more
+   * of them than the reference runtime (e.g. `session/event` for a bookkeeping append).
+   */
+  readonly ignore?: readonly string[];
   /** What named listeners heard, each `"<type> <id>"`, in order. */
   readonly heard?: { readonly [listener: string]: readonly string[] };
   /**
@@ -132,6 +137,10 @@ export interface ScenarioCheck {
   readonly childAlive?: boolean;
   /** Calls started with `wait: false` (by step name) that must have settled by now: "resolves only after". */
   readonly settled?: readonly string[];
+  /** Calls started with `wait: false` (by step name) that must still be pending: they wait on something the scenario never releases. */
+  readonly pending?: readonly string[];
+  /** Per call started with `wait: false` (by step name): events (`"<type> <id>"`) and calls that must have come before its outcome reached the kit. */
+  readonly settledAfter?: { readonly [call: string]: readonly string[] };
   /** Ids the durable store saw no call for since the previous check. */
   readonly untouched?: readonly string[];
 }
@@ -323,6 +332,8 @@ export interface Scenario {
   readonly planted?: { readonly [key: string]: DurableRecord };
   /** Plan flags of the fake ACP child process remote runs spawn (see src/runtime/acp-child-server.mjs); absent: no remote command. */
   readonly remote?: readonly string[];
+  /** Ids the kit's id source hands out first, in order, before its fresh `minted-<n>` ones. */
+  readonly ids?: readonly string[];
   /** The configuration the system starts with. */
   readonly config?: ConfigInput;
   /** The values the scenario injects, by name. */

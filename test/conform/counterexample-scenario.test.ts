@@ -63,18 +63,25 @@ describe('a counterexample as a scenario file', () => {
     });
     expect(scenario.title).toBe('AIK-TXN-003/example: something broke (seed 5)');
     expect(scenario.steps.map((entry) => entry.op)).toEqual(['owner', 'create', 'create', 'listen', 'turns', 'prompt', 'release-turns', 'await', 'spawn', 'fault', 'resume', 'heal', 'unlisten', 'unload', 'flush', 'dispose', 'restart', 'create']);
-    expect(scenario.steps[1]).toEqual({ op: 'create', input: { sessionId: 'a', owner: 'owner-1', setup: { name: 's', action: 'reject', value: { $injected: 'v1' } } }, expect: { reject: { injected: 'v1' } } });
-    expect(scenario.steps[2]).toEqual({ op: 'create', input: { sessionId: 'b' }, name: 'h1', expect: 'ok' });
-    expect(scenario.steps[5]).toEqual({ op: 'prompt', handle: 'h1', wait: false, name: 'call-6' });
-    expect(scenario.steps[7]).toEqual({ op: 'await', call: 'call-6', expect: 'ok' });
-    expect(scenario.steps[8]).toMatchObject({ op: 'spawn', parent: 'h1', input: { mode: 'fork' }, name: 'h2', expect: 'ok' });
-    expect(scenario.steps[9]).toEqual({ op: 'fault', store: 'load', id: 'zz', effect: 'fail', value: { $injected: 'v2' } });
-    expect(scenario.steps[10]).toEqual({ op: 'resume', input: { resumeSessionId: 'zz' }, expect: { reject: { injected: 'v2' } } });
-    expect(scenario.steps[17]).toMatchObject({ op: 'create', wait: false, name: 'call-18' });
-    // The last step checks the events the reference runtime emits for these steps.
-    expect(scenario.steps[17]?.check).toMatchObject({ requirements: ['AIK-TXN-003'], events: expect.arrayContaining(['session/created b', 'agent/created b']) });
-    // b was disposed and `late` never published: no live agent the scenario names.
+    const bare = scenario.steps.map(({ check: _check, ...step }) => step);
+    expect(bare[1]).toEqual({ op: 'create', input: { sessionId: 'a', owner: 'owner-1', setup: { name: 's', action: 'reject', value: { $injected: 'v1' } } }, expect: { reject: { injected: 'v1' } } });
+    expect(bare[2]).toEqual({ op: 'create', input: { sessionId: 'b' }, name: 'h1', expect: 'ok' });
+    expect(bare[5]).toEqual({ op: 'prompt', handle: 'h1', wait: false, name: 'call-6' });
+    expect(bare[7]).toEqual({ op: 'await', call: 'call-6', expect: 'ok' });
+    expect(bare[8]).toMatchObject({ op: 'spawn', parent: 'h1', input: { mode: 'fork' }, name: 'h2', expect: 'ok' });
+    expect(bare[9]).toEqual({ op: 'fault', store: 'load', id: 'zz', effect: 'fail', value: { $injected: 'v2' } });
+    expect(bare[10]).toEqual({ op: 'resume', input: { resumeSessionId: 'zz' }, expect: { reject: { injected: 'v2' } } });
+    expect(bare[17]).toMatchObject({ op: 'create', wait: false, name: 'call-18' });
+    // A check after every step where nothing is left unawaited, written with the events the reference runtime emitted since the previous one.
+    expect(scenario.steps[2]?.check).toMatchObject({ requirements: ['AIK-TXN-003'], events: ['session/created b', 'agent/created b', 'agent/session-start b'], agents: expect.arrayContaining(['cfg', 'b']), identity: expect.arrayContaining(['cfg', 'b']) });
+    // While the prompt is unawaited, what a step shows depends on timing: no check.
+    expect(scenario.steps[5]?.check).toBeUndefined();
+    // The fork's minted child id is written as its handle's name.
+    expect(scenario.steps[8]?.check?.agents).toEqual(expect.arrayContaining(['@h2']));
+    // After the restart without a configuration, and with `late` never published, nothing is live.
+    expect(scenario.steps[17]?.check).toMatchObject({ agents: [], sessions: [] });
     expect(scenario.steps[17]?.check?.identity).toBeUndefined();
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
   });
 });
 
@@ -96,6 +103,25 @@ describe('counterexample steps of every kind', () => {
       { op: 'shutdown', expect: undefined, check: undefined },
       { op: 'restart', config: { agents: [{ id: 'again', sessionId: 'p' }] }, expect: undefined, check: undefined },
     ]);
+  });
+});
+
+describe('handles of configured agents', () => {
+  it('are written config[i] of the start that made them, until the next start', async () => {
+    const steps: readonly CounterexampleStep[] = [
+      step('restart', { config: { agents: [{ id: 'main', sessionId: 's1' }, { id: 'side' }] } }, 'restart(config: 2 entries)', '✓', { entries: ['h1', 'h2'] }),
+      step('spawn', { parent: 'h2', mode: 'spawn' }, 'spawn(h2) → h3', '✓', { handle: 'h3' }),
+      step('prompt', { handle: 'h1' }, 'prompt(h1)'),
+      step('restart', {}, 'restart()'),
+      step('prompt', { handle: 'h1' }, 'prompt(h1)', '✗inactive'),
+    ];
+    const failure: FailureDetail = { check: 'AIK-CONFIG-001/x', requirement: 'AIK-CONFIG-001', message: 'm', adapter: false, expected: false, counterexample: { seed: 1, commands: [], steps } };
+    const scenario = await counterexampleScenario(await reportWith(failure), failure);
+    expect(scenario.steps.map((entry) => ('parent' in entry ? entry.parent : 'handle' in entry ? entry.handle : entry.op))).toEqual(['restart', 'config[1]', 'config[0]', 'restart', 'h1']);
+    expect(scenario.capabilities).toEqual(['subagents', 'rpc']);
+    // The configured `side` got a fresh id; its child is written by its handle's name.
+    expect(scenario.steps[1]?.check?.agents).toEqual(['s1', '@config[1]', '@h3']);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
   });
 });
 

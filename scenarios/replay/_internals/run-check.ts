@@ -6,6 +6,7 @@ import { RECORDER } from '../../../src/contract/adapter.js';
 import type { ScenarioCheck } from '../../../src/contract/scenario.js';
 import type { KitEnv } from '../../../properties/env/kit-env.js';
 import type { DrivenSystem } from '../../../properties/runner/driven-system.js';
+import type { Settlement } from '../replay-scenario.js';
 import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } from './outcome-expectation.js';
 
 /** What a check reads from its replay. */
@@ -25,6 +26,8 @@ export interface CheckState {
   readonly logs: Map<SessionToken, readonly StoredEvent[]>;
   /** Whether the call started by the step named `name` has settled. */
   isSettled(name: string): boolean;
+  /** When each named call started with `wait: false` settled. */
+  readonly settlements: ReadonlyMap<string, Settlement>;
   /** `@name` → the id of that handle; anything else unchanged. */
   idOf(name: string): string;
   reader(op: OperationName): OutcomeReader;
@@ -55,12 +58,15 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
   };
   const differ = (what: string, expected: unknown, observed: unknown) => (isDeepStrictEqual(expected, observed) ? undefined : { expected: `${what}: ${show(expected)}`, observed: `${what}: ${show(observed)}` });
 
+  const ignored = new Set(check.ignore ?? []);
+  const heardBy = (listener: string) => fresh.filter((event) => event.listener === listener && !ignored.has(event.type)).map(eventText);
+  const unignored = (texts: readonly string[]) => texts.filter((text) => !ignored.has(text.slice(0, text.indexOf(' ')))).map(resolveEvent);
   if (check.events !== undefined) {
-    const problem = differ('events heard by the recorder', check.events.map(resolveEvent), fresh.filter((event) => event.listener === RECORDER).map(eventText));
+    const problem = differ('events heard by the recorder', unignored(check.events), heardBy(RECORDER));
     if (problem !== undefined) return problem;
   }
   for (const [listener, expected] of Object.entries(check.heard ?? {})) {
-    const problem = differ(`events heard by listener ${listener}`, expected.map(resolveEvent), fresh.filter((event) => event.listener === listener).map(eventText));
+    const problem = differ(`events heard by listener ${listener}`, unignored(expected), heardBy(listener));
     if (problem !== undefined) return problem;
   }
   const agents = system.agents();
@@ -130,6 +136,10 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
   if (problem !== undefined) return problem;
   const unsettled = (check.settled ?? []).filter((name) => !state.isSettled(name));
   if (unsettled.length > 0) return { expected: `settled by now: ${unsettled.join(', ')}`, observed: `still pending: ${unsettled.join(', ')}` };
+  const early = (check.pending ?? []).filter((name) => state.isSettled(name));
+  if (early.length > 0) return { expected: `still pending: ${early.join(', ')}`, observed: `settled: ${early.join(', ')}` };
+  const order = settlementFailure(check.settledAfter ?? {}, state, events);
+  if (order !== undefined) return order;
   for (const name of check.untouched ?? []) {
     const id = state.idOf(name);
     const touched = storeCalls.filter((call) => call.id === id);
@@ -153,6 +163,18 @@ function lengthFailure(id: string, expected: number, state: CheckState): { expec
   state.logs.set(session.token, log);
   if (earlier !== undefined && !isDeepStrictEqual(log.slice(0, earlier.length), earlier)) {
     return { expected: `the log of ${show(id)} read at an earlier check (${earlier.length} events) as its prefix`, observed: `its first ${earlier.length} events differ: ${show(log.slice(0, earlier.length))}` };
+  }
+  return undefined;
+}
+
+/** The first call of `settledAfter` whose outcome reached the kit before an event or call it must follow. */
+function settlementFailure(settledAfter: NonNullable<ScenarioCheck['settledAfter']>, state: CheckState, events: readonly ObservedEvent[]): { expected: string; observed: string } | undefined {
+  for (const [call, before] of Object.entries(settledAfter)) {
+    const settlement = state.settlements.get(call);
+    if (settlement === undefined) return { expected: `${call} settled`, observed: `${call} still pending` };
+    const heard = new Set(events.slice(0, settlement.events).filter((event) => event.listener === RECORDER).map(eventText));
+    const missing = before.filter((entry) => (entry.includes(' ') ? !heard.has(entry.slice(0, entry.indexOf(' ') + 1) + state.idOf(entry.slice(entry.indexOf(' ') + 1))) : !settlement.calls.includes(entry)));
+    if (missing.length > 0) return { expected: `${call} settles only after ${before.join(', ')}`, observed: `it settled before ${missing.join(', ')}` };
   }
   return undefined;
 }

@@ -1,0 +1,68 @@
+/**
+ * Whether every counterexample `conform --out` would write replays to the same failure (issue 11):
+ * for each mutant of the kill matrix and the legacy example, at the default seed and seeds
+ * 1..N, every failure of the default conformance run becomes a scenario file
+ * (`counterexampleScenario`), which must FAIL when replayed against the system it came from, and
+ * PASS (or SKIP, when it does not apply) against every conforming system of the false-FAIL sweep
+ * (the reference runtime under its profiles, behind a slow store, with shuffled lists, the
+ * independent example): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
+ * table (per subject and seed: counterexamples reproduced / written; then the scenarios that
+ * FAILed on a conforming system), every miss below it, and exits non-zero on any miss (progress
+ * goes to stderr).
+ *
+ * Usage: `tsx test/mutants/counterexample-replays.ts [--seeds N] [--only <substring>]` (default 5).
+ */
+import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { counterexampleScenario } from '../../src/cli/counterexample-scenario.js';
+import legacyAdapter from '../../examples/legacy/adapter.js';
+import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
+import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+import { CONFORMING_SYSTEMS } from '../sweep/conforming-systems.js';
+import { MUTANTS } from './mutants.js';
+
+const argument = (name: string, fallback: string): string => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+};
+const seedCount = Number(argument('--seeds', '5'));
+const only = argument('--only', '');
+const seeds = [DEFAULT_SEED, ...Array.from({ length: seedCount }, (_, index) => index + 1)];
+const subjects: readonly { readonly name: string; readonly adapter: AdapterFactory }[] = [...MUTANTS, { name: 'examples/legacy', adapter: legacyAdapter }].filter((subject) => subject.name.includes(only));
+
+const started = performance.now();
+const misses: string[] = [];
+let counterexamples = 0;
+const rows: string[] = [];
+for (const subject of subjects) {
+  const cells: string[] = [];
+  let falseFailing = 0;
+  for (const seed of seeds) {
+    process.stderr.write(`${subject.name} seed ${seed}\n`);
+    const report = await runConformance(subject.adapter, { seed });
+    let reproduced = 0;
+    for (const failure of report.failures) {
+      const scenario = await counterexampleScenario(report, failure);
+      const onSubject = await replayScenario(scenario, subject.adapter);
+      if (onSubject.status === 'FAIL') reproduced += 1;
+      else misses.push(`not reproduced: ${subject.name} seed ${seed} ${failure.check} (${onSubject.status}): ${failure.message.split('\n')[0]}`);
+      let falseFails = 0;
+      for (const system of CONFORMING_SYSTEMS) {
+        const replayed = await replayScenario(scenario, system.factory);
+        if (replayed.status !== 'FAIL') continue;
+        falseFails += 1;
+        misses.push(`false FAIL on ${system.name}: ${subject.name} seed ${seed} ${failure.check}: step ${replayed.failure.step} ${replayed.failure.line}: expected ${replayed.failure.expected}, observed ${replayed.failure.observed}`);
+      }
+      if (falseFails > 0) falseFailing += 1;
+    }
+    counterexamples += report.failures.length;
+    cells.push(`${reproduced}/${report.failures.length}`);
+  }
+  rows.push(`| ${subject.name} | ${cells.join(' | ')} | ${falseFailing} |`);
+}
+console.log(`counterexample replays: ${subjects.length} subjects × seeds ${seeds.join(', ')}; per seed: counterexamples that FAIL on the system they came from / counterexamples written`);
+console.log(`| subject | ${seeds.map((seed) => `seed ${seed}`).join(' | ')} | FAIL on a conforming system |`);
+console.log(`|---|${seeds.map(() => '---|').join('')}---|`);
+for (const row of rows) console.log(row);
+for (const miss of misses) console.log(miss);
+console.log(`${counterexamples} counterexamples, ${misses.length} misses, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exitCode = misses.length === 0 && counterexamples > 0 ? 0 : 1;
