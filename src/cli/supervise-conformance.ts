@@ -139,8 +139,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       if ('usage' in delivered) throw new UsageError(delivered.usage);
       return finish(delivered.report);
     }
-    // The worker was lost: `loss` is set whenever nothing was delivered.
-    const lost = loss ?? { kind: 'exit', code: null, signal: null };
+    // The worker was lost: runWorker resolves to how whenever nothing was delivered.
+    const lost = loss!;
     const current = flight as InFlight;
     if (current.phase === 'load' || current.phase === 'probe') {
       const stage = current.phase === 'load' ? 'loading the adapter module' : 'opening a first system (the adapter factory)';
