@@ -114,7 +114,7 @@ function causeOf(error: unknown): string {
   const lines = error.message.split('\n');
   const located = lines.find((line) => / ERROR: /.test(line));
   if (located !== undefined) return `SyntaxError: ${located.slice(located.indexOf(' ERROR: ') + 8)}`;
-  return `${error instanceof SyntaxError ? 'SyntaxError: ' : ''}${lines[0] ?? ''}`;
+  return `${error instanceof SyntaxError ? 'SyntaxError: ' : ''}${lines[0]!}`;
 }
 
 /**

@@ -43,8 +43,7 @@ export async function runReplayWorker(data: ReplayWorkerData, post: (message: Re
   }
   post({ kind: 'loaded' });
   for (let index = data.from; index < data.scenarios.length; index += 1) {
-    const { file, scenario } = data.scenarios[index] ?? { file: '', scenario: undefined };
-    if (scenario === undefined) break;
+    const { file, scenario } = data.scenarios[index]!;
     post({ kind: 'scenario-start', index });
     const lines: string[] = [];
     const record = data.record ? new HistoryRecorder((line) => lines.push(line)) : undefined;

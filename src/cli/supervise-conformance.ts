@@ -145,8 +145,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       if ('usage' in delivered) throw new UsageError(delivered.usage);
       return finish(delivered.report);
     }
-    // The worker was lost: `loss` is set whenever nothing was delivered.
-    const lost = loss ?? { kind: 'exit', code: null, signal: null };
+    // The worker was lost: runWorker resolves to how whenever nothing was delivered.
+    const lost = loss!;
     const current = flight as InFlight;
     // Where it was lost: a check, or a phase. A hang there is confirmed once, with a longer silence limit, before it is reported.
     const place = current.phase === 'check' ? current.check : current.phase;

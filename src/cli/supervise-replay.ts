@@ -50,7 +50,7 @@ export async function superviseReplay(run: {
           from = message.index + 1;
           run.onResult({ index: message.index, status: message.status, text: message.text, ...(message.history === undefined ? {} : { history: message.history }) });
         }
-        if (message.kind === 'stray') run.log(`agent-identity-kit: ${message.origin} from adapter code ${typeof flight === 'number' ? `during ${run.scenarios[flight]?.file ?? ''}` : 'outside any scenario'}: ${message.message}\n`);
+        if (message.kind === 'stray') run.log(`agent-identity-kit: ${message.origin} from adapter code ${typeof flight === 'number' ? `during ${run.scenarios[flight]!.file}` : 'outside any scenario'}: ${message.message}\n`);
         if (message.kind === 'usage') usage = message.message;
         return message.kind === 'usage' || message.kind === 'done';
       },
@@ -61,7 +61,7 @@ export async function superviseReplay(run: {
     if (current === 'load') throw new UsageError(`${run.adapter.file}: ${lossText(loss)} while loading the adapter module`);
     // Lost between two scenarios, the next one is blamed: it is the one that could not run.
     const index = current === 'between' ? from : current;
-    const { file, scenario } = run.scenarios[index] ?? { file: '', scenario: { id: '', title: '' } };
+    const { file, scenario } = run.scenarios[index]!;
     run.onResult({ index, status: 'FAIL', text: `FAIL  ${scenario.id} — ${scenario.title}\n      ${file}\n      adapter: ${lossText(loss)}\n` });
     run.log(`agent-identity-kit: ${lossText(loss)} in ${file}; going on in a fresh worker\n`);
     from = index + 1;

@@ -45,7 +45,8 @@ export class AdapterOutput {
     if (chunk.length > room) this.#truncated = true;
     this.#kept[stream] += chunk.slice(0, Math.max(0, room));
     const lines = (this.#partial[stream] + chunk).split('\n');
-    this.#partial[stream] = lines.pop() ?? '';
+    // `split` always yields at least one element: the unterminated rest.
+    this.#partial[stream] = lines.pop()!;
     for (const line of lines) this.#line(stream, line);
   }
 
@@ -123,8 +124,9 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   for (const stream of ['stdout', 'stderr'] as const) {
-    child[stream]?.setEncoding('utf8');
-    child[stream]?.on('data', (chunk: string) => options.output.add(stream, chunk));
+    // Both are pipes (stdio above), so they exist.
+    child[stream]!.setEncoding('utf8');
+    child[stream]!.on('data', (chunk: string) => options.output.add(stream, chunk));
   }
   return new Promise((resolve) => {
     let watchdog: NodeJS.Timeout | undefined;
@@ -139,8 +141,8 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
       process.off('SIGTERM', onSignal);
       // Output already on its way is read; a grandchild that left the group must not hold the pipes open.
       const close = setTimeout(() => {
-        child.stdout?.destroy();
-        child.stderr?.destroy();
+        child.stdout!.destroy();
+        child.stderr!.destroy();
         if (child.connected) child.disconnect();
         options.output.flush();
         resolve(loss);
