@@ -15,14 +15,19 @@ describe('a command with nothing to check', () => {
       check: await runCli(['check'], { cwd: empty }),
       trace: await runCli(['trace', 'empty.jsonl'], { cwd: empty }),
     };
-    expect(Object.fromEntries(Object.entries(refused).map(([name, run]) => [name, [run.code, run.stdout, run.stderr]]))).toEqual({
+    const shown = Object.fromEntries(Object.entries(refused).map(([name, run]) => [name, [run.code, run.stdout, run.stderr]]));
+    expect({ lint: shown['lint'], trace: shown['trace'] }).toEqual({
       lint: [2, '', 'agent-identity-kit: lint .: nothing to check (pass --allow-empty if that is expected)\n'],
-      graph: [2, '', 'agent-identity-kit: graph .: nothing to check (pass --allow-empty if that is expected)\n'],
-      docs: [2, '', 'agent-identity-kit: docs .: nothing to check (pass --allow-empty if that is expected)\n'],
-      check: [2, '', 'agent-identity-kit: check .: nothing to check (pass --allow-empty if that is expected)\n'],
       trace: [2, '', 'agent-identity-kit: empty.jsonl: the history has no records: nothing to check (pass --allow-empty if that is expected)\n'],
     });
-    for (const argv of [['lint', '.'], ['graph'], ['docs'], ['check'], ['trace', 'empty.jsonl']]) {
+    // The gates say what each read, so a vacuous run shows why it is refused (check lists every gate).
+    expect(refused.graph.code).toBe(2);
+    expect(refused.graph.stderr).toMatch(/^agent-identity-kit: graph: read nothing, so checked nothing \(0 modules.*\); pass --allow-empty if that is expected\n$/);
+    expect(refused.docs.code).toBe(2);
+    expect(refused.docs.stderr).toMatch(/^agent-identity-kit: docs: read nothing, so checked nothing \(0 Markdown files.*\); pass --allow-empty if that is expected\n$/);
+    expect(refused.check.code).toBe(2);
+    for (const gate of ['lint', 'graph', 'docs']) expect(refused.check.stdout).toMatch(new RegExp(`^  ${gate}: read nothing, so checked nothing`, 'm'));
+    for (const argv of [["lint", "."], ["graph"], ["docs"], ["check"], ["trace", "empty.jsonl"]]) {
       expect((await runCli([...argv, '--allow-empty'], { cwd: empty })).code, argv.join(' ')).toBe(0);
     }
   });
