@@ -1,4 +1,5 @@
 import { check, type Check } from '../runner/check.js';
+import { fakeAcpChild } from './_internals/fake-acp-child.js';
 import { heardBy, recorded, typesOf, writesOf } from './_internals/observe.js';
 
 
@@ -103,6 +104,45 @@ export const conflictChecks: readonly Check[] = [
     ctx.ok(await system.prompt(fresh.handle), 'prompt(same) on the new agent');
     ctx.equal(typesOf(system, 'same').filter((type) => type === 'agent/disposed').length, 1, 'agent/disposed edges for same');
   }),
+
+  check(
+    'AIK-DETACH-001',
+    'stale-handle-every-operation',
+    async (ctx) => {
+      const system = await ctx.open();
+      const old = ctx.ok(await system.create({ sessionId: 'stale' }), 'create(stale)');
+      ctx.ok(await system.dispose(old.handle), 'dispose(stale)');
+      const created = await system.create({ sessionId: 'stale' });
+      const fresh = ctx.ok(created.ok ? created : await system.resume({ resumeSessionId: 'stale' }), 'a new agent under stale');
+      ctx.ok(await system.prompt(fresh.handle), 'prompt(stale) on the new agent');
+      const agent = system.getAgent('stale');
+      const session = ctx.present(system.session('stale'), 'no live session stale');
+      const runEvents = () => recorded(system).filter((event) => event.type.startsWith('subagent/')).length;
+      const turns = ctx.kit.turns.inFlight;
+      await ctx.clause('AIK-DETACH-001.c3', async () => {
+        ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
+        ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
+        ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
+      });
+      if (ctx.subagents) {
+        await ctx.clause('AIK-SUB-003.c2', async () => {
+          ctx.rejects(system, await system.spawn(old.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn through the stale handle');
+          ctx.rejects(system, await system.spawn(old.handle, { mode: 'fork' }), 'inactive', 'spawn', 'fork through the stale handle');
+        });
+      }
+      if (ctx.capabilities.remote) {
+        await ctx.clause('AIK-SUB-003.c2', async () => ctx.rejects(system, await system.spawnRemote(old.handle), 'inactive', 'spawnRemote', 'spawnRemote through the stale handle'));
+      }
+      await ctx.clause('AIK-DETACH-001.c2', () => {
+        ctx.equal(system.getAgent('stale'), agent, 'getAgent(stale) after every operation through the stale handle');
+        ctx.equal(system.session('stale'), session, 'the new session of stale (its log) after every operation through the stale handle');
+        ctx.equal(ctx.kit.turns.inFlight, turns, 'turns started through the stale handle');
+        ctx.equal(runEvents(), 0, 'subagent runs started through the stale handle');
+      });
+      ctx.ok(await system.prompt(fresh.handle), 'prompt(stale) on the new agent afterwards');
+    },
+    { remote: fakeAcpChild() },
+  ),
 
   check('AIK-DETACH-002', 'teardown-requested-during-announcement', async (ctx) => {
     const system = await ctx.open();

@@ -6,10 +6,16 @@ import { persisted } from './_internals/persisted.js';
 export const createChecks: readonly Check[] = [
   check('AIK-CREATE-001', 'publishes-exactly-the-given-id', async (ctx) => {
     const system = await ctx.open();
-    ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed: ctx.kit.env.seed(1) }), 'create(exact)');
+    const seed = ctx.kit.env.seed(1);
+    ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed }), 'create(exact)');
     ctx.equal(system.agents().map((entry) => entry.id), ['exact'], 'live agent ids');
     ctx.equal(system.sessions().map((entry) => entry.id), ['exact'], 'live session ids');
     ctx.equal(ctx.kit.minted, [], 'ids minted by the id source for a create');
+    ctx.ok(await system.create({ sessionId: 'unseeded' }), 'create(unseeded)');
+    await ctx.clause('AIK-CREATE-001.c3', () => {
+      ctx.equal(system.session('exact')?.header.seedLength, seed.length, 'seedLength of exact, created with a seed');
+      ctx.equal(system.session('unseeded')?.header.seedLength, undefined, 'seedLength of unseeded, created without a seed');
+    });
   }),
 
   check('AIK-CREATE-002', 'live-id-conflicts-before-setup', async (ctx) => {
@@ -18,8 +24,11 @@ export const createChecks: readonly Check[] = [
     await system.prompt(live.handle);
     const before = registries(system);
     const heard = system.events().length;
+    const loads = () => (ctx.kit.store?.calls ?? []).filter((call) => call.op === 'load' && call.id === 'live').length;
+    const loadsBefore = loads();
     const again = await ctx.refusedBeforeSetup(system.create({ sessionId: 'live', setup: { name: 'second', pause: 'second-setup', action: 'resolve' } }), 'second-setup', 'create on a live id');
     ctx.rejects(system, again, 'conflict', 'create', 'create on a live id');
+    await ctx.clause('AIK-CREATE-002.c3', () => ctx.equal(loads(), loadsBefore, 'store loads of live issued by the conflicting create'));
     ctx.equal(registries(system), before, 'registries (the live pair, its log length, the session count)');
     ctx.equal(system.events().length, heard, 'number of events heard (the conflicting create must emit none)');
   }),

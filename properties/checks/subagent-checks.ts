@@ -44,6 +44,35 @@ export const subagentChecks: readonly Check[] = [
     ctx.equal(ctx.kit.minted.length, before, 'ids minted by the refused spawn and fork');
   }),
 
+  check('AIK-SUB-002', 'fork-prefix-may-be-empty', async (ctx) => {
+    const system = await ctx.open();
+    const parent = ctx.ok(await system.create({ sessionId: 'new-parent' }), 'create(new-parent)');
+    const completedPrefix = () => {
+      const log = system.history(ctx.present(system.session('new-parent'), 'no live new-parent').token);
+      return log.slice(0, log.map((event) => event.kind).lastIndexOf('turn-end') + 1).length;
+    };
+    await ctx.clause('AIK-SUB-002.c2', async () => {
+      const early = ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(new-parent) before any turn');
+      ctx.equal(system.session(early.id)?.header.seedLength, completedPrefix(), 'seedLength of a fork of a parent with no completed turn');
+      ctx.kit.turns.plan('new-parent', { kind: 'hold' });
+      const turn = system.prompt(parent.handle);
+      await ctx.until(() => ctx.kit.turns.inFlight > 0, 'the turn of new-parent started');
+      const during = ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(new-parent) during its first turn');
+      ctx.equal(system.session(during.id)?.header.seedLength, completedPrefix(), 'seedLength of a fork during the first turn (its user event is no completed turn)');
+      ctx.kit.turns.release('new-parent');
+      ctx.ok(await turn, 'prompt(new-parent)');
+    });
+    await ctx.clause('AIK-SUB-002.c4', async () => {
+      const child = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(new-parent)');
+      ctx.ok(await system.prompt(child.handle), 'prompt(child)');
+      ctx.ok(await system.dispose(child.handle), 'dispose(child)');
+      const resumed = ctx.ok(await system.resume({ resumeSessionId: child.id }), 'resume(child)');
+      ctx.equal(system.session(child.id)?.header.delegationDepth, 1, 'delegationDepth of the resumed child');
+      const grandchild = ctx.ok(await system.spawn(resumed.handle, { mode: 'spawn' }), 'spawn(resumed child)');
+      ctx.equal(system.session(grandchild.id)?.header.delegationDepth, 2, "delegationDepth of a resumed child's own child");
+    });
+  }),
+
   check('AIK-SUB-003', 'start-is-publication', async (ctx) => {
     const system = await ctx.open();
     const parent = ctx.ok(await system.create({ sessionId: 'p' }), 'create(p)');
@@ -85,5 +114,21 @@ export const subagentChecks: readonly Check[] = [
     const ends = recorded(system).filter((event) => event.type === 'subagent/end').map((event) => event.run?.id);
     ctx.equal(ctx.sortedIds(ends), ctx.sortedIds([child.id, grandchild.id]), 'subagent/end for the children');
     ctx.ok(await system.dispose(bystander.handle), 'dispose(bystander)');
+  }),
+
+  check('AIK-SUB-004', 'resumed-child-owned-by-who-resumes', async (ctx) => {
+    const system = await ctx.open();
+    const parent = ctx.ok(await system.create({ sessionId: 'elder' }), 'create(elder)');
+    const child = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(elder)');
+    ctx.ok(await system.prompt(child.handle), 'prompt(child)');
+    ctx.ok(await system.dispose(child.handle), 'dispose(child)');
+    const resumed = ctx.ok(await system.resume({ resumeSessionId: child.id }), 'resume(child) through the root owner');
+    await ctx.clause('AIK-SUB-004.c2', async () => {
+      ctx.equal(system.session(child.id)?.header.parentSession, 'elder', 'parentSession of the resumed child (lineage)');
+      ctx.equal(system.agent(child.id)?.parent, undefined, 'owning parent of the resumed child (the root owner resumed it)');
+      ctx.ok(await system.dispose(parent.handle), 'dispose(elder)');
+      ctx.assert(system.getAgent(child.id) !== undefined, 'disposing its lineage parent disposed a child resumed by the root owner');
+    });
+    ctx.ok(await system.dispose(resumed.handle), 'dispose(resumed child)');
   }),
 ];

@@ -47,6 +47,7 @@ export const teardownChecks: readonly Check[] = [
     await turn;
     ctx.equal(goneWhenSettled, [], 'requests that resolved before the teardown completed');
     ctx.equal(typesOf(system, 'q1').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of q1 (exactly one teardown)');
+    await ctx.clause('AIK-QUIESCE-001.c2', async () => ctx.rejects(system, await system.create({ sessionId: 'q1-late', owner }), 'inactive', 'create', 'create through the unloaded owner'));
   }),
 
   check('AIK-QUIESCE-002', 'agent-disposed-after-the-turn', async (ctx) => {
@@ -128,6 +129,21 @@ export const teardownChecks: readonly Check[] = [
     ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began');
     ctx.ok(await disposing, 'dispose(closing)');
     await turn;
+  }),
+
+  check('AIK-QUIESCE-005', 'shutdown-leaves-appended-events-durable', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'unflushed' }), 'create(unflushed)');
+    ctx.ok(await system.prompt(made.handle), 'prompt(unflushed) #1');
+    ctx.ok(await system.prompt(made.handle), 'prompt(unflushed) #2');
+    const history = system.history(ctx.present(system.session('unflushed'), 'no live unflushed').token);
+    ctx.ok(await system.shutdown(), 'shutdown() without a flush');
+    ctx.ok(await system.restart(), 'restart');
+    await ctx.clause('AIK-QUIESCE-005.c2', async () => {
+      ctx.ok(await system.resume({ resumeSessionId: 'unflushed' }), 'resume(unflushed) after shutdown and restart');
+      const back = ctx.present(system.session('unflushed'), 'no live unflushed after resume');
+      ctx.equal(system.history(back.token).slice(0, history.length), history, 'history of unflushed after shutdown and restart (as a prefix)');
+    });
   }),
 
   check('AIK-QUIESCE-005', 'shutdown-settles-everything-last', async (ctx) => {

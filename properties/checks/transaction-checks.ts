@@ -4,7 +4,6 @@ import type { DrivenSystem } from '../runner/driven-system.js';
 import { heardBy, recorded, registries, typesOf, writesOf } from './_internals/observe.js';
 import { persisted } from './_internals/persisted.js';
 
-/** Waits until the kit's pause `name` has a waiter (the creation reached its setup). */
 /** Asserts total rollback of `id`: nothing live, no created edge left unpaired, no store writes, id reusable. */
 async function rolledBack(ctx: CheckContext, system: DrivenSystem, id: string, writesBefore: number, what: string): Promise<void> {
   ctx.equal(system.getAgent(id), undefined, `${what}: getAgent(${id})`);
@@ -30,12 +29,13 @@ export const transactionChecks: readonly Check[] = [
     const loads = () => ctx.store.calls.filter((call) => call.op === 'load' && call.id === 'stored').length;
     const loadsBefore = loads();
     ctx.store.inject({ op: 'load', id: 'stored', effect: 'hang', once: true });
-    const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: ctx.error('give up') } });
+    const giveUp = ctx.error('give up');
+    const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: giveUp } });
     await ctx.until(() => loads() > loadsBefore, 'the resume of stored loaded it');
     ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
     ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
     ctx.kit.pauses.release('stop-loading');
-    await loading;
+    await ctx.clause('AIK-TXN-003.c6', async () => ctx.rejectsWith(await loading, giveUp, 'resume(stored) aborted while its load hangs'));
     ctx.ok(await system.dispose(made.handle), 'dispose(private)');
   }),
 
@@ -80,23 +80,76 @@ export const transactionChecks: readonly Check[] = [
     ctx.ok(await system.dispose(res.handle), 'dispose(res)');
   }),
 
+  check('AIK-TXN-003', 'rollback-failure-keeps-the-rejection', async (ctx) => {
+    const system = await ctx.open();
+    await persisted(ctx, system, 'again');
+    // Every disposed edge of the rollback fails: the rollback goes on, the rejection stays the veto.
+    system.listen({ name: 'throw-agent-disposed', event: 'agent/disposed', action: 'throw', value: ctx.error('thrown at agent/disposed') });
+    system.listen({ name: 'reject-session-disposed', event: 'session/disposed', action: 'reject', value: ctx.error('rejected at session/disposed') });
+    const veto = ctx.value('veto');
+    await ctx.clause('AIK-TXN-003.c5', async () => {
+      // A listener plan throws once: one plan per vetoed creation.
+      system.listen({ name: 'veto-create', event: 'agent/created', action: 'throw', value: veto });
+      ctx.rejectsWith(await system.create({ sessionId: 'first' }), veto, 'create(first) vetoed, with failing disposed listeners');
+      system.listen({ name: 'veto-resume', event: 'agent/created', action: 'throw', value: veto });
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'again' }), veto, 'resume(again) vetoed, with failing disposed listeners');
+      for (const id of ['first', 'again']) {
+        ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its rollback`);
+        ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
+      }
+    });
+    ctx.ok(await system.create({ sessionId: 'first' }), 'create(first) after its rollback');
+    ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again) after its rollback');
+  }),
+
   check('AIK-TXN-004', 'listener-veto', async (ctx) => {
     const system = await ctx.open();
     const onSession = ctx.error('veto at session/created');
     system.listen({ name: 'veto-session', event: 'session/created', action: 'throw', value: onSession });
+    system.listen({ name: 'after-veto', event: 'session/created', action: 'record' });
     ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created');
-    ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1');
+    await ctx.clause('AIK-TXN-004.c1', () => ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1'));
+    await ctx.clause('AIK-TXN-004.c5', () => ctx.equal(heardBy(system, 'after-veto').filter((event) => event.id === 'v1').length, 0, 'session/created of v1 heard by a listener registered after the vetoing one'));
     system.unlisten('veto-session');
+    system.unlisten('after-veto');
     const onAgent = ctx.error('veto at agent/created');
     system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: onAgent });
     ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created');
-    ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2');
+    await ctx.clause('AIK-TXN-004.c2', () => ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2'));
     system.unlisten('veto-agent');
-    for (const id of ['v1', 'v2']) ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for vetoed ${id}`);
+    await ctx.clause('AIK-TXN-004.c3', () => {
+      for (const id of ['v1', 'v2']) ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for vetoed ${id}`);
+    });
     system.listen({ name: 'late-throw', event: 'agent/session-start', action: 'throw', value: ctx.error('thrown at session-start') });
-    const v3 = ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener');
+    const v3 = await ctx.clause('AIK-TXN-004.c4', async () => ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener'));
     ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw');
     ctx.ok(await system.dispose(v3.handle), 'dispose(v3)');
+  }),
+
+  check('AIK-TXN-004', 'seeded-and-resumed-vetoes-write-nothing', async (ctx) => {
+    const system = await ctx.open();
+    await persisted(ctx, system, 'stored');
+    const record = await ctx.store.peek('stored');
+    for (const event of ['session/created', 'agent/created'] as const) {
+      const veto = ctx.error(`veto at ${event}`);
+      const id = `seeded-${event.split('/')[0]}`;
+      // A listener plan throws once: one plan per vetoed creation.
+      system.listen({ name: `veto-create-${event}`, event, action: 'throw', value: veto });
+      ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`);
+      const writes = writesOf(ctx.store.calls, 'stored');
+      system.listen({ name: `veto-resume-${event}`, event, action: 'throw', value: veto });
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'stored' }), veto, `resume(stored) vetoed at ${event}`);
+      system.unlisten(`veto-create-${event}`);
+      system.unlisten(`veto-resume-${event}`);
+      // A late write would still be a write: give the rolled-back creations time to misbehave.
+      await ctx.settle();
+      await ctx.clause('AIK-TXN-004.c3', async () => {
+        ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for the seeded ${id} vetoed at ${event}`);
+        ctx.equal(await ctx.store.peek(id), undefined, `stored record of the seeded ${id} vetoed at ${event}`);
+        ctx.equal(writesOf(ctx.store.calls, 'stored'), writes, `store writes for stored by its resume vetoed at ${event}`);
+        ctx.equal(await ctx.store.peek('stored'), record, `stored record of stored after its resume vetoed at ${event}`);
+      });
+    }
   }),
 
   check('AIK-TXN-005', 'abort-before-and-after-publication', async (ctx) => {
@@ -160,6 +213,33 @@ export const transactionChecks: readonly Check[] = [
     const shut = await system.create({ sessionId: 'u2' });
     ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down');
     ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2');
+  }),
+
+  check('AIK-TXN-007', 'veto-and-first-request-win', async (ctx) => {
+    const system = await ctx.open();
+    const veto = ctx.error('veto after an abort');
+    system.listen({ name: 'abort-first', event: 'session/created', action: 'abort', value: 'w1-signal' });
+    system.listen({ name: 'then-veto', event: 'session/created', action: 'throw', value: veto });
+    const vetoed = await system.create({ sessionId: 'w1', signal: { name: 'w1-signal', at: 'listener', reason: ctx.error('abort before the veto') } });
+    await ctx.clause('AIK-TXN-007.c6', () => ctx.rejectsWith(vetoed, veto, 'create(w1) aborted, then vetoed, in one dispatch'));
+    system.unlisten('abort-first');
+    system.unlisten('then-veto');
+    const owner = system.owner('w2-owner');
+    const reason = ctx.error('abort before the unload');
+    system.listen({ name: 'abort-then', event: 'agent/created', action: 'abort', value: 'w2-signal' });
+    system.listen({ name: 'unload-second', event: 'agent/created', action: 'unload', value: owner });
+    const first = await system.create({ sessionId: 'w2', owner, signal: { name: 'w2-signal', at: 'listener', reason } });
+    await ctx.clause('AIK-TXN-007.c7', () => ctx.rejectsWith(first, reason, 'create(w2) aborted, then its owner unloaded, in one dispatch'));
+    system.unlisten('abort-then');
+    system.unlisten('unload-second');
+    const plain = ctx.value('non-Error reason in a dispatch');
+    system.listen({ name: 'abort-plain', event: 'agent/created', action: 'abort', value: 'w3-signal' });
+    const wrapped = await system.create({ sessionId: 'w3', signal: { name: 'w3-signal', at: 'listener', reason: plain } });
+    await ctx.clause('AIK-TXN-007.c3', () => {
+      ctx.rejects(system, wrapped, 'aborted', 'create', 'create(w3) aborted with a non-Error reason during agent/created');
+      if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of w3 does not carry the non-Error reason as its cause');
+    });
+    for (const id of ['w1', 'w2', 'w3']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
   }),
 
   check(
