@@ -31,6 +31,9 @@ async function turnInFlight(ctx: CheckContext, turn: Promise<unknown>): Promise<
 export const teardownChecks: readonly Check[] = [
   check('AIK-QUIESCE-001', 'one-memoized-teardown', async (ctx) => {
     const system = await ctx.open();
+    const gone = system.owner('gone');
+    ctx.ok(await system.unload(gone), 'unload(gone)');
+    await ctx.clause('AIK-QUIESCE-001.c2', async () => ctx.rejects(system, await system.create({ sessionId: 'q1-late', owner: gone }), 'inactive', 'create', 'create through the unloaded owner gone'));
     const owner = system.owner('crew');
     const made = ctx.ok(await system.create({ sessionId: 'q1', owner }), 'create(q1)');
     ctx.kit.turns.plan('q1', { kind: 'hold' });
@@ -47,7 +50,6 @@ export const teardownChecks: readonly Check[] = [
     await turn;
     ctx.equal(goneWhenSettled, [], 'requests that resolved before the teardown completed');
     ctx.equal(typesOf(system, 'q1').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of q1 (exactly one teardown)');
-    await ctx.clause('AIK-QUIESCE-001.c2', async () => ctx.rejects(system, await system.create({ sessionId: 'q1-late', owner }), 'inactive', 'create', 'create through the unloaded owner'));
   }),
 
   check('AIK-QUIESCE-002', 'agent-disposed-after-the-turn', async (ctx) => {

@@ -1,4 +1,5 @@
 import type { AdapterEnv, AdapterFactory, ConfigInput, System } from '../../../src/contract/adapter.js';
+import type { DurableStore } from '../../../src/contract/durable-store.js';
 import referenceAdapter from '../../../properties/reference-adapter.js';
 
 /** A mutant: the reference runtime (through its adapter) with exactly one realistic defect. */
@@ -12,7 +13,7 @@ export interface Mutant {
   readonly adapter: AdapterFactory;
 }
 
-/** How a mutant changes the reference system: the methods it replaces. */
+/** How a mutant changes the reference system: the methods it replaces (`env` is the env the reference saw). */
 export type Defect = (inner: System, env: AdapterEnv) => Partial<System>;
 
 /** Options of {@link mutant}. */
@@ -24,6 +25,8 @@ export interface MutantSpec {
   readonly inject?: Defect;
   /** A defect in how configuration is read: applied to the factory's and every restart's config. */
   readonly config?: (config: ConfigInput) => ConfigInput;
+  /** A defect in how the store is used: the store the reference writes through, wrapped (one wrapper per system, kept across restarts). */
+  readonly store?: (store: DurableStore) => DurableStore;
 }
 
 /**
@@ -45,8 +48,9 @@ export function mutant(spec: MutantSpec): Mutant {
   const readConfig = spec.config;
   const adapter: AdapterFactory = async (env, options) => {
     const config = options.config === undefined || readConfig === undefined ? options.config : readConfig(options.config);
-    const inner = await referenceAdapter(env, config === undefined ? {} : { config });
-    const overrides: Partial<System> = { ...spec.inject?.(inner, env) };
+    const store = env.store === undefined || spec.store === undefined ? env.store : spec.store(env.store);
+    const inner = await referenceAdapter({ ...env, store }, config === undefined ? {} : { config });
+    const overrides: Partial<System> = { ...spec.inject?.(inner, { ...env, store }) };
     if (readConfig !== undefined) {
       overrides.restart = (restart) => inner.restart(restart.config === undefined ? {} : { config: readConfig(restart.config) });
     }

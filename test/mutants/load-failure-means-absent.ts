@@ -1,0 +1,15 @@
+import { mutant } from './_support/mutant.js';
+
+/** Any failing load is read as "not persisted". */
+export default mutant({
+  name: 'load-failure-means-absent',
+  defect: 'load is wrapped in `try { … } catch { return undefined }`: a store failure reads as not-found, so a config entry with an exact id creates instead of failing',
+  requirements: ['AIK-CONFIG-003', 'AIK-TXN-003'],
+  store: (store) => ({
+    load: (id) => store.load(id).catch(() => undefined),
+    list: () => store.list(),
+    put: (record) => store.put(record),
+    append: (id, events) => store.append(id, events),
+    flush: (id) => store.flush(id),
+  }),
+});

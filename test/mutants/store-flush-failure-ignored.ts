@@ -1,0 +1,17 @@
+import { mutant } from './_support/mutant.js';
+
+/** flush awaits the issued writes but not the store's own flush outcome. */
+export default mutant({
+  name: 'store-flush-failure-ignored',
+  defect: 'flush calls `store.flush(id)` without awaiting it, so a failing store flush resolves the barrier',
+  requirements: ['AIK-DURABLE-001'],
+  store: (store) => ({
+    load: (id) => store.load(id),
+    list: () => store.list(),
+    put: (record) => store.put(record),
+    append: (id, events) => store.append(id, events),
+    flush: async (id) => {
+      store.flush(id).catch(() => undefined);
+    },
+  }),
+});
