@@ -12,10 +12,12 @@ export const configChecks: readonly Check[] = [
     const entries = outcome.ok ? outcome.entries : [];
     ctx.equal(entries.map((entry) => [entry.label, entry.ok]), [['main', true], ['main', true]], 'entry outcomes (labels may repeat)');
     const ids = entries.flatMap((entry) => (entry.ok ? [entry.id] : []));
-    ctx.assert(!ids.includes('main'), `a fresh start published the label itself as an id: ${ids.join(', ')}`);
-    ctx.assert(new Set(ids).size === ids.length, `two entries got the same fresh id: ${ids.join(', ')}`);
-    ctx.equal(first.getAgent('main'), undefined, 'getAgent(label)');
-    ctx.equal(first.getSession('main'), undefined, 'getSession(label)');
+    await ctx.clause('AIK-CONFIG-001.c1', () => {
+      ctx.assert(!ids.includes('main'), `a fresh start published the label itself as an id: ${ids.join(', ')}`);
+      ctx.assert(new Set(ids).size === ids.length, `two entries got the same fresh id: ${ids.join(', ')}`);
+      ctx.equal(first.getAgent('main'), undefined, 'getAgent(label)');
+      ctx.equal(first.getSession('main'), undefined, 'getSession(label)');
+    });
     ctx.equal(ctx.sortedIds(first.agents().map((entry) => entry.id)), ctx.sortedIds(ids), 'live agents are exactly the published ids');
     // Configured agents without handles (`configHandles` absent) cannot be prompted: their ids are checked as they are.
     for (const entry of entries) if (entry.ok && entry.handle !== undefined) await first.prompt(entry.handle);
@@ -23,7 +25,9 @@ export const configChecks: readonly Check[] = [
     const again = first.configResults();
     const next = again.ok ? again.entries.flatMap((entry) => (entry.ok ? [entry.id] : [])) : [];
     ctx.equal(next.length, 2, 'entries published after restart');
-    for (const id of next) ctx.assert(!ids.includes(id) && id !== 'main', `restart reused the id ${id} instead of a new fresh one`);
+    await ctx.clause('AIK-CONFIG-001.c2', () => {
+      for (const id of next) ctx.assert(!ids.includes(id) && id !== 'main', `restart reused the id ${id} instead of a new fresh one`);
+    });
     ctx.equal(await ctx.store.peek('main'), undefined, 'the store holds nothing under the label');
   }),
 
@@ -107,7 +111,7 @@ export const configChecks: readonly Check[] = [
     const outcome = system.configResults();
     ctx.assert(outcome.ok, 'the configuration was refused as a whole');
     const entries = outcome.ok ? outcome.entries : [];
-    ctx.equal(entries.map((entry) => [entry.label, entry.ok]), [['first', true], ['missing', false], ['pinned', true], ['last', true]], 'entry outcomes in entry order');
+    await ctx.clause('AIK-CONFIG-004.c1', () => ctx.equal(entries.map((entry) => [entry.label, entry.ok]), [['first', true], ['missing', false], ['pinned', true], ['last', true]], 'entry outcomes in entry order'));
     const failed = entries[1];
     if (failed !== undefined && !failed.ok) ctx.rejects(system, failed, 'not-found', 'config', 'resume entry of an id never persisted');
     ctx.equal(system.getAgent('never-persisted'), undefined, 'getAgent of the failed entry');

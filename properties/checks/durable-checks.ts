@@ -50,8 +50,10 @@ export const durableChecks: readonly Check[] = [
     ctx.ok(await system.restart(), 'restart');
     ctx.ok(await system.resume({ resumeSessionId: 'kept' }), 'resume(kept) after restart');
     const back = ctx.present(system.session('kept'), 'no live kept after resume');
-    ctx.equal(back.header, session.header, 'header of kept after restart');
-    ctx.equal(system.history(back.token).slice(0, flushed.length), flushed, 'history of kept after restart (flushed prefix)');
+    await ctx.clause('AIK-DURABLE-001.c1', () => {
+      ctx.equal(back.header, session.header, 'header of kept after restart');
+      ctx.equal(system.history(back.token).slice(0, flushed.length), flushed, 'history of kept after restart (flushed prefix)');
+    });
   }),
 
   check('AIK-DURABLE-001', 'write-faults-surface-at-flush', async (ctx) => {
@@ -103,8 +105,10 @@ export const durableChecks: readonly Check[] = [
     const appended = ctx.ok(await system.create({ sessionId: 'wrote' }), 'create(wrote)');
     ctx.ok(await system.prompt(appended.handle), 'prompt(wrote)');
     ctx.ok(await system.dispose(appended.handle), 'dispose(wrote) without a flush');
-    const stored = ctx.present(await ctx.store.peek('wrote'), 'wrote appended events but is not persisted once dispose resolved');
-    ctx.assert(stored.events.length > 0, 'the persisted record of wrote has no events');
+    await ctx.clause('AIK-DURABLE-002.c1', async () => {
+      const stored = ctx.present(await ctx.store.peek('wrote'), 'wrote appended events but is not persisted once dispose resolved');
+      ctx.assert(stored.events.length > 0, 'the persisted record of wrote has no events');
+    });
     const resumed = ctx.ok(await system.resume({ resumeSessionId: 'wrote' }), 'resume(wrote) right after dispose');
     ctx.ok(await system.dispose(resumed.handle), 'dispose(wrote)');
     if (ctx.profiles.persistedCreate === 'reject-at-create') {
@@ -134,10 +138,12 @@ export const durableChecks: readonly Check[] = [
     const pending = system.create({ sessionId: 'unloaded', owner, seed: ctx.kit.env.seed(1), setup: { name: 'wait', action: 'never' } });
     ctx.ok(await system.unload(owner), 'unload(doomed)');
     await pending;
-    for (const id of ['vetoed', 'failed', 'aborted', 'unloaded']) {
-      ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for the rolled-back ${id}`);
-      ctx.equal(await ctx.store.peek(id), undefined, `stored record of the rolled-back ${id}`);
-    }
+    await ctx.clause('AIK-DURABLE-003.c1', async () => {
+      for (const id of ['vetoed', 'failed', 'aborted', 'unloaded']) {
+        ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for the rolled-back ${id}`);
+        ctx.equal(await ctx.store.peek(id), undefined, `stored record of the rolled-back ${id}`);
+      }
+    });
   }),
 ];
 

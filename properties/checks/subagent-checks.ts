@@ -11,14 +11,16 @@ export const subagentChecks: readonly Check[] = [
       const run = ctx.ok(await system.spawn(parent.handle, { mode }), `${mode}(parent)`);
       // A run id may come from the id source too (it need not): the child's id is then its next other output.
       if (ctx.capabilities.idSource) ctx.equal(run.id, ctx.kit.minted.slice(before).find((id) => id !== run.runId), `${mode}: the child id is the id source's next output`);
-      const child = ctx.present(system.agent(run.id), `${mode}: no live agent under the run id ${run.id}`);
-      ctx.equal(child.session.id, run.id, `${mode}: the child's session id`);
-      ctx.equal(system.getSession(run.id), child.session.token, `${mode}: getSession(run id) is the child's session`);
+      await ctx.clause('AIK-SUB-001.c1', () => {
+        const child = ctx.present(system.agent(run.id), `${mode}: no live agent under the run id ${run.id}`);
+        ctx.equal(child.session.id, run.id, `${mode}: the child's session id`);
+        ctx.equal(system.getSession(run.id), child.session.token, `${mode}: getSession(run id) is the child's session`);
+      });
       const start = recorded(system).filter((event) => event.type === 'subagent/start' && event.run?.runId === run.runId);
       ctx.equal(start.map((event) => event.run?.id), [run.id], `${mode}: subagent/start carries the run id`);
       const ids = new Set([...system.agents().map((entry) => entry.id), ...system.sessions().map((entry) => entry.id)]);
       const mintedNow = ctx.kit.minted.slice(before);
-      ctx.equal(mintedNow.filter((id) => ids.has(id)), [run.id], `${mode}: minted ids that became live entries`);
+      await ctx.clause('AIK-SUB-001.c2', () => ctx.equal(mintedNow.filter((id) => ids.has(id)), [run.id], `${mode}: minted ids that became live entries`));
     }
   }),
 
@@ -28,20 +30,22 @@ export const subagentChecks: readonly Check[] = [
     ctx.ok(await system.prompt(root.handle), 'prompt(root)');
     const spawned = ctx.ok(await system.spawn(root.handle, { mode: 'spawn' }), 'spawn(root)');
     const header = ctx.present(system.session(spawned.id), 'no spawned session').header;
-    ctx.equal([header.parentSession, header.cwd, header.delegationDepth, header.seedLength], ['root', '/repo', 1, undefined], 'spawned child [parentSession, cwd, delegationDepth, seedLength]');
+    await ctx.clause('AIK-SUB-002.c1', () => ctx.equal([header.parentSession, header.cwd, header.delegationDepth, header.seedLength], ['root', '/repo', 1, undefined], 'spawned child [parentSession, cwd, delegationDepth, seedLength]'));
     const forked = ctx.ok(await system.spawn(root.handle, { mode: 'fork' }), 'fork(root)');
     const rootLog = system.history(ctx.present(system.session('root'), 'no root').token);
     const forkSession = ctx.present(system.session(forked.id), 'no forked session');
     const prefix = rootLog.slice(0, rootLog.map((event) => event.kind).lastIndexOf('turn-end') + 1);
-    ctx.equal(forkSession.header.seedLength, prefix.length, 'fork seedLength (the longest completed-turn prefix)');
+    await ctx.clause('AIK-SUB-002.c2', () => ctx.equal(forkSession.header.seedLength, prefix.length, 'fork seedLength (the longest completed-turn prefix)'));
     ctx.equal(system.history(forkSession.token).slice(0, prefix.length).map((event) => [event.seq, event.kind]), prefix.map((event) => [event.seq, event.kind]), 'fork seed');
     const maxDepth = ctx.present(system.raw.maxDepth, 'the system declares subagents but not its maxDepth');
     let handle = spawned.handle;
     for (let depth = 2; depth <= maxDepth; depth += 1) handle = ctx.ok(await system.spawn(handle, { mode: 'spawn' }), `spawn at depth ${depth}`).handle;
     const before = ctx.kit.minted.length;
-    ctx.rejects(system, await system.spawn(handle, { mode: 'spawn' }), 'invalid', 'spawn', `spawn beyond maxDepth ${maxDepth}`);
-    ctx.rejects(system, await system.spawn(handle, { mode: 'fork' }), 'invalid', 'spawn', `fork beyond maxDepth ${maxDepth}`);
-    ctx.equal(ctx.kit.minted.length, before, 'ids minted by the refused spawn and fork');
+    await ctx.clause('AIK-SUB-002.c3', async () => {
+      ctx.rejects(system, await system.spawn(handle, { mode: 'spawn' }), 'invalid', 'spawn', `spawn beyond maxDepth ${maxDepth}`);
+      ctx.rejects(system, await system.spawn(handle, { mode: 'fork' }), 'invalid', 'spawn', `fork beyond maxDepth ${maxDepth}`);
+      ctx.equal(ctx.kit.minted.length, before, 'ids minted by the refused spawn and fork');
+    });
   }),
 
   check('AIK-SUB-002', 'fork-prefix-may-be-empty', async (ctx) => {
@@ -85,9 +89,9 @@ export const subagentChecks: readonly Check[] = [
     const inSetup = await system.create({ sessionId: 'early', setup: { name: 'early-spawn', action: 'spawn' } });
     ctx.ok(inSetup, 'create(early) whose setup tried to spawn');
     const attempt = ctx.present(system.planOutcomes().find((outcome) => outcome.plan === 'early-spawn'), 'the setup spawn reported no outcome');
-    ctx.rejects(system, attempt.outcome, 'inactive', 'spawn', 'spawn from a parent still in setup');
+    await ctx.clause('AIK-SUB-003.c3', () => ctx.rejects(system, attempt.outcome, 'inactive', 'spawn', 'spawn from a parent still in setup'));
     ctx.ok(await system.dispose(parent.handle), 'dispose(p)');
-    ctx.rejects(system, await system.spawn(parent.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn from a disposed parent');
+    await ctx.clause('AIK-SUB-003.c2', async () => ctx.rejects(system, await system.spawn(parent.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn from a disposed parent'));
     ctx.equal(runEvents(), 0, 'subagent events after the refused spawns');
   }),
 
@@ -109,7 +113,9 @@ export const subagentChecks: readonly Check[] = [
       for (const [id, owner] of owned) ctx.equal(entries.get(id)?.parent, owner, `owning parent of ${id}`);
     }
     ctx.ok(await system.dispose(parent.handle), 'dispose(owner)');
-    for (const id of [child.id, grandchild.id]) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ancestor was disposed`);
+    await ctx.clause('AIK-SUB-004.c1', () => {
+      for (const id of [child.id, grandchild.id]) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ancestor was disposed`);
+    });
     ctx.assert(system.getAgent('bystander') !== undefined, 'disposing owner removed an unrelated agent');
     const ends = recorded(system).filter((event) => event.type === 'subagent/end').map((event) => event.run?.id);
     ctx.equal(ctx.sortedIds(ends), ctx.sortedIds([child.id, grandchild.id]), 'subagent/end for the children');

@@ -21,8 +21,8 @@ export const transactionChecks: readonly Check[] = [
     const system = await ctx.open();
     const pending = system.create({ sessionId: 'private', setup: { name: 'hold', pause: 'setup-private', action: 'resolve' } });
     await ctx.paused('setup-private');
-    ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries during setup');
-    ctx.equal(recorded(system, 'private').length, 0, 'events for the creation during setup');
+    await ctx.clause('AIK-TXN-001.c1', () => ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries during setup'));
+    await ctx.clause('AIK-TXN-001.c2', () => ctx.equal(recorded(system, 'private').length, 0, 'events for the creation during setup'));
     ctx.kit.pauses.release('setup-private');
     const made = ctx.ok(await pending, 'create(private)');
     await persisted(ctx, system, 'stored');
@@ -32,8 +32,10 @@ export const transactionChecks: readonly Check[] = [
     const giveUp = ctx.error('give up');
     const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: giveUp } });
     await ctx.until(() => loads() > loadsBefore, 'the resume of stored loaded it');
-    ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
-    ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
+    await ctx.clause('AIK-TXN-001.c1', () => {
+      ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
+      ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
+    });
     ctx.kit.pauses.release('stop-loading');
     await ctx.clause('AIK-TXN-003.c6', async () => ctx.rejectsWith(await loading, giveUp, 'resume(stored) aborted while its load hangs'));
     ctx.ok(await system.dispose(made.handle), 'dispose(private)');
@@ -44,10 +46,10 @@ export const transactionChecks: readonly Check[] = [
     const made = await system.create({ sessionId: 'ordered' });
     const seenAtReturn = typesOf(system, 'ordered');
     ctx.ok(made, 'create(ordered)');
-    ctx.equal(seenAtReturn, ['session/created', 'agent/created', 'agent/session-start'], 'events for ordered when the handle was returned');
+    await ctx.clause('AIK-TXN-002.c1', () => ctx.equal(seenAtReturn, ['session/created', 'agent/created', 'agent/session-start'], 'events for ordered when the handle was returned'));
     await persisted(ctx, system, 'again');
     const resumed = ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again)');
-    ctx.equal(typesOf(system, 'again').slice(-3), ['session/created', 'agent/created', 'agent/session-start'], 'events of resume(again)');
+    await ctx.clause('AIK-TXN-002.c1', () => ctx.equal(typesOf(system, 'again').slice(-3), ['session/created', 'agent/created', 'agent/session-start'], 'events of resume(again)'));
     ctx.ok(await system.dispose(resumed.handle), 'dispose(again)');
   }),
 
@@ -63,19 +65,23 @@ export const transactionChecks: readonly Check[] = [
       for (const [op, id] of [['create', 'fresh'], ['resume', 'res']] as const) {
         const writes = writesOf(ctx.store.calls, id);
         const outcome = op === 'create' ? await system.create({ sessionId: id, ...plans() }) : await system.resume({ resumeSessionId: id, ...plans() });
-        ctx.assert(!outcome.ok, `${op}(${id}) with ${what} succeeded`);
-        await rolledBack(ctx, system, id, writes, `${op}(${id}) with ${what}`);
+        await ctx.clause('AIK-TXN-003.c3', async () => {
+          ctx.assert(!outcome.ok, `${op}(${id}) with ${what} succeeded`);
+          await rolledBack(ctx, system, id, writes, `${op}(${id}) with ${what}`);
+        });
       }
     }
     const loadFault = ctx.error('load failed');
     // Every load (not only the next): a late load of an earlier, already settled resume must not use it up.
     ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault });
-    ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
-    await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+    await ctx.clause('AIK-TXN-003.c2', async () => {
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
+      await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+    });
     ctx.store.heal('res');
     // The id is free again once each creation settled.
-    const fresh = ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations');
-    const res = ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes');
+    const fresh = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations'));
+    const res = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes'));
     ctx.ok(await system.dispose(fresh.handle), 'dispose(fresh)');
     ctx.ok(await system.dispose(res.handle), 'dispose(res)');
   }),
@@ -155,33 +161,39 @@ export const transactionChecks: readonly Check[] = [
   check('AIK-TXN-005', 'abort-before-and-after-publication', async (ctx) => {
     const system = await ctx.open();
     const reason = ctx.error('abort reason');
-    ctx.rejectsWith(await system.create({ sessionId: 'a1', signal: { name: 'pre', at: 'before', reason } }), reason, 'create(a1) with an aborted signal');
+    await ctx.clause('AIK-TXN-005.c1', async () => ctx.rejectsWith(await system.create({ sessionId: 'a1', signal: { name: 'pre', at: 'before', reason } }), reason, 'create(a1) with an aborted signal'));
     const during = ctx.error('abort during setup');
     const pending = system.create({ sessionId: 'a2', setup: { name: 'wait', action: 'never' }, signal: { name: 'mid', at: { pause: 'abort-a2' }, reason: during } });
     ctx.kit.pauses.release('abort-a2');
-    ctx.rejectsWith(await pending, during, 'create(a2) aborted during setup');
+    await ctx.clause('AIK-TXN-005.c1', async () => ctx.rejectsWith(await pending, during, 'create(a2) aborted during setup'));
     const plain = ctx.value('non-Error reason');
     const wrapped = await system.create({ sessionId: 'a3', signal: { name: 'plain', at: 'before', reason: plain } });
-    ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
-    if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
+    await ctx.clause('AIK-TXN-005.c2', () => {
+      ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
+      if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
+    });
     for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
     const live = ctx.ok(await system.create({ sessionId: 'a4', signal: { name: 'late', at: { pause: 'abort-a4' }, reason: ctx.error('too late') } }), 'create(a4)');
     ctx.kit.pauses.release('abort-a4');
     await ctx.settle();
-    ctx.assert(system.getAgent('a4') !== undefined, 'an abort after publication removed a4');
-    ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
-    ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');
+    await ctx.clause('AIK-TXN-005.c3', async () => {
+      ctx.assert(system.getAgent('a4') !== undefined, 'an abort after publication removed a4');
+      ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
+      ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');
+    });
   }),
 
   check('AIK-TXN-006', 'non-error-values-reach-the-caller', async (ctx) => {
     const system = await ctx.open();
     await persisted(ctx, system, 'r6');
     const fromSetup = ctx.value('setup rejection');
-    ctx.rejectsWith(await system.create({ sessionId: 'n1', setup: { name: 's', action: 'reject', value: fromSetup } }), fromSetup, 'create(n1) whose setup rejects a non-Error');
-    ctx.rejectsWith(await system.resume({ resumeSessionId: 'r6', setup: { name: 's2', action: 'reject', value: fromSetup } }), fromSetup, 'resume(r6) whose setup rejects a non-Error');
+    await ctx.clause('AIK-TXN-006.c1', async () => {
+      ctx.rejectsWith(await system.create({ sessionId: 'n1', setup: { name: 's', action: 'reject', value: fromSetup } }), fromSetup, 'create(n1) whose setup rejects a non-Error');
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'r6', setup: { name: 's2', action: 'reject', value: fromSetup } }), fromSetup, 'resume(r6) whose setup rejects a non-Error');
+    });
     const thrown = 'a thrown string';
     system.listen({ name: 'throw-string', event: 'agent/created', action: 'throw', value: thrown });
-    ctx.rejectsWith(await system.create({ sessionId: 'n2' }), thrown, 'create(n2) whose agent/created listener throws a string');
+    await ctx.clause('AIK-TXN-006.c1', async () => ctx.rejectsWith(await system.create({ sessionId: 'n2' }), thrown, 'create(n2) whose agent/created listener throws a string'));
     system.unlisten('throw-string');
     for (const id of ['n1', 'n2']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after rollback`);
     ctx.ok(await system.create({ sessionId: 'n1' }), 'create(n1) again after its rollback');
@@ -194,10 +206,10 @@ export const transactionChecks: readonly Check[] = [
     system.listen({ name: 'aborter', event: 'session/created', action: 'abort', value: 'pub-signal' });
     system.listen({ name: 'later', event: 'session/created', action: 'record' });
     const outcome = await system.create({ sessionId: 'p1', signal: { name: 'pub-signal', at: 'listener', reason } });
-    ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched');
+    await ctx.clause('AIK-TXN-007.c3', () => ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched'));
     const later = heardBy(system, 'later').find((event) => event.id === 'p1');
-    ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live');
-    ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)');
+    await ctx.clause('AIK-TXN-007.c1', () => ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live'));
+    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)'));
     ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
   }),
 
@@ -206,12 +218,12 @@ export const transactionChecks: readonly Check[] = [
     const owner = system.owner('team');
     system.listen({ name: 'unloader', event: 'agent/created', action: 'unload', value: owner });
     const unloaded = await system.create({ sessionId: 'u1', owner });
-    ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created');
+    await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created'));
     ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1');
     system.unlisten('unloader');
     system.listen({ name: 'stopper', event: 'session/created', action: 'shutdown' });
     const shut = await system.create({ sessionId: 'u2' });
-    ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down');
+    await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down'));
     ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2');
   }),
 
@@ -249,7 +261,7 @@ export const transactionChecks: readonly Check[] = [
       const system = await ctx.open();
       system.listen({ name: 'self-dispose', event: 'agent/created', action: 'dispose-context' });
       const outcome = await system.create({ sessionId: 'd1' });
-      ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created');
+      await ctx.clause('AIK-TXN-007.c4', () => ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created'));
       ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
     },
     { needs: ['contextDispose'] },

@@ -48,9 +48,9 @@ export interface Clause {
 }
 
 /**
- * The audited sections and a SHA-256 of each one's text (whitespace-normalised) at the time of the
- * audit: a section whose text changed must be audited again (its new clauses mapped) before the
- * hash is updated.
+ * The audited sections and the first 16 hex digits of the SHA-256 of each one's text
+ * (whitespace-normalised) at the time of the audit: a section whose text changed must be audited
+ * again (its new clauses mapped) before the hash is updated.
  */
 export const AUDITED_SECTIONS: readonly { readonly section: ContractSection; readonly sha256: string }[] = [
   { section: '2. Model', sha256: '42b68308f964e264' },
@@ -209,7 +209,7 @@ export const CLAUSES: readonly Clause[] = [
   ...clauses('AIK-TXN-007', 'Transaction and rollback', [
     ['the current dispatch finishes (its later listeners still see live entries)', ['AIK-TXN-007/abort-during-publication'], TXN],
     ['every later announcement is suppressed, the creation rolls back and rejects', ['AIK-TXN-007/abort-during-publication', 'AIK-TXN-007/unload-and-shutdown-during-publication'], TXN],
-    ['for an abort with the signal\'s reason as observed (an Error reason is that same object; any other reason becomes the `cause` of an `aborted` error)', ['AIK-TXN-007/abort-during-publication'], TXN],
+    ['for an abort with the signal\'s reason as observed (an Error reason is that same object; any other reason becomes the `cause` of an `aborted` error)', ['AIK-TXN-007/abort-during-publication', 'AIK-TXN-007/veto-and-first-request-win'], TXN],
     ['`aborted` for a context dispose', ['AIK-TXN-007/context-dispose-during-publication'], TXN],
     ['`inactive` for an unload or shutdown', ['AIK-TXN-007/unload-and-shutdown-during-publication'], TXN],
     ['A veto in the same dispatch wins over a request', ['AIK-TXN-007/veto-and-first-request-win'], TXN],

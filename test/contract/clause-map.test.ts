@@ -71,6 +71,24 @@ describe('the clause map (src/contract/clauses.ts)', () => {
     expect(missing, 'mapped check ids that do not exist').toEqual([]);
   });
 
+  it('knows every clause a directed check names in its failures, and maps that check to it', () => {
+    const known = new Map(CLAUSES.map((entry) => [entry.id, entry]));
+    const dir = join(root, 'properties/checks');
+    const problems: string[] = [];
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const checks = [...text.matchAll(/check\(\s*'(AIK-[A-Z]+-\d{3})',\s*'([a-z0-9-]+)'/g)].map((match) => ({ at: match.index, id: `${match[1]}/${match[2]}` }));
+      for (const use of text.matchAll(/ctx\.clause\('([^']+)'/g)) {
+        const entry = known.get(use[1]!);
+        // A helper above the first check serves the check that calls it: only the clause's existence is checked for it.
+        const within = checks.findLast((candidate) => candidate.at < use.index);
+        if (entry === undefined) problems.push(`${file}: unknown clause ${use[1]}`);
+        else if (within !== undefined && !entry.checks.includes(within.id)) problems.push(`${file}: ${within.id} names ${entry.id}, whose checks do not list it`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('finds every audited section of the contract unchanged since the audit (a changed section needs its new clauses mapped)', () => {
     const audited = new Map(AUDITED_SECTIONS.map((entry) => [entry.section, entry.sha256]));
     const current = [...new Set(CLAUSES.map((entry) => entry.section)), ...AUDITED_SECTIONS.map((entry) => entry.section)];

@@ -6,6 +6,7 @@ export default mutant({
   name: 'config-resume-takes-entry-cwd',
   defect: "a configuration entry that resumes its exact id applies the entry's cwd to the resumed header (config wins over storage)",
   requirements: ['AIK-CONFIG-003'],
+  clauses: ['AIK-CONFIG-003.c3'],
   inject(inner) {
     let config: ConfigInput | undefined;
     const cwdOf = (id: string) => config?.agents.find((entry) => (entry.sessionId ?? entry.resumeSessionId) === id)?.cwd;

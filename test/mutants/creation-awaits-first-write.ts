@@ -38,6 +38,7 @@ export default mutant({
   name: 'creation-awaits-first-write',
   defect: 'create awaits the put of the new record before returning the handle, and disposes the agent and rejects when that put fails',
   requirements: ['AIK-DURABLE-001'],
+  clauses: ['AIK-DURABLE-001.c2', 'AIK-DURABLE-001.c3', 'AIK-DURABLE-001.c5'],
   store: (store) => new WatchedPuts(store),
   inject(inner, env) {
     const store = env.store as WatchedPuts | undefined;

@@ -6,6 +6,7 @@ export default mutant({
   name: 'dispose-abandons-slow-writes',
   defect: 'dispose awaits the turn and the detach but not the issued writes (`void writer.settle()`), so it resolves while a write still hangs',
   requirements: ['AIK-DURABLE-002'],
+  clauses: ['AIK-DURABLE-002.c3'],
   inject(inner) {
     const handles = new HandleIds(inner);
     return {

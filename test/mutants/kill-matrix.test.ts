@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import { clause } from '../../src/contract/clauses.js';
 import { MUTANTS } from './mutants.js';
 
 describe('kill matrix: every mutant is caught by a check tagged with its intended requirement', () => {
@@ -7,6 +8,11 @@ describe('kill matrix: every mutant is caught by a check tagged with its intende
     expect(MUTANTS.length).toBeGreaterThanOrEqual(30);
     expect(new Set(MUTANTS.map((mutant) => mutant.name)).size).toBe(MUTANTS.length);
     for (const mutant of MUTANTS) expect(mutant.requirements.length).toBeGreaterThan(0);
+  });
+
+  it('names, for every mutant, the contract clauses it breaks, each under one of its requirements', () => {
+    const misnamed = MUTANTS.flatMap((mutant) => (mutant.clauses.length === 0 ? [`${mutant.name}: no clause`] : mutant.clauses.filter((id) => !mutant.requirements.includes(clause(id)?.requirement ?? '')).map((id) => `${mutant.name}: ${id}`)));
+    expect(misnamed).toEqual([]);
   });
 
   for (const mutant of MUTANTS) {

@@ -5,6 +5,7 @@ export default mutant({
   name: 'owner-accepts-after-unload',
   defect: 'a creation through an unloaded owner is filed under the root owner instead of failing inactive',
   requirements: ['AIK-QUIESCE-001'],
+  clauses: ['AIK-QUIESCE-001.c2'],
   inject(inner) {
     const unloaded = new Set<string>();
     return {

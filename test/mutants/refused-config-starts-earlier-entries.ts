@@ -5,6 +5,7 @@ const base = mutant({
   name: 'refused-config-starts-earlier-entries',
   defect: 'configuration entries are validated one by one as they start: an invalid entry refuses the configuration after earlier exact-id entries were created (and then disposed)',
   requirements: ['AIK-CONFIG-002'],
+  clauses: ['AIK-CONFIG-002.c2'],
 });
 
 /** Validation happens entry by entry: entries before the invalid one already started and announced. */

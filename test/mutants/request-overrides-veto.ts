@@ -6,6 +6,7 @@ export default mutant({
   name: 'request-overrides-veto',
   defect: "the creation's abort handler records the abort reason and rejects with it even when a later listener of the same dispatch vetoed",
   requirements: ['AIK-TXN-007'],
+  clauses: ['AIK-TXN-007.c6'],
   inject(inner) {
     const aborters: ListenPlan[] = [];
     return {

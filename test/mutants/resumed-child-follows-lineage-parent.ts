@@ -6,6 +6,7 @@ export default mutant({
   name: 'resumed-child-follows-lineage-parent',
   defect: 'resume re-parents a session under the live agent named by its parentSession, so disposing that agent disposes the resumed one',
   requirements: ['AIK-SUB-004'],
+  clauses: ['AIK-SUB-004.c2'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const tracking = handles.tracking();

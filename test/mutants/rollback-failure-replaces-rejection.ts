@@ -6,6 +6,7 @@ export default mutant({
   name: 'rollback-failure-replaces-rejection',
   defect: 'rollback runs in a try/finally whose disposed dispatch rethrows the first listener failure, replacing the veto the creation should reject with',
   requirements: ['AIK-TXN-003'],
+  clauses: ['AIK-TXN-003.c5'],
   inject(inner) {
     const throwing: ListenPlan[] = [];
     const replaced = async <T extends { ok: boolean }>(outcome: T, heard: number): Promise<T> => {

@@ -7,6 +7,7 @@ export default mutant({
   name: 'seeded-events-fire-session-event',
   defect: 'create seeds the log by appending each seed event after publication, firing session/event for history',
   requirements: ['AIK-EVENT-005'],
+  clauses: ['AIK-EVENT-005.c2'],
   inject(inner) {
     const overlay = new EventOverlay(inner);
     const listeners: ListenPlan[] = [];

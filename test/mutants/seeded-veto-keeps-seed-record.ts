@@ -6,6 +6,7 @@ export default mutant({
   name: 'seeded-veto-keeps-seed-record',
   defect: 'a seeded create puts { header, seed } once session/created is announced; the rollback of a veto leaves that record in the store',
   requirements: ['AIK-TXN-004', 'AIK-DURABLE-003'],
+  clauses: ['AIK-TXN-004.c3', 'AIK-DURABLE-003.c2'],
   inject: (inner, env) => ({
     async create(input) {
       const heard = inner.events().length;

@@ -6,6 +6,7 @@ export default mutant({
   name: 'session-start-throw-vetoes',
   defect: 'agent/session-start is dispatched with the vetoing dispatcher: a synchronous throw there disposes the new agent and rejects the creation',
   requirements: ['AIK-TXN-004'],
+  clauses: ['AIK-TXN-004.c4'],
   inject(inner) {
     const armed: ListenPlan[] = [];
     return {

@@ -6,6 +6,7 @@ export default mutant({
   name: 'shutdown-drops-buffered-appends',
   defect: 'appends are buffered per session and written on flush only; dispose and shutdown never drain the buffer',
   requirements: ['AIK-QUIESCE-005', 'AIK-DURABLE-002'],
+  clauses: ['AIK-QUIESCE-005.c2', 'AIK-DURABLE-002.c1'],
   store: (store) => {
     const buffered = new Map<string, StoredEvent[]>();
     return {

@@ -5,6 +5,7 @@ export default mutant({
   name: 'stale-flush-succeeds',
   defect: 'flush(handle) of a disposed agent resolves (its writes are settled) instead of failing inactive',
   requirements: ['AIK-DETACH-001'],
+  clauses: ['AIK-DETACH-001.c4'],
   inject(inner) {
     const disposed = new Set<string>();
     return {

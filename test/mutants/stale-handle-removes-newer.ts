@@ -6,6 +6,7 @@ export default mutant({
   name: 'stale-handle-removes-newer',
   defect: 'dispose(handle) disposes the agent currently filed under handle.id instead of the handle’s own agent',
   requirements: ['AIK-DETACH-001'],
+  clauses: ['AIK-DETACH-001.c2'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const disposed = new Set<string>();

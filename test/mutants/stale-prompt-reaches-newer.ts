@@ -6,6 +6,7 @@ export default mutant({
   name: 'stale-prompt-reaches-newer',
   defect: 'prompt(handle) runs a turn on the agent currently filed under handle.id instead of refusing a stale handle',
   requirements: ['AIK-DETACH-001'],
+  clauses: ['AIK-DETACH-001.c3'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const disposed = new Set<string>();

@@ -6,6 +6,7 @@ export default mutant({
   name: 'stale-spawn-from-newer',
   defect: 'spawn(handle) looks the parent up with getAgent(handle.id), so a stale handle spawns a child of the newer agent with that id',
   requirements: ['AIK-DETACH-001', 'AIK-SUB-003'],
+  clauses: ['AIK-SUB-003.c2'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const disposed = new Set<string>();

@@ -5,6 +5,7 @@ export default mutant({
   name: 'store-flush-failure-ignored',
   defect: 'flush calls `store.flush(id)` without awaiting it, so a failing store flush resolves the barrier',
   requirements: ['AIK-DURABLE-001'],
+  clauses: ['AIK-DURABLE-001.c4'],
   store: (store) => ({
     load: (id) => store.load(id),
     list: () => store.list(),

@@ -6,6 +6,7 @@ export default mutant({
   name: 'vetoed-resume-appends-bookkeeping',
   defect: 'resume appends a `tool` bookkeeping event to the stored record when session/created is announced; a vetoed resume leaves it there',
   requirements: ['AIK-TXN-004'],
+  clauses: ['AIK-TXN-004.c3'],
   inject: (inner, env) => ({
     async resume(input) {
       const heard = inner.events().length;

@@ -5,6 +5,7 @@ export default mutant({
   name: 'write-failure-swallowed',
   defect: 'put and append are issued as `store.append(...).catch(() => {})`: a failed write is lost and the next flush resolves',
   requirements: ['AIK-DURABLE-001'],
+  clauses: ['AIK-DURABLE-001.c4'],
   store: (store) => ({
     load: (id) => store.load(id),
     list: () => store.list(),

@@ -10,6 +10,8 @@ export interface Mutant {
   readonly defect: string;
   /** The requirements the defect breaks: the default conformance run must fail a check tagged with one of them. */
   readonly requirements: readonly string[];
+  /** The contract clauses (src/contract/clauses.ts) the defect breaks, each under one of `requirements`. */
+  readonly clauses: readonly string[];
   readonly adapter: AdapterFactory;
 }
 
@@ -21,6 +23,7 @@ export interface MutantSpec {
   readonly name: string;
   readonly defect: string;
   readonly requirements: readonly string[];
+  readonly clauses: readonly string[];
   /** The methods the defect replaces (everything else is the reference system's own). */
   readonly inject?: Defect;
   /** A defect in how configuration is read: applied to the factory's and every restart's config. */
@@ -56,5 +59,5 @@ export function mutant(spec: MutantSpec): Mutant {
     }
     return overlay(inner, overrides);
   };
-  return { name: spec.name, defect: spec.defect, requirements: spec.requirements, adapter };
+  return { name: spec.name, defect: spec.defect, requirements: spec.requirements, clauses: spec.clauses, adapter };
 }
