@@ -21,7 +21,14 @@ const shardAt = process.argv.indexOf('--shard');
 const [shard = 1, shards = 1] = shardAt >= 0 ? (process.argv[shardAt + 1] ?? '1/1').split('/').map(Number) : [];
 const mutants = MUTANTS.filter((mutant, index) => (wanted.length === 0 || wanted.includes(mutant.name)) && index % shards === shard - 1);
 
-const rows: string[] = [];
+const header = [
+  `Kill matrix at ${seeds.length} seeds (${seeds.join(', ')}), ${runs} generated runs each${shards > 1 ? `, shard ${shard}/${shards}` : ''}.`,
+  '',
+  '| mutant | its requirements | caught at | same failing requirements at every seed | a catching failure quotes its clause |',
+  '| --- | --- | --- | --- | --- |',
+];
+// Rows are printed as each mutant finishes, so a long run shows (and keeps) its progress.
+process.stdout.write(`${header.join('\n')}\n`);
 let escapes = 0;
 const started = performance.now();
 for (const mutant of mutants) {
@@ -37,18 +44,8 @@ for (const mutant of mutants) {
   }
   if (caught < seeds.length) escapes += 1;
   const failing = failingSets.size === 1 ? `yes: ${[...failingSets][0]}` : `no: ${[...failingSets].map((set) => `{${set}}`).join(' ')}`;
-  rows.push(`| ${mutant.name} | ${mutant.requirements.join(', ')} | ${caught}/${seeds.length} | ${failing} | ${quoted}/${seeds.length} |`);
+  process.stdout.write(`| ${mutant.name} | ${mutant.requirements.join(', ')} | ${caught}/${seeds.length} | ${failing} | ${quoted}/${seeds.length} |\n`);
   process.stderr.write(`${mutant.name}: caught ${caught}/${seeds.length} (${Math.round((performance.now() - started) / 1000)} s)\n`);
 }
-
-process.stdout.write(
-  [
-    `Kill matrix at ${seeds.length} seeds (${seeds.join(', ')}), ${runs} generated runs each: ${mutants.length - escapes}/${mutants.length} mutants caught at every seed.`,
-    '',
-    '| mutant | its requirements | caught at | same failing requirements at every seed | a catching failure quotes its clause |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows,
-    '',
-  ].join('\n'),
-);
+process.stdout.write(`\n${mutants.length - escapes}/${mutants.length} mutants caught through their own requirements at every seed.\n`);
 process.exitCode = escapes === 0 ? 0 : 1;
