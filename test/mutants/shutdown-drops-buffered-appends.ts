@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../src/contract/durable-store.js';
-import { mutant } from './_support/mutant.js';
+import { mutant, passThrough } from './_support/mutant.js';
 
 /** Appends are buffered in memory and written only by a flush: what no flush wrote is lost. */
 export default mutant({
@@ -10,9 +10,7 @@ export default mutant({
   store: (store) => {
     const buffered = new Map<string, StoredEvent[]>();
     return {
-      load: (id) => store.load(id),
-      list: () => store.list(),
-      put: (record) => store.put(record),
+      ...passThrough(store),
       async append(id, events) {
         buffered.set(id, [...(buffered.get(id) ?? []), ...events]);
       },

@@ -14,8 +14,7 @@ export default mutant({
       ...handles.tracking(),
       async dispose(handle) {
         const id = handles.id(handle);
-        const current = id === undefined ? undefined : handles.handles(id).findLast((candidate) => !disposed.has(candidate));
-        const target = disposed.has(handle) && current !== undefined && inner.getAgent(id!) !== undefined ? current : handle;
+        const target = id !== undefined && inner.getAgent(id) !== undefined ? handles.byId(handle, disposed) : handle;
         const outcome = await inner.dispose(target);
         if (outcome.ok) disposed.add(target);
         return outcome;

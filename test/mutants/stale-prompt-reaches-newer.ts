@@ -17,11 +17,7 @@ export default mutant({
         if (outcome.ok) disposed.add(handle);
         return outcome;
       },
-      prompt(handle) {
-        const id = handles.id(handle);
-        const current = id === undefined ? undefined : handles.handles(id).findLast((candidate) => !disposed.has(candidate));
-        return inner.prompt(disposed.has(handle) && current !== undefined ? current : handle);
-      },
+      prompt: (handle) => inner.prompt(handles.byId(handle, disposed)),
     };
   },
 });

@@ -18,11 +18,7 @@ export default mutant({
         if (outcome.ok) disposed.add(handle);
         return outcome;
       },
-      spawn(parent, input) {
-        const id = handles.id(parent);
-        const current = id === undefined ? undefined : handles.handles(id).findLast((candidate) => !disposed.has(candidate));
-        return tracking.spawn(disposed.has(parent) && current !== undefined ? current : parent, input);
-      },
+      spawn: (parent, input) => tracking.spawn(handles.byId(parent, disposed), input),
     };
   },
 });

@@ -1,4 +1,4 @@
-import { mutant } from './_support/mutant.js';
+import { mutant, passThrough } from './_support/mutant.js';
 
 /** flush awaits the issued writes but not the store's own flush outcome. */
 export default mutant({
@@ -7,10 +7,7 @@ export default mutant({
   requirements: ['AIK-DURABLE-001'],
   clauses: ['AIK-DURABLE-001.c4'],
   store: (store) => ({
-    load: (id) => store.load(id),
-    list: () => store.list(),
-    put: (record) => store.put(record),
-    append: (id, events) => store.append(id, events),
+    ...passThrough(store),
     flush: async (id) => {
       store.flush(id).catch(() => undefined);
     },

@@ -1,4 +1,4 @@
-import { mutant } from './_support/mutant.js';
+import { mutant, passThrough } from './_support/mutant.js';
 
 /** Writes are fire-and-forget with their errors dropped, so a failed write never reaches a flush. */
 export default mutant({
@@ -7,9 +7,7 @@ export default mutant({
   requirements: ['AIK-DURABLE-001'],
   clauses: ['AIK-DURABLE-001.c4'],
   store: (store) => ({
-    load: (id) => store.load(id),
-    list: () => store.list(),
-    flush: (id) => store.flush(id),
+    ...passThrough(store),
     put: (record) => store.put(record).catch(() => undefined),
     append: (id, events) => store.append(id, events).catch(() => undefined),
   }),

@@ -32,6 +32,17 @@ export interface MutantSpec {
   readonly store?: (store: DurableStore) => DurableStore;
 }
 
+/** `store`'s own operations, bound: what a store defect spreads and then replaces in part. */
+export function passThrough(store: DurableStore): DurableStore {
+  return {
+    load: (id) => store.load(id),
+    list: () => store.list(),
+    put: (record) => store.put(record),
+    append: (id, events) => store.append(id, events),
+    flush: (id) => store.flush(id),
+  };
+}
+
 /**
  * The reference system with `overrides` in place of its own methods; every other member is the
  * reference's, bound to it (its methods use private fields).
