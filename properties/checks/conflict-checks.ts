@@ -1,4 +1,5 @@
 import { check, type Check } from '../runner/check.js';
+import { fakeAcpChild } from './_internals/fake-acp-child.js';
 import { heardBy, recorded, typesOf, writesOf } from './_internals/observe.js';
 
 
@@ -11,13 +12,16 @@ export const conflictChecks: readonly Check[] = [
     ctx.kit.pauses.release('race-gate');
     const outcomes = await Promise.all(racers);
     const winners = outcomes.filter((outcome) => outcome.ok);
-    ctx.equal(winners.length, 1, 'creations of race that fulfilled');
-    for (const outcome of outcomes) if (!outcome.ok) ctx.rejects(system, outcome, 'conflict', 'create', 'a losing create(race)');
-    ctx.equal(system.agents().map((entry) => entry.id), ['race'], 'live agents after the race');
-    const types = typesOf(system, 'race');
-    ctx.equal(types, ['session/created', 'agent/created', 'agent/session-start'], 'events for race (losers emit none)');
-    const winner = recorded(system, 'race').find((event) => event.type === 'agent/created');
-    ctx.equal(system.getAgent('race'), winner?.subject, 'getAgent(race) is the announced winner');
+    await ctx.clause('AIK-CONFLICT-001.c1', () => {
+      ctx.equal(winners.length, 1, 'creations of race that fulfilled');
+      for (const outcome of outcomes) if (!outcome.ok) ctx.rejects(system, outcome, 'conflict', 'create', 'a losing create(race)');
+    });
+    await ctx.clause('AIK-CONFLICT-001.c2', () => {
+      ctx.equal(system.agents().map((entry) => entry.id), ['race'], 'live agents after the race');
+      ctx.equal(typesOf(system, 'race'), ['session/created', 'agent/created', 'agent/session-start'], 'events for race (losers emit none)');
+      const winner = recorded(system, 'race').find((event) => event.type === 'agent/created');
+      ctx.equal(system.getAgent('race'), winner?.subject, 'getAgent(race) is the announced winner');
+    });
   }),
 
   check('AIK-CONFLICT-002', 'loser-leaves-winner-intact', async (ctx) => {
@@ -36,7 +40,7 @@ export const conflictChecks: readonly Check[] = [
     const heard = heardBy(system, 'winner-view').length;
     ctx.kit.pauses.release('second');
     ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
-    ctx.equal(system.getAgent('duel'), agent, 'getAgent(duel) after the losing create');
+    await ctx.clause('AIK-CONFLICT-002.c1', () => ctx.equal(system.getAgent('duel'), agent, 'getAgent(duel) after the losing create'));
     ctx.equal(system.history(session.token), history, 'log of duel after the losing create');
     ctx.equal(heardBy(system, 'winner-view').length, heard, "events the winner's scoped listener heard from the loser");
     ctx.equal(heardBy(system, 'loser-scope').filter((event) => event.subject === agent || event.subject === session.token), [], "events of the winner heard by the loser's scope");
@@ -90,19 +94,64 @@ export const conflictChecks: readonly Check[] = [
     const system = await ctx.open();
     const old = ctx.ok(await system.create({ sessionId: 'same' }), 'create(same)');
     const twice = await Promise.all([system.dispose(old.handle), system.dispose(old.handle)]);
-    twice.forEach((outcome, n) => ctx.ok(outcome, `concurrent dispose #${n + 1} of the first same`));
-    ctx.ok(await system.dispose(old.handle), 'a later dispose of the stale handle');
+    await ctx.clause('AIK-DETACH-001.c1', async () => {
+      twice.forEach((outcome, n) => ctx.ok(outcome, `concurrent dispose #${n + 1} of the first same`));
+      ctx.ok(await system.dispose(old.handle), 'a later dispose of the stale handle');
+    });
     const created = await system.create({ sessionId: 'same' });
     // A never-appended session may or may not be persisted (then the declared profile applies): resume is the other way back.
     const fresh = ctx.ok(created.ok ? created : await system.resume({ resumeSessionId: 'same' }), 'a new agent under same');
     const agent = system.getAgent('same');
-    ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
-    ctx.equal(system.getAgent('same'), agent, 'getAgent(same) after a stale dispose');
-    ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
-    ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
+    await ctx.clause('AIK-DETACH-001.c2', async () => {
+      ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
+      ctx.equal(system.getAgent('same'), agent, 'getAgent(same) after a stale dispose');
+    });
+    await ctx.clause('AIK-DETACH-001.c3', async () => {
+      ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
+      ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
+    });
     ctx.ok(await system.prompt(fresh.handle), 'prompt(same) on the new agent');
     ctx.equal(typesOf(system, 'same').filter((type) => type === 'agent/disposed').length, 1, 'agent/disposed edges for same');
   }),
+
+  check(
+    'AIK-DETACH-001',
+    'stale-handle-every-operation',
+    async (ctx) => {
+      const system = await ctx.open();
+      const old = ctx.ok(await system.create({ sessionId: 'stale' }), 'create(stale)');
+      ctx.ok(await system.dispose(old.handle), 'dispose(stale)');
+      const created = await system.create({ sessionId: 'stale' });
+      const fresh = ctx.ok(created.ok ? created : await system.resume({ resumeSessionId: 'stale' }), 'a new agent under stale');
+      ctx.ok(await system.prompt(fresh.handle), 'prompt(stale) on the new agent');
+      const agent = system.getAgent('stale');
+      const session = ctx.present(system.session('stale'), 'no live session stale');
+      const runEvents = () => recorded(system).filter((event) => event.type.startsWith('subagent/')).length;
+      const turns = ctx.kit.turns.inFlight;
+      await ctx.clause('AIK-DETACH-001.c3', async () => {
+        ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
+        ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
+        ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
+      });
+      if (ctx.subagents) {
+        await ctx.clause('AIK-SUB-003.c2', async () => {
+          ctx.rejects(system, await system.spawn(old.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn through the stale handle');
+          ctx.rejects(system, await system.spawn(old.handle, { mode: 'fork' }), 'inactive', 'spawn', 'fork through the stale handle');
+        });
+      }
+      if (ctx.capabilities.remote) {
+        await ctx.clause('AIK-SUB-003.c2', async () => ctx.rejects(system, await system.spawnRemote(old.handle), 'inactive', 'spawnRemote', 'spawnRemote through the stale handle'));
+      }
+      await ctx.clause('AIK-DETACH-001.c2', () => {
+        ctx.equal(system.getAgent('stale'), agent, 'getAgent(stale) after every operation through the stale handle');
+        ctx.equal(system.session('stale'), session, 'the new session of stale (its log) after every operation through the stale handle');
+        ctx.equal(ctx.kit.turns.inFlight, turns, 'turns started through the stale handle');
+        ctx.equal(runEvents(), 0, 'subagent runs started through the stale handle');
+      });
+      ctx.ok(await system.prompt(fresh.handle), 'prompt(stale) on the new agent afterwards');
+    },
+    { remote: fakeAcpChild() },
+  ),
 
   check('AIK-DETACH-002', 'teardown-requested-during-announcement', async (ctx) => {
     const system = await ctx.open();
@@ -113,7 +162,7 @@ export const conflictChecks: readonly Check[] = [
     const outcome = await system.create({ sessionId: 'announced', owner });
     ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created');
     const seen = heardBy(system, 'after-unload').find((event) => event.id === 'announced');
-    ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound');
+    await ctx.clause('AIK-DETACH-002.c1', () => ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound'));
     await ctx.until(() => system.getSession('announced') === undefined, 'the announced entry left once the dispatch unwound');
     ctx.assert(system.getAgent('bystander') !== undefined, 'the teardown touched another entry');
     ctx.ok(await system.prompt(bystander.handle), 'prompt(bystander)');

@@ -6,10 +6,18 @@ import { persisted } from './_internals/persisted.js';
 export const createChecks: readonly Check[] = [
   check('AIK-CREATE-001', 'publishes-exactly-the-given-id', async (ctx) => {
     const system = await ctx.open();
-    ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed: ctx.kit.env.seed(1) }), 'create(exact)');
-    ctx.equal(system.agents().map((entry) => entry.id), ['exact'], 'live agent ids');
-    ctx.equal(system.sessions().map((entry) => entry.id), ['exact'], 'live session ids');
-    ctx.equal(ctx.kit.minted, [], 'ids minted by the id source for a create');
+    const seed = ctx.kit.env.seed(1);
+    ctx.ok(await system.create({ sessionId: 'exact', meta: { cwd: '/work' }, seed }), 'create(exact)');
+    await ctx.clause('AIK-CREATE-001.c1', () => {
+      ctx.equal(system.agents().map((entry) => entry.id), ['exact'], 'live agent ids');
+      ctx.equal(system.sessions().map((entry) => entry.id), ['exact'], 'live session ids');
+      ctx.equal(ctx.kit.minted, [], 'ids minted by the id source for a create');
+    });
+    ctx.ok(await system.create({ sessionId: 'unseeded' }), 'create(unseeded)');
+    await ctx.clause('AIK-CREATE-001.c3', () => {
+      ctx.equal(system.session('exact')?.header.seedLength, seed.length, 'seedLength of exact, created with a seed');
+      ctx.equal(system.session('unseeded')?.header.seedLength, undefined, 'seedLength of unseeded, created without a seed');
+    });
   }),
 
   check('AIK-CREATE-002', 'live-id-conflicts-before-setup', async (ctx) => {
@@ -18,10 +26,15 @@ export const createChecks: readonly Check[] = [
     await system.prompt(live.handle);
     const before = registries(system);
     const heard = system.events().length;
+    const loads = () => (ctx.kit.store?.calls ?? []).filter((call) => call.op === 'load' && call.id === 'live').length;
+    const loadsBefore = loads();
     const again = await ctx.refusedBeforeSetup(system.create({ sessionId: 'live', setup: { name: 'second', pause: 'second-setup', action: 'resolve' } }), 'second-setup', 'create on a live id');
-    ctx.rejects(system, again, 'conflict', 'create', 'create on a live id');
-    ctx.equal(registries(system), before, 'registries (the live pair, its log length, the session count)');
-    ctx.equal(system.events().length, heard, 'number of events heard (the conflicting create must emit none)');
+    await ctx.clause('AIK-CREATE-002.c1', () => ctx.rejects(system, again, 'conflict', 'create', 'create on a live id'));
+    await ctx.clause('AIK-CREATE-002.c3', () => ctx.equal(loads(), loadsBefore, 'store loads of live issued by the conflicting create'));
+    await ctx.clause('AIK-CREATE-002.c2', () => {
+      ctx.equal(registries(system), before, 'registries (the live pair, its log length, the session count)');
+      ctx.equal(system.events().length, heard, 'number of events heard (the conflicting create must emit none)');
+    });
   }),
 
   check('AIK-CREATE-003', 'invalid-input-leaves-nothing', async (ctx) => {
@@ -37,10 +50,12 @@ export const createChecks: readonly Check[] = [
     ];
     for (const [what, input] of cases) {
       const outcome = await system.create(input);
-      ctx.rejects(system, outcome, 'invalid', 'create', `create with ${what}`);
-      ctx.equal(registries(system), { agents: [], sessions: [] }, `registries after create with ${what}`);
-      ctx.equal(recorded(system).length, 0, `events after create with ${what}`);
-      ctx.equal(writesOf(ctx.kit.store?.calls ?? [], input.sessionId), 0, `store writes after create with ${what}`);
+      await ctx.clause('AIK-CREATE-003.c1', () => ctx.rejects(system, outcome, 'invalid', 'create', `create with ${what}`));
+      await ctx.clause('AIK-CREATE-003.c2', () => {
+        ctx.equal(registries(system), { agents: [], sessions: [] }, `registries after create with ${what}`);
+        ctx.equal(recorded(system).length, 0, `events after create with ${what}`);
+        ctx.equal(writesOf(ctx.kit.store?.calls ?? [], input.sessionId), 0, `store writes after create with ${what}`);
+      });
     }
   }),
 
@@ -48,8 +63,10 @@ export const createChecks: readonly Check[] = [
     const system = await ctx.open();
     await persisted(ctx, system, 'back');
     ctx.ok(await system.resume({ resumeSessionId: 'back' }), 'resume(back)');
-    ctx.equal(system.agents().map((entry) => entry.id), ['back'], 'live agent ids after resume');
-    ctx.equal(system.sessions().map((entry) => entry.id), ['back'], 'live session ids after resume');
+    await ctx.clause('AIK-RESUME-001.c1', () => {
+      ctx.equal(system.agents().map((entry) => entry.id), ['back'], 'live agent ids after resume');
+      ctx.equal(system.sessions().map((entry) => entry.id), ['back'], 'live session ids after resume');
+    });
     const start = recorded(system, 'back').filter((event) => event.type === 'agent/session-start');
     ctx.equal(start.map((event) => event.source), ['startup', 'resume'], 'agent/session-start sources');
   }),
@@ -57,10 +74,12 @@ export const createChecks: readonly Check[] = [
   check('AIK-RESUME-002', 'not-persisted-is-not-found', async (ctx) => {
     const system = await ctx.open();
     const ghost = await system.resume({ resumeSessionId: 'ghost' });
-    ctx.rejects(system, ghost, 'not-found', 'resume', 'resume of an id never persisted');
-    ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries after resume(ghost)');
+    await ctx.clause('AIK-RESUME-002.c1', () => {
+      ctx.rejects(system, ghost, 'not-found', 'resume', 'resume of an id never persisted');
+      ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries after resume(ghost)');
+    });
     const empty = await system.resume({ resumeSessionId: '' });
-    ctx.rejects(system, empty, 'invalid', 'resume', 'resume of the empty id');
+    await ctx.clause('AIK-RESUME-002.c2', () => ctx.rejects(system, empty, 'invalid', 'resume', 'resume of the empty id'));
     ctx.equal(recorded(system).length, 0, 'events after the failed resumes');
   }),
 
@@ -76,10 +95,14 @@ export const createChecks: readonly Check[] = [
     // Whatever the store holds: even a load that would fail must not be reached.
     store.inject({ op: 'load', id: 'busy', effect: 'fail', value: ctx.error('load of busy') });
     const again = await system.resume({ resumeSessionId: 'busy' });
-    ctx.rejects(system, again, 'conflict', 'resume', 'resume of a live id');
-    ctx.equal(store.calls.filter((call) => call.op === 'load' && call.id === 'busy').length, loads, 'loads of busy issued by the conflicting resume');
-    ctx.equal(registries(system), before, 'registries after the conflicting resume');
-    ctx.equal(await store.peek('busy'), stored, 'stored record of busy');
+    await ctx.clause('AIK-RESUME-003.c1', () => {
+      ctx.rejects(system, again, 'conflict', 'resume', 'resume of a live id');
+      ctx.equal(store.calls.filter((call) => call.op === 'load' && call.id === 'busy').length, loads, 'loads of busy issued by the conflicting resume');
+    });
+    await ctx.clause('AIK-RESUME-003.c2', async () => {
+      ctx.equal(registries(system), before, 'registries after the conflicting resume');
+      ctx.equal(await store.peek('busy'), stored, 'stored record of busy');
+    });
   }),
 
   check('AIK-RESUME-004', 'header-and-history-round-trip', async (ctx) => {
@@ -98,8 +121,8 @@ export const createChecks: readonly Check[] = [
       ctx.ok(await system.dispose(made.handle), `dispose(${input.sessionId})`);
       ctx.ok(await system.resume({ resumeSessionId: input.sessionId }), `resume(${input.sessionId})`);
       const back = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId} after resume`);
-      ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`);
-      ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`);
+      await ctx.clause('AIK-RESUME-004.c1', () => ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`));
+      await ctx.clause('AIK-RESUME-004.c2', () => ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`));
     }
   }),
 
@@ -110,9 +133,11 @@ export const createChecks: readonly Check[] = [
       const system = await ctx.open();
       ctx.ok(await system.create({ sessionId: 'mem' }), 'create(mem) without a store');
       const ofLive = await system.resume({ resumeSessionId: 'mem' });
-      ctx.rejects(system, ofLive, 'invalid', 'resume', 'resume of a live id without a store');
       const ofOther = await system.resume({ resumeSessionId: 'elsewhere' });
-      ctx.rejects(system, ofOther, 'invalid', 'resume', 'resume without a store');
+      await ctx.clause('AIK-RESUME-005.c1', () => {
+        ctx.rejects(system, ofLive, 'invalid', 'resume', 'resume of a live id without a store');
+        ctx.rejects(system, ofOther, 'invalid', 'resume', 'resume without a store');
+      });
       ctx.equal(system.agents().map((entry) => entry.id), ['mem'], 'live agents after the refused resumes');
     },
     { durable: false },

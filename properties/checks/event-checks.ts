@@ -25,7 +25,7 @@ export const eventChecks: readonly Check[] = [
     const system = await ctx.open();
     await busyLifecycle(ctx, system);
     const violation = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-001');
-    ctx.assert(violation === undefined, violation ?? '');
+    await ctx.clause('AIK-EVENT-001.c1', () => ctx.assert(violation === undefined, violation ?? ''));
     ctx.ok(await system.shutdown(), 'shutdown()');
     const after = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-001');
     ctx.assert(after === undefined, `after shutdown: ${after ?? ''}`);
@@ -35,7 +35,7 @@ export const eventChecks: readonly Check[] = [
     const system = await ctx.open();
     await busyLifecycle(ctx, system);
     const violation = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-002');
-    ctx.assert(violation === undefined, violation ?? '');
+    await ctx.clause('AIK-EVENT-002.c1', () => ctx.assert(violation === undefined, violation ?? ''));
   }),
 
   check('AIK-EVENT-003', 'listener-failures-contained', async (ctx) => {
@@ -46,10 +46,12 @@ export const eventChecks: readonly Check[] = [
     system.listen({ name: 'throw-event', event: 'session/event', action: 'throw', value: ctx.error('thrown at session/event') });
     system.listen({ name: 'throw-disposed', event: 'agent/disposed', action: 'throw', value: ctx.error('thrown at agent/disposed') });
     system.listen({ name: 'reject-session-disposed', event: 'session/disposed', action: 'reject', value: ctx.error('rejected at session/disposed') });
-    const made = ctx.ok(await system.create({ sessionId: 'calm' }), 'create(calm) with failing non-vetoing listeners');
-    ctx.ok(await system.prompt(made.handle), 'prompt(calm)');
-    ctx.ok(await system.flush(made.handle), 'flush(calm)');
-    ctx.ok(await system.dispose(made.handle), 'dispose(calm)');
+    await ctx.clause('AIK-EVENT-003.c1', async () => {
+      const made = ctx.ok(await system.create({ sessionId: 'calm' }), 'create(calm) with failing non-vetoing listeners');
+      ctx.ok(await system.prompt(made.handle), 'prompt(calm)');
+      ctx.ok(await system.flush(made.handle), 'flush(calm)');
+      ctx.ok(await system.dispose(made.handle), 'dispose(calm)');
+    });
     ctx.equal(system.getAgent('calm'), undefined, 'getAgent(calm) after dispose');
   }),
 
@@ -67,7 +69,7 @@ export const eventChecks: readonly Check[] = [
     ctx.ok(await system.dispose(second.handle), 'dispose(reused) new agent');
     const mine = new Set([own.token, own.session.token]);
     const foreign = heardBy(system, 'first-scope').filter((event) => !mine.has(event.subject));
-    ctx.equal(foreign.map((event) => `${event.type} ${event.id}`), [], "events of other objects heard by the first agent's scoped listener");
+    await ctx.clause('AIK-EVENT-004.c1', () => ctx.equal(foreign.map((event) => `${event.type} ${event.id}`), [], "events of other objects heard by the first agent's scoped listener"));
     ctx.assert(heardBy(system, 'first-scope').some((event) => event.type === 'session/event'), "the scoped listener heard none of its own agent's session events");
   }),
 
@@ -85,7 +87,7 @@ export const eventChecks: readonly Check[] = [
     const history = system.history(session.token);
     const heard = heardBy(system, 'appends').filter((event) => event.id === 'log');
     const seqs = heard.map((event) => event.event?.seq ?? -1);
-    ctx.equal(seqs, history.slice(published).map((event) => event.seq), 'session/event seqs (once per event appended after publication, in seq order, none for the seed)');
+    await ctx.clause('AIK-EVENT-005.c2', () => ctx.equal(seqs, history.slice(published).map((event) => event.seq), 'session/event seqs (once per event appended after publication, in seq order, none for the seed)'));
     for (const event of heard) {
       const length = event.snapshot?.sessions.find((entry) => entry.id === 'log')?.length ?? -1;
       ctx.assert(length > (event.event?.seq ?? Infinity), `session/event seq ${event.event?.seq} fired before its append (log length ${length})`);

@@ -31,6 +31,9 @@ async function turnInFlight(ctx: CheckContext, turn: Promise<unknown>): Promise<
 export const teardownChecks: readonly Check[] = [
   check('AIK-QUIESCE-001', 'one-memoized-teardown', async (ctx) => {
     const system = await ctx.open();
+    const gone = system.owner('gone');
+    ctx.ok(await system.unload(gone), 'unload(gone)');
+    await ctx.clause('AIK-QUIESCE-001.c2', async () => ctx.rejects(system, await system.create({ sessionId: 'q1-late', owner: gone }), 'inactive', 'create', 'create through the unloaded owner gone'));
     const owner = system.owner('crew');
     const made = ctx.ok(await system.create({ sessionId: 'q1', owner }), 'create(q1)');
     ctx.kit.turns.plan('q1', { kind: 'hold' });
@@ -45,8 +48,10 @@ export const teardownChecks: readonly Check[] = [
     const all = await Promise.all([watch('dispose', system.dispose(made.handle)), watch('unload', system.unload(owner)), watch('dispose again', system.dispose(made.handle)), watch('shutdown', system.shutdown())]);
     all.forEach((outcome, n) => ctx.ok(outcome, `teardown request #${n + 1}`));
     await turn;
-    ctx.equal(goneWhenSettled, [], 'requests that resolved before the teardown completed');
-    ctx.equal(typesOf(system, 'q1').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of q1 (exactly one teardown)');
+    await ctx.clause('AIK-QUIESCE-001.c1', () => {
+      ctx.equal(goneWhenSettled, [], 'requests that resolved before the teardown completed');
+      ctx.equal(typesOf(system, 'q1').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of q1 (exactly one teardown)');
+    });
   }),
 
   check('AIK-QUIESCE-002', 'agent-disposed-after-the-turn', async (ctx) => {
@@ -59,7 +64,7 @@ export const teardownChecks: readonly Check[] = [
     await turnInFlight(ctx, turn);
     ctx.equal(ctx.kit.turns.inFlight, 1, 'turns in flight before dispose');
     ctx.ok(await system.dispose(made.handle), 'dispose(q2) during a turn');
-    ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled');
+    await ctx.clause('AIK-QUIESCE-002.c3', () => ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled'));
     await turn;
     ctx.equal(ctx.kit.turns.inFlight, 0, 'turns in flight after dispose');
     const types = typesOf(system, 'q2');
@@ -67,8 +72,10 @@ export const teardownChecks: readonly Check[] = [
     ctx.equal(types.slice(types.indexOf('agent/disposed')).filter((type) => type === 'session/event'), [], 'session/event after agent/disposed');
     const seen = heardBy(system, 'at-disposed').find((event) => event.id === 'q2');
     ctx.assert(seen?.snapshot !== undefined, 'the agent/disposed listener did not hear q2');
-    ctx.assert(seen?.snapshot?.agents.every((entry) => entry.id !== 'q2') === true, 'getAgent(q2) still answered when agent/disposed fired');
-    ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'q2') === true, 'getSession(q2) no longer answered when agent/disposed fired');
+    await ctx.clause('AIK-QUIESCE-002.c2', () => {
+      ctx.assert(seen?.snapshot?.agents.every((entry) => entry.id !== 'q2') === true, 'getAgent(q2) still answered when agent/disposed fired');
+      ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'q2') === true, 'getSession(q2) no longer answered when agent/disposed fired');
+    });
   }),
 
   check(
@@ -101,8 +108,10 @@ export const teardownChecks: readonly Check[] = [
     'scope-last-order',
     async (ctx) => {
       const { heard, disposed, child } = await disposeParentWithChild(ctx);
-      ctx.assert(heard.includes('agent/disposed') && heard.includes('session/disposed'), `scope-last: the scoped listener must hear its own disposed edges, heard ${heard.join(', ')}`);
-      if (child !== undefined) ctx.equal(disposed, ['top', child], "agent/disposed order (a parent's precedes its children's)");
+      await ctx.clause('AIK-QUIESCE-004.c1', () => {
+        ctx.assert(heard.includes('agent/disposed') && heard.includes('session/disposed'), `scope-last: the scoped listener must hear its own disposed edges, heard ${heard.join(', ')}`);
+        if (child !== undefined) ctx.equal(disposed, ['top', child], "agent/disposed order (a parent's precedes its children's)");
+      });
     },
     { profile: { teardown: 'scope-last' } },
   ),
@@ -112,8 +121,10 @@ export const teardownChecks: readonly Check[] = [
     'scope-first-order',
     async (ctx) => {
       const { heard, disposed, child } = await disposeParentWithChild(ctx);
-      ctx.assert(!heard.includes('agent/disposed') && !heard.includes('session/disposed'), `scope-first: the scoped listener must not hear the disposed edges, heard ${heard.join(', ')}`);
-      if (child !== undefined) ctx.equal(disposed, [child, 'top'], 'agent/disposed order (children first)');
+      await ctx.clause('AIK-QUIESCE-004.c2', () => {
+        ctx.assert(!heard.includes('agent/disposed') && !heard.includes('session/disposed'), `scope-first: the scoped listener must not hear the disposed edges, heard ${heard.join(', ')}`);
+        if (child !== undefined) ctx.equal(disposed, [child, 'top'], 'agent/disposed order (children first)');
+      });
     },
     { profile: { teardown: 'scope-first' } },
   ),
@@ -125,9 +136,24 @@ export const teardownChecks: readonly Check[] = [
     const turn = system.prompt(made.handle);
     await turnInFlight(ctx, turn);
     const disposing = system.dispose(made.handle);
-    ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began');
+    await ctx.clause('AIK-QUIESCE-004.c4', async () => ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began'));
     ctx.ok(await disposing, 'dispose(closing)');
     await turn;
+  }),
+
+  check('AIK-QUIESCE-005', 'shutdown-leaves-appended-events-durable', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'unflushed' }), 'create(unflushed)');
+    ctx.ok(await system.prompt(made.handle), 'prompt(unflushed) #1');
+    ctx.ok(await system.prompt(made.handle), 'prompt(unflushed) #2');
+    const history = system.history(ctx.present(system.session('unflushed'), 'no live unflushed').token);
+    ctx.ok(await system.shutdown(), 'shutdown() without a flush');
+    ctx.ok(await system.restart(), 'restart');
+    await ctx.clause('AIK-QUIESCE-005.c2', async () => {
+      ctx.ok(await system.resume({ resumeSessionId: 'unflushed' }), 'resume(unflushed) after shutdown and restart');
+      const back = ctx.present(system.session('unflushed'), 'no live unflushed after resume');
+      ctx.equal(system.history(back.token).slice(0, history.length), history, 'history of unflushed after shutdown and restart (as a prefix)');
+    });
   }),
 
   check('AIK-QUIESCE-005', 'shutdown-settles-everything-last', async (ctx) => {
@@ -137,8 +163,10 @@ export const teardownChecks: readonly Check[] = [
     await ctx.paused('never-released');
     const pendingWatch = watchSettled(pending);
     ctx.ok(await system.shutdown(), 'shutdown()');
-    ctx.assert(pendingWatch.settled(), 'shutdown resolved before the pending creation settled');
-    ctx.rejects(system, await pending, 'inactive', 'create', 'the pending create(pending) at shutdown');
+    await ctx.clause('AIK-QUIESCE-005.c1', async () => {
+      ctx.assert(pendingWatch.settled(), 'shutdown resolved before the pending creation settled');
+      ctx.rejects(system, await pending, 'inactive', 'create', 'the pending create(pending) at shutdown');
+    });
     ctx.equal(system.agents(), [], 'live agents after shutdown');
     ctx.equal(system.sessions(), [], 'live sessions after shutdown');
     ctx.equal(typesOf(system, 'alive').filter((type) => type.endsWith('/disposed')), ['agent/disposed', 'session/disposed'], 'disposed edges of alive');

@@ -4,7 +4,6 @@ import type { DrivenSystem } from '../runner/driven-system.js';
 import { heardBy, recorded, registries, typesOf, writesOf } from './_internals/observe.js';
 import { persisted } from './_internals/persisted.js';
 
-/** Waits until the kit's pause `name` has a waiter (the creation reached its setup). */
 /** Asserts total rollback of `id`: nothing live, no created edge left unpaired, no store writes, id reusable. */
 async function rolledBack(ctx: CheckContext, system: DrivenSystem, id: string, writesBefore: number, what: string): Promise<void> {
   ctx.equal(system.getAgent(id), undefined, `${what}: getAgent(${id})`);
@@ -22,20 +21,23 @@ export const transactionChecks: readonly Check[] = [
     const system = await ctx.open();
     const pending = system.create({ sessionId: 'private', setup: { name: 'hold', pause: 'setup-private', action: 'resolve' } });
     await ctx.paused('setup-private');
-    ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries during setup');
-    ctx.equal(recorded(system, 'private').length, 0, 'events for the creation during setup');
+    await ctx.clause('AIK-TXN-001.c1', () => ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries during setup'));
+    await ctx.clause('AIK-TXN-001.c2', () => ctx.equal(recorded(system, 'private').length, 0, 'events for the creation during setup'));
     ctx.kit.pauses.release('setup-private');
     const made = ctx.ok(await pending, 'create(private)');
     await persisted(ctx, system, 'stored');
     const loads = () => ctx.store.calls.filter((call) => call.op === 'load' && call.id === 'stored').length;
     const loadsBefore = loads();
     ctx.store.inject({ op: 'load', id: 'stored', effect: 'hang', once: true });
-    const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: ctx.error('give up') } });
+    const giveUp = ctx.error('give up');
+    const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: giveUp } });
     await ctx.until(() => loads() > loadsBefore, 'the resume of stored loaded it');
-    ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
-    ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
+    await ctx.clause('AIK-TXN-001.c1', () => {
+      ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
+      ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');
+    });
     ctx.kit.pauses.release('stop-loading');
-    await loading;
+    await ctx.clause('AIK-TXN-003.c6', async () => ctx.rejectsWith(await loading, giveUp, 'resume(stored) aborted while its load hangs'));
     ctx.ok(await system.dispose(made.handle), 'dispose(private)');
   }),
 
@@ -44,10 +46,10 @@ export const transactionChecks: readonly Check[] = [
     const made = await system.create({ sessionId: 'ordered' });
     const seenAtReturn = typesOf(system, 'ordered');
     ctx.ok(made, 'create(ordered)');
-    ctx.equal(seenAtReturn, ['session/created', 'agent/created', 'agent/session-start'], 'events for ordered when the handle was returned');
+    await ctx.clause('AIK-TXN-002.c1', () => ctx.equal(seenAtReturn, ['session/created', 'agent/created', 'agent/session-start'], 'events for ordered when the handle was returned'));
     await persisted(ctx, system, 'again');
     const resumed = ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again)');
-    ctx.equal(typesOf(system, 'again').slice(-3), ['session/created', 'agent/created', 'agent/session-start'], 'events of resume(again)');
+    await ctx.clause('AIK-TXN-002.c1', () => ctx.equal(typesOf(system, 'again').slice(-3), ['session/created', 'agent/created', 'agent/session-start'], 'events of resume(again)'));
     ctx.ok(await system.dispose(resumed.handle), 'dispose(again)');
   }),
 
@@ -63,72 +65,135 @@ export const transactionChecks: readonly Check[] = [
       for (const [op, id] of [['create', 'fresh'], ['resume', 'res']] as const) {
         const writes = writesOf(ctx.store.calls, id);
         const outcome = op === 'create' ? await system.create({ sessionId: id, ...plans() }) : await system.resume({ resumeSessionId: id, ...plans() });
-        ctx.assert(!outcome.ok, `${op}(${id}) with ${what} succeeded`);
-        await rolledBack(ctx, system, id, writes, `${op}(${id}) with ${what}`);
+        await ctx.clause('AIK-TXN-003.c3', async () => {
+          ctx.assert(!outcome.ok, `${op}(${id}) with ${what} succeeded`);
+          await rolledBack(ctx, system, id, writes, `${op}(${id}) with ${what}`);
+        });
       }
     }
     const loadFault = ctx.error('load failed');
     // Every load (not only the next): a late load of an earlier, already settled resume must not use it up.
     ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault });
-    ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
-    await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+    await ctx.clause('AIK-TXN-003.c2', async () => {
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
+      await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+    });
     ctx.store.heal('res');
     // The id is free again once each creation settled.
-    const fresh = ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations');
-    const res = ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes');
+    const fresh = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations'));
+    const res = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes'));
     ctx.ok(await system.dispose(fresh.handle), 'dispose(fresh)');
     ctx.ok(await system.dispose(res.handle), 'dispose(res)');
+  }),
+
+  check('AIK-TXN-003', 'rollback-failure-keeps-the-rejection', async (ctx) => {
+    const system = await ctx.open();
+    await persisted(ctx, system, 'again');
+    // Every disposed edge of the rollback fails: the rollback goes on, the rejection stays the veto.
+    system.listen({ name: 'throw-agent-disposed', event: 'agent/disposed', action: 'throw', value: ctx.error('thrown at agent/disposed') });
+    system.listen({ name: 'reject-session-disposed', event: 'session/disposed', action: 'reject', value: ctx.error('rejected at session/disposed') });
+    const veto = ctx.value('veto');
+    await ctx.clause('AIK-TXN-003.c5', async () => {
+      // A listener plan throws once: one plan per vetoed creation.
+      system.listen({ name: 'veto-create', event: 'agent/created', action: 'throw', value: veto });
+      ctx.rejectsWith(await system.create({ sessionId: 'first' }), veto, 'create(first) vetoed, with failing disposed listeners');
+      system.listen({ name: 'veto-resume', event: 'agent/created', action: 'throw', value: veto });
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'again' }), veto, 'resume(again) vetoed, with failing disposed listeners');
+      for (const id of ['first', 'again']) {
+        ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its rollback`);
+        ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
+      }
+    });
+    ctx.ok(await system.create({ sessionId: 'first' }), 'create(first) after its rollback');
+    ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again) after its rollback');
   }),
 
   check('AIK-TXN-004', 'listener-veto', async (ctx) => {
     const system = await ctx.open();
     const onSession = ctx.error('veto at session/created');
     system.listen({ name: 'veto-session', event: 'session/created', action: 'throw', value: onSession });
+    system.listen({ name: 'after-veto', event: 'session/created', action: 'record' });
     ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created');
-    ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1');
+    await ctx.clause('AIK-TXN-004.c1', () => ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1'));
+    await ctx.clause('AIK-TXN-004.c5', () => ctx.equal(heardBy(system, 'after-veto').filter((event) => event.id === 'v1').length, 0, 'session/created of v1 heard by a listener registered after the vetoing one'));
     system.unlisten('veto-session');
+    system.unlisten('after-veto');
     const onAgent = ctx.error('veto at agent/created');
     system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: onAgent });
     ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created');
-    ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2');
+    await ctx.clause('AIK-TXN-004.c2', () => ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2'));
     system.unlisten('veto-agent');
-    for (const id of ['v1', 'v2']) ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for vetoed ${id}`);
+    await ctx.clause('AIK-TXN-004.c3', () => {
+      for (const id of ['v1', 'v2']) ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for vetoed ${id}`);
+    });
     system.listen({ name: 'late-throw', event: 'agent/session-start', action: 'throw', value: ctx.error('thrown at session-start') });
-    const v3 = ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener');
+    const v3 = await ctx.clause('AIK-TXN-004.c4', async () => ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener'));
     ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw');
     ctx.ok(await system.dispose(v3.handle), 'dispose(v3)');
+  }),
+
+  check('AIK-TXN-004', 'seeded-and-resumed-vetoes-write-nothing', async (ctx) => {
+    const system = await ctx.open();
+    await persisted(ctx, system, 'stored');
+    const record = await ctx.store.peek('stored');
+    for (const event of ['session/created', 'agent/created'] as const) {
+      const veto = ctx.error(`veto at ${event}`);
+      const id = `seeded-${event.split('/')[0]}`;
+      // A listener plan throws once: one plan per vetoed creation.
+      system.listen({ name: `veto-create-${event}`, event, action: 'throw', value: veto });
+      ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`);
+      const writes = writesOf(ctx.store.calls, 'stored');
+      system.listen({ name: `veto-resume-${event}`, event, action: 'throw', value: veto });
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'stored' }), veto, `resume(stored) vetoed at ${event}`);
+      system.unlisten(`veto-create-${event}`);
+      system.unlisten(`veto-resume-${event}`);
+      // A late write would still be a write: give the rolled-back creations time to misbehave.
+      await ctx.settle();
+      await ctx.clause('AIK-TXN-004.c3', async () => {
+        ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for the seeded ${id} vetoed at ${event}`);
+        ctx.equal(await ctx.store.peek(id), undefined, `stored record of the seeded ${id} vetoed at ${event}`);
+        ctx.equal(writesOf(ctx.store.calls, 'stored'), writes, `store writes for stored by its resume vetoed at ${event}`);
+        ctx.equal(await ctx.store.peek('stored'), record, `stored record of stored after its resume vetoed at ${event}`);
+      });
+    }
   }),
 
   check('AIK-TXN-005', 'abort-before-and-after-publication', async (ctx) => {
     const system = await ctx.open();
     const reason = ctx.error('abort reason');
-    ctx.rejectsWith(await system.create({ sessionId: 'a1', signal: { name: 'pre', at: 'before', reason } }), reason, 'create(a1) with an aborted signal');
+    await ctx.clause('AIK-TXN-005.c1', async () => ctx.rejectsWith(await system.create({ sessionId: 'a1', signal: { name: 'pre', at: 'before', reason } }), reason, 'create(a1) with an aborted signal'));
     const during = ctx.error('abort during setup');
     const pending = system.create({ sessionId: 'a2', setup: { name: 'wait', action: 'never' }, signal: { name: 'mid', at: { pause: 'abort-a2' }, reason: during } });
     ctx.kit.pauses.release('abort-a2');
-    ctx.rejectsWith(await pending, during, 'create(a2) aborted during setup');
+    await ctx.clause('AIK-TXN-005.c1', async () => ctx.rejectsWith(await pending, during, 'create(a2) aborted during setup'));
     const plain = ctx.value('non-Error reason');
     const wrapped = await system.create({ sessionId: 'a3', signal: { name: 'plain', at: 'before', reason: plain } });
-    ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
-    if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
+    await ctx.clause('AIK-TXN-005.c2', () => {
+      ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
+      if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
+    });
     for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
     const live = ctx.ok(await system.create({ sessionId: 'a4', signal: { name: 'late', at: { pause: 'abort-a4' }, reason: ctx.error('too late') } }), 'create(a4)');
     ctx.kit.pauses.release('abort-a4');
     await ctx.settle();
-    ctx.assert(system.getAgent('a4') !== undefined, 'an abort after publication removed a4');
-    ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
-    ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');
+    await ctx.clause('AIK-TXN-005.c3', async () => {
+      ctx.assert(system.getAgent('a4') !== undefined, 'an abort after publication removed a4');
+      ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
+      ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');
+    });
   }),
 
   check('AIK-TXN-006', 'non-error-values-reach-the-caller', async (ctx) => {
     const system = await ctx.open();
     await persisted(ctx, system, 'r6');
     const fromSetup = ctx.value('setup rejection');
-    ctx.rejectsWith(await system.create({ sessionId: 'n1', setup: { name: 's', action: 'reject', value: fromSetup } }), fromSetup, 'create(n1) whose setup rejects a non-Error');
-    ctx.rejectsWith(await system.resume({ resumeSessionId: 'r6', setup: { name: 's2', action: 'reject', value: fromSetup } }), fromSetup, 'resume(r6) whose setup rejects a non-Error');
+    await ctx.clause('AIK-TXN-006.c1', async () => {
+      ctx.rejectsWith(await system.create({ sessionId: 'n1', setup: { name: 's', action: 'reject', value: fromSetup } }), fromSetup, 'create(n1) whose setup rejects a non-Error');
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'r6', setup: { name: 's2', action: 'reject', value: fromSetup } }), fromSetup, 'resume(r6) whose setup rejects a non-Error');
+    });
     const thrown = 'a thrown string';
     system.listen({ name: 'throw-string', event: 'agent/created', action: 'throw', value: thrown });
-    ctx.rejectsWith(await system.create({ sessionId: 'n2' }), thrown, 'create(n2) whose agent/created listener throws a string');
+    await ctx.clause('AIK-TXN-006.c1', async () => ctx.rejectsWith(await system.create({ sessionId: 'n2' }), thrown, 'create(n2) whose agent/created listener throws a string'));
     system.unlisten('throw-string');
     for (const id of ['n1', 'n2']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after rollback`);
     ctx.ok(await system.create({ sessionId: 'n1' }), 'create(n1) again after its rollback');
@@ -141,10 +206,10 @@ export const transactionChecks: readonly Check[] = [
     system.listen({ name: 'aborter', event: 'session/created', action: 'abort', value: 'pub-signal' });
     system.listen({ name: 'later', event: 'session/created', action: 'record' });
     const outcome = await system.create({ sessionId: 'p1', signal: { name: 'pub-signal', at: 'listener', reason } });
-    ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched');
+    await ctx.clause('AIK-TXN-007.c3', () => ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched'));
     const later = heardBy(system, 'later').find((event) => event.id === 'p1');
-    ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live');
-    ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)');
+    await ctx.clause('AIK-TXN-007.c1', () => ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live'));
+    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)'));
     ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
   }),
 
@@ -153,13 +218,40 @@ export const transactionChecks: readonly Check[] = [
     const owner = system.owner('team');
     system.listen({ name: 'unloader', event: 'agent/created', action: 'unload', value: owner });
     const unloaded = await system.create({ sessionId: 'u1', owner });
-    ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created');
+    await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created'));
     ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1');
     system.unlisten('unloader');
     system.listen({ name: 'stopper', event: 'session/created', action: 'shutdown' });
     const shut = await system.create({ sessionId: 'u2' });
-    ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down');
+    await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down'));
     ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2');
+  }),
+
+  check('AIK-TXN-007', 'veto-and-first-request-win', async (ctx) => {
+    const system = await ctx.open();
+    const veto = ctx.error('veto after an abort');
+    system.listen({ name: 'abort-first', event: 'session/created', action: 'abort', value: 'w1-signal' });
+    system.listen({ name: 'then-veto', event: 'session/created', action: 'throw', value: veto });
+    const vetoed = await system.create({ sessionId: 'w1', signal: { name: 'w1-signal', at: 'listener', reason: ctx.error('abort before the veto') } });
+    await ctx.clause('AIK-TXN-007.c6', () => ctx.rejectsWith(vetoed, veto, 'create(w1) aborted, then vetoed, in one dispatch'));
+    system.unlisten('abort-first');
+    system.unlisten('then-veto');
+    const owner = system.owner('w2-owner');
+    const reason = ctx.error('abort before the unload');
+    system.listen({ name: 'abort-then', event: 'agent/created', action: 'abort', value: 'w2-signal' });
+    system.listen({ name: 'unload-second', event: 'agent/created', action: 'unload', value: owner });
+    const first = await system.create({ sessionId: 'w2', owner, signal: { name: 'w2-signal', at: 'listener', reason } });
+    await ctx.clause('AIK-TXN-007.c7', () => ctx.rejectsWith(first, reason, 'create(w2) aborted, then its owner unloaded, in one dispatch'));
+    system.unlisten('abort-then');
+    system.unlisten('unload-second');
+    const plain = ctx.value('non-Error reason in a dispatch');
+    system.listen({ name: 'abort-plain', event: 'agent/created', action: 'abort', value: 'w3-signal' });
+    const wrapped = await system.create({ sessionId: 'w3', signal: { name: 'w3-signal', at: 'listener', reason: plain } });
+    await ctx.clause('AIK-TXN-007.c3', () => {
+      ctx.rejects(system, wrapped, 'aborted', 'create', 'create(w3) aborted with a non-Error reason during agent/created');
+      if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of w3 does not carry the non-Error reason as its cause');
+    });
+    for (const id of ['w1', 'w2', 'w3']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
   }),
 
   check(
@@ -169,7 +261,7 @@ export const transactionChecks: readonly Check[] = [
       const system = await ctx.open();
       system.listen({ name: 'self-dispose', event: 'agent/created', action: 'dispose-context' });
       const outcome = await system.create({ sessionId: 'd1' });
-      ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created');
+      await ctx.clause('AIK-TXN-007.c4', () => ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created'));
       ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
     },
     { needs: ['contextDispose'] },

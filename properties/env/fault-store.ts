@@ -13,9 +13,11 @@ export interface StoreFault {
   readonly id: string;
   /**
    * `fail` rejects with `value` (compared by identity); `hang` never settles; `return` resolves
-   * with `value` without touching the data (e.g. a load answering a record filed under another id).
+   * with `value` without touching the data (e.g. a load answering a record filed under another id);
+   * `hold` waits until the kit releases the pause named `value`, then makes the call (a write that
+   * hangs until the check lets it settle).
    */
-  readonly effect: 'fail' | 'hang' | 'return';
+  readonly effect: 'fail' | 'hang' | 'return' | 'hold';
   readonly value?: unknown;
   /** Applies to the next matching call only (default: every matching call). */
   readonly once?: boolean;
@@ -39,8 +41,11 @@ export interface FaultStore extends DurableStore {
   peek(id: string): Promise<DurableRecord | undefined>;
 }
 
-/** Wraps `inner` with keyed fault plans and a call log; `log` hears every fault plan change, as a step of the check. */
-export function createFaultStore(inner: DurableStore, log: (step: Step) => void = () => undefined): FaultStore {
+/**
+ * Wraps `inner` with keyed fault plans and a call log; `log` hears every fault plan change, as a
+ * step of the check; `pause` is where a `hold` fault waits.
+ */
+export function createFaultStore(inner: DurableStore, log: (step: Step) => void = () => undefined, pause: (name: string) => Promise<void> = () => new Promise(() => undefined)): FaultStore {
   let faults: StoreFault[] = [];
   const calls: StoreCall[] = [];
 
@@ -51,6 +56,7 @@ export function createFaultStore(inner: DurableStore, log: (step: Step) => void 
     if (fault.once === true) faults = faults.filter((candidate) => candidate !== fault);
     if (fault.effect === 'hang') return new Promise<T>(() => undefined);
     if (fault.effect === 'return') return Promise.resolve(fault.value as T);
+    if (fault.effect === 'hold') return pause(String(fault.value)).then(run);
     return Promise.reject(fault.value);
   }
 

@@ -59,9 +59,9 @@ export function createKitEnv(options: KitEnvOptions = {}): KitEnv {
   const log = (step: Step) => {
     steps.push(step);
   };
-  const store = options.durable === false ? undefined : createFaultStore(createMemoryStore(), log);
   const turns = new TurnGate(log);
   const pauses = new PauseGate(log);
+  const store = options.durable === false ? undefined : createFaultStore(createMemoryStore(), log, (name) => pauses.pause(name));
   const minted: string[] = [];
   let now = CLOCK_START;
   const env: AdapterEnv = {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AdapterFactory, Capabilities, ConfigInput, OperationName, Outcome, System } from '../../src/contract/adapter.js';
+import { clause } from '../../src/contract/clauses.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import type { Profiles } from '../../src/contract/requirements.js';
 import type { FaultStore } from '../env/fault-store.js';
@@ -155,8 +156,32 @@ export class CheckContext {
 
   /** Records `message` as a failed sub-case unless `condition` holds; returns `condition`. */
   assert(condition: boolean, message: string): boolean {
-    if (!condition) this.failures.push(message);
+    if (!condition) this.failures.push(this.#clause === undefined ? message : `${this.#clause}: ${message}`);
     return condition;
+  }
+
+  /** The clause whose sub-cases run now, as failure messages name it: `<id> "<text>"`. */
+  #clause: string | undefined;
+
+  /**
+   * Runs `body` as the sub-cases of the contract clause `id` (src/contract/clauses.ts): every
+   * failure it records, and a failure that stops the check inside it, reads
+   * `<id> "<clause text>": <what happened>`, so the report quotes the sentence that was broken.
+   */
+  async clause<T>(id: string, body: () => Promise<T> | T): Promise<T> {
+    const entry = clause(id);
+    if (entry === undefined) throw new Error(`kit bug: no clause ${id} in src/contract/clauses.ts`);
+    const outer = this.#clause;
+    const named = `${id} "${entry.text}"`;
+    this.#clause = named;
+    try {
+      return await body();
+    } catch (error) {
+      if (error instanceof CheckFailure && !error.message.startsWith(`${id} `)) throw new CheckFailure(`${named}: ${error.message}`);
+      throw error;
+    } finally {
+      this.#clause = outer;
+    }
   }
 
   /** The check's durable store (checks that need one run with `durable` left on). */

@@ -27,13 +27,14 @@ describe('ids an implementation mints itself (no idSource) in reports', () => {
     expect(jsonReporter(withoutTimings(second), { color: false })).toBe(json);
     expect(json).not.toMatch(UUID);
     const messages = new Map(first.failures.map((failure) => [failure.check, failure.message]));
-    expect(messages.get('AIK-CREATE-001/publishes-exactly-the-given-id')).toBe('live agent ids: expected ["exact"], got ["#1"]');
+    // Each sub-case names and quotes the clause it broke.
+    expect(messages.get('AIK-CREATE-001/publishes-exactly-the-given-id')).toBe('AIK-CREATE-001.c1 "create publishes exactly the given id; nothing else is minted": live agent ids: expected ["exact"], got ["#1"]');
     // An id that surfaces only in the implementation's own error is named too.
     expect(messages.get('AIK-DETACH-001/idempotent-and-stale-safe')).toMatch(/no agent #\d+/);
     // The legacy host publishes the config label itself: a kit-chosen name, shown as is.
     const subcases = messages.get('AIK-CONFIG-001/label-is-never-a-key')?.split('\n') ?? [];
-    expect(subcases[0]).toBe('a fresh start published the label itself as an id: main, main');
+    expect(subcases[0]).toBe('AIK-CONFIG-001.c1 "a label is never a registry key or a durable key": a fresh start published the label itself as an id: main, main');
     // Every failed sub-case of the check is reported, not only the first.
-    expect(subcases).toContain('restart reused the id main instead of a new fresh one');
+    expect(subcases).toContain('AIK-CONFIG-001.c2 "a fresh start publishes an id that is not the label, not live, not persisted, and new on every start": restart reused the id main instead of a new fresh one');
   }, 120_000);
 });

@@ -100,6 +100,7 @@ describe('ids an implementation mints itself', () => {
     const [first, second] = [await runConformance(hiding, options), await runConformance(hiding, options)];
     expect(JSON.stringify(withoutTimings(second))).toBe(JSON.stringify(withoutTimings(first)));
     const failure = first.failures.find((candidate) => candidate.check === 'AIK-SUB-001/one-id-for-run-agent-and-session');
-    expect(failure?.message).toBe('spawn: no live agent under the run id #1');
+    // The sub-case names and quotes the clause it broke.
+    expect(failure?.message).toBe('AIK-SUB-001.c1 "in-process child: run `id` = child agent id = child session id": spawn: no live agent under the run id #1');
   });
 });

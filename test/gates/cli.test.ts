@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { renderClauseCoverageMarkdown } from '../../tools/docs/clause-coverage-markdown.js';
 import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
 import { RULES } from '../../tools/lint/index.js';
 import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
@@ -117,7 +118,7 @@ describe('docs command', () => {
     expect(err.join('')).toMatch(/^agent-identity-kit: tsconfig\.json: TS\d+: [^\n]+\n$/);
   });
 
-  it('in the kit, fills and compares the README CLI block with the real --help output, checks the lint rule pages and regenerates docs/requirements.md', async () => {
+  it('in the kit, fills and compares the README CLI block with the real --help output, checks the lint rule pages and regenerates docs/requirements.md and docs/clause-coverage.md', async () => {
     expect(await run('--help')).toBe(0);
     const help = out.join('');
     out.length = 0;
@@ -130,6 +131,7 @@ describe('docs command', () => {
     rmSync(join(root, 'docs/requirements.md'), { force: true });
     expect(await run('docs', '--root', root, '--update')).toBe(0);
     expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
+    expect(readFileSync(join(root, 'docs/clause-coverage.md'), 'utf8')).toBe(renderClauseCoverageMarkdown());
     expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(`# agent-identity-kit\n\n## CLI\n\n\`\`\`text\n$ agent-identity-kit --help\n${help}\`\`\`\n`);
     expect(await run('docs', '--root', root, '--check')).toBe(0);
     const [first] = RULES;

@@ -1,11 +1,13 @@
 /**
- * The doc-sync checks that apply to the kit's own repository: the generated requirement list,
- * one docs page per lint rule, and the README's CLI usage equal to the real help.
+ * The doc-sync checks that apply to the kit's own repository: the generated requirement list and
+ * clause coverage, one docs page per lint rule, and the README's CLI usage equal to the real help.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLAUSES } from '../../src/contract/clauses.js';
 import { REQUIREMENTS } from '../../src/contract/requirements.js';
+import { renderClauseCoverageMarkdown } from '../../tools/docs/clause-coverage-markdown.js';
 import type { KitDocsOptions } from '../../tools/docs/kit-docs-options.js';
 import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
 import { runDocs } from '../../tools/docs/run-docs.js';
@@ -24,6 +26,7 @@ function kitLike(kit: KitDocsOptions = { helpFor, ruleIds: ['two-id-members'] })
   const root = fixtureRepo();
   write(root, 'README.md', README);
   write(root, 'docs/requirements.md', renderRequirementsMarkdown());
+  write(root, 'docs/clause-coverage.md', renderClauseCoverageMarkdown());
   write(root, 'docs/rules/two-id-members.md', '# two-id-members\n');
   write(root, 'docs/rules/README.md', '# Rules\n');
   return { root, kit };
@@ -31,6 +34,25 @@ function kitLike(kit: KitDocsOptions = { helpFor, ruleIds: ['two-id-members'] })
 
 const findings = (root: string, kit: KitDocsOptions, update = false): string[] =>
   runDocs({ root, kit, update }).findings.map((finding) => `${finding.rule} ${finding.file}${finding.line === undefined ? '' : `:${finding.line}`} ${finding.message}`);
+
+describe('clause coverage', () => {
+  it('lists every clause once under its requirement, quoted, with its checks or the reason it is not observable', () => {
+    const text = renderClauseCoverageMarkdown();
+    for (const entry of CLAUSES) expect(text.split('\n').filter((line) => line.startsWith(`| ${entry.id} |`)), entry.id).toHaveLength(1);
+    expect(text).toContain('| AIK-TXN-004.c3 | the creation rejects with the thrown value, and the store is unchanged | Transaction and rollback | `AIK-TXN-004/listener-veto`<br>`AIK-TXN-004/seeded-and-resumed-vetoes-write-nothing` |');
+    expect(text).toMatch(/\| AIK-ID-004\.c1 \| .+ \| not observable: STATIC/);
+  });
+
+  it('is stale when it differs from the clause map, missing when absent, and rewritten by --update', () => {
+    const { root, kit } = kitLike();
+    write(root, 'docs/clause-coverage.md', renderClauseCoverageMarkdown().replace('AIK-TXN-004.c3', 'AIK-TXN-004.c9'));
+    expect(findings(root, kit)).toEqual(['clause-coverage-doc-stale docs/clause-coverage.md stale: it no longer matches src/contract/clauses.ts; run `agent-identity-kit docs --update`']);
+    rmSync(join(root, 'docs/clause-coverage.md'));
+    expect(findings(root, kit)).toEqual(['clause-coverage-doc-stale docs/clause-coverage.md missing; run `agent-identity-kit docs --update`']);
+    expect(findings(root, kit, true)).toEqual([]);
+    expect(readFileSync(join(root, 'docs/clause-coverage.md'), 'utf8')).toBe(renderClauseCoverageMarkdown());
+  });
+});
 
 describe('requirement list', () => {
   it('lists every requirement once, grouped by area, with its tier and when it applies', () => {

@@ -8,6 +8,7 @@ export default mutant({
   name: 'abort-after-publication-kills',
   defect: 'the creation signal’s abort listener is never removed: an abort after publication disposes the published agent',
   requirements: ['AIK-TXN-005'],
+  clauses: ['AIK-TXN-005.c3'],
   inject(inner, env) {
     const keepListening = async (signal: SignalPlan | undefined, run: () => Promise<Created>): Promise<Created> => {
       const outcome = await run();

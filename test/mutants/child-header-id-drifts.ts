@@ -7,6 +7,7 @@ export default mutant({
   name: 'child-header-id-drifts',
   defect: "a spawned or forked child's header is spread from the parent's header, so its header id is the parent's",
   requirements: ['AIK-ID-001'],
+  clauses: ['AIK-ID-001.c1'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const tracked = handles.tracking();

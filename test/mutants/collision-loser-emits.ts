@@ -7,6 +7,7 @@ export default mutant({
   name: 'collision-loser-emits',
   defect: 'session/created is dispatched before the collision check, so a creation that loses the race emits session/created and session/disposed',
   requirements: ['AIK-CONFLICT-001'],
+  clauses: ['AIK-CONFLICT-001.c2'],
   inject(inner) {
     const overlay = new EventOverlay(inner);
     return {

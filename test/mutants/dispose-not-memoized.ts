@@ -6,6 +6,7 @@ export default mutant({
   name: 'dispose-not-memoized',
   defect: 'dispose guards with a `disposing` flag and returns early instead of returning the one teardown promise',
   requirements: ['AIK-QUIESCE-001', 'AIK-DETACH-001'],
+  clauses: ['AIK-QUIESCE-001.c1', 'AIK-DETACH-001.c1'],
   inject(inner) {
     const disposing = new Set<string>();
     return {

@@ -10,6 +10,7 @@ export default mutant({
   name: 'disposed-without-created',
   defect: 'rollback emits session/disposed unconditionally, also for a creation that failed before its announcement (setup or store fault, abort)',
   requirements: ['AIK-EVENT-001'],
+  clauses: ['AIK-EVENT-001.c1'],
   inject(inner) {
     const overlay = new EventOverlay(inner);
     const rollback = async (id: string, op: 'create' | 'resume', run: () => Promise<Created>): Promise<Created> => {

@@ -7,6 +7,7 @@ export default mutant({
   name: 'forwarder-forwards-non-local',
   defect: 'the forwarder sends subagent.finished on every subagent/end, without testing the run’s local flag',
   requirements: ['AIK-RPC-002'],
+  clauses: ['AIK-RPC-002.c1'],
   inject: (inner) => ({
     forwarded: (): readonly ForwardedMessage[] =>
       inner

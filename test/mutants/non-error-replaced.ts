@@ -6,6 +6,7 @@ export default mutant({
   name: 'non-error-replaced',
   defect: 'the creation normalises failures with `throw error instanceof Error ? error : new Error(String(error))`',
   requirements: ['AIK-TXN-006'],
+  clauses: ['AIK-TXN-006.c1'],
   inject(inner) {
     const normalise = <T extends Outcome>(outcome: T): T | Outcome => (outcome.ok || outcome.error instanceof Error ? outcome : { ok: false, error: new Error(String(outcome.error)) });
     return {

@@ -5,6 +5,7 @@ export default mutant({
   name: 'registry-keyed-by-agent-id',
   defect: 'the agent registry is keyed by a separately minted agent id, not the session id',
   requirements: ['AIK-ID-001'],
+  clauses: ['AIK-ID-001.c1'],
   inject(inner) {
     const keys = new Map<string, string>();
     const keyOf = (token: string): string => {

@@ -15,6 +15,7 @@ export default mutant({
   name: 'remote-run-id-is-wire-id',
   defect: "a remote run's id is replaced by the session id the ACP child answered session/new with",
   requirements: ['AIK-REMOTE-001'],
+  clauses: ['AIK-REMOTE-001.c2'],
   inject(inner, env) {
     // runId → the wire id the run took as its id
     const adopted = new Map<string, string>();

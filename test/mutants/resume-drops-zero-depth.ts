@@ -5,6 +5,7 @@ export default mutant({
   name: 'resume-drops-zero-depth',
   defect: 'resume rebuilds the header with `...(stored.delegationDepth ? { delegationDepth } : {})`, turning 0 into absent',
   requirements: ['AIK-RESUME-004'],
+  clauses: ['AIK-RESUME-004.c1'],
   inject(inner) {
     const resumed = new Set<string>();
     return {

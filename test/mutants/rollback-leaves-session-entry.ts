@@ -14,6 +14,7 @@ export default mutant({
   defect: 'rollback detaches the session entry in the agent/disposed path only, so a session rolled back before agent/created stays filed',
   // Only rollbacks after phase 7 show it: a veto at session/created, or a request during that dispatch (§4).
   requirements: ['AIK-TXN-003', 'AIK-TXN-007'],
+  clauses: ['AIK-TXN-003.c3', 'AIK-TXN-007.c2'],
   inject(inner) {
     const ghosts = new Map<string, SessionEntry>();
     const remember = async (id: string, run: () => Promise<Created>): Promise<Created> => {

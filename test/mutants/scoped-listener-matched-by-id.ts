@@ -7,6 +7,7 @@ export default mutant({
   name: 'scoped-listener-matched-by-id',
   defect: 'scoped listeners are kept in a map keyed by agent id and survive their agent, hearing the next agent created under that id',
   requirements: ['AIK-EVENT-004'],
+  clauses: ['AIK-EVENT-004.c1'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const byId = new Map<string, ListenPlan[]>();

@@ -6,6 +6,7 @@ export default mutant({
   name: 'stale-handle-removes-newer',
   defect: 'dispose(handle) disposes the agent currently filed under handle.id instead of the handle’s own agent',
   requirements: ['AIK-DETACH-001'],
+  clauses: ['AIK-DETACH-001.c2'],
   inject(inner) {
     const handles = new HandleIds(inner);
     const disposed = new Set<string>();
@@ -13,8 +14,7 @@ export default mutant({
       ...handles.tracking(),
       async dispose(handle) {
         const id = handles.id(handle);
-        const current = id === undefined ? undefined : handles.handles(id).findLast((candidate) => !disposed.has(candidate));
-        const target = disposed.has(handle) && current !== undefined && inner.getAgent(id!) !== undefined ? current : handle;
+        const target = id !== undefined && inner.getAgent(id) !== undefined ? handles.byId(handle, disposed) : handle;
         const outcome = await inner.dispose(target);
         if (outcome.ok) disposed.add(target);
         return outcome;

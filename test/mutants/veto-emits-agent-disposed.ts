@@ -7,6 +7,7 @@ export default mutant({
   name: 'veto-emits-agent-disposed',
   defect: 'rollback always emits agent/disposed before session/disposed, also when agent/created never began (a session/created veto)',
   requirements: ['AIK-TXN-004'],
+  clauses: ['AIK-TXN-004.c1'],
   inject(inner) {
     const overlay = new EventOverlay(inner);
     const agents = new Map<string, string>();

@@ -31,13 +31,20 @@ const VISIBLE_IN_HISTORIES = new Set([
   'veto-emits-agent-disposed',
 ]);
 
+/**
+ * Mutants whose defect a scenario cannot show: a write held and later released (the scenario
+ * format's store faults fail or hang for good), so "dispose stays pending while a write hangs"
+ * is left to the directed check AIK-DURABLE-002/hung-write-keeps-dispose-pending.
+ */
+const BEYOND_SCENARIOS = new Set(['dispose-abandons-slow-writes']);
+
 describe('the scenario corpus against the mutants', () => {
   it('knows every mutant it expects to be visible in histories', () => {
     const names = new Set(MUTANTS.map((mutant) => mutant.name));
-    expect([...VISIBLE_IN_HISTORIES].filter((name) => !names.has(name))).toEqual([]);
+    expect([...VISIBLE_IN_HISTORIES, ...BEYOND_SCENARIOS].filter((name) => !names.has(name))).toEqual([]);
   });
 
-  for (const mutant of MUTANTS) {
+  for (const mutant of MUTANTS.filter((candidate) => !BEYOND_SCENARIOS.has(candidate.name))) {
     const visible = VISIBLE_IN_HISTORIES.has(mutant.name);
     it(`${mutant.name}: at least one scenario fails${visible ? ', and a recorded history is ILLEGAL' : ''}`, async () => {
       const failed: string[] = [];

@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
 import { checkReferences } from './check-references.js';
-import { checkRequirementsDoc } from './check-requirements-doc.js';
+import { checkGeneratedDocs } from './check-generated-docs.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
@@ -42,10 +42,10 @@ export interface DocsOptions {
    * the `docs.exclude` of `agent-identity-kit.config.json`.
    */
   readonly exclude?: readonly string[];
-  /** The kit's own repository only: the extra checks (requirements list, rule pages, README help). */
+  /** The kit's own repository only: the extra checks (generated requirement list and clause coverage, rule pages, README help). */
   readonly kit?: KitDocsOptions;
   /**
-   * With `kit`: rewrite `docs/requirements.md` and the README's stale CLI help blocks instead of
+   * With `kit`: rewrite `docs/requirements.md`, `docs/clause-coverage.md` and the README's stale CLI help blocks instead of
    * reporting them. Default false.
    */
   readonly update?: boolean;
@@ -83,7 +83,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   let documents = readAll();
   const findings: Finding[] = [];
   if (options.kit !== undefined) {
-    findings.push(...checkRequirementsDoc(root, options.update === true));
+    findings.push(...checkGeneratedDocs(root, options.update === true));
     // The rest of the run reads the regenerated file as it now is.
     if (options.update === true) documents = readAll();
   }

@@ -24,7 +24,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .command('docs')
     .summary('doc-sync gate: code fences, links, paths and identity vocabulary in Markdown')
     .description(
-      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}", "ts ignore-check" or another opt-out label is skipped; translation copies are left out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, the lint rule pages and the README's CLI help`,
+      `doc-sync gate: ts fences typecheck against the project (a fence tagged "ts ${NO_CHECK_MARKER}", "ts ignore-check" or another opt-out label is skipped; translation copies are left out), relative links, anchors and backticked paths resolve, backticked identity vocabulary is still defined by the code; in the kit also docs/requirements.md, docs/clause-coverage.md, the lint rule pages and the README's CLI help`,
     )
     .addHelpText('after', helpExamples('docs', 'docs --root packages/core', 'docs --update'))
     .option('--root <dir>', 'repository to check', '.')
@@ -33,7 +33,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
     .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
     .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
-    .addOption(new Option('--update', "regenerate the kit's docs/requirements.md and README CLI help blocks").conflicts('check'))
+    .addOption(new Option('--update', "regenerate the kit's docs/requirements.md, docs/clause-coverage.md and README CLI help blocks").conflicts('check'))
     .option('--check', 'compare generated docs instead of writing them (the default)')
     .action(async (flags: DocsFlags) => {
       const root = repositoryRoot(flags.root);

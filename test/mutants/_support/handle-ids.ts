@@ -18,6 +18,16 @@ export class HandleIds {
     return this.#ids.get(handle);
   }
 
+  /**
+   * What a defect acting "by id" reaches through `handle` once it is stale (in `disposed`): the
+   * newest live handle published under the same id, else `handle` itself.
+   */
+  byId(handle: string, disposed: ReadonlySet<string>): string {
+    const id = this.id(handle);
+    const current = id === undefined ? undefined : this.handles(id).findLast((candidate) => !disposed.has(candidate));
+    return disposed.has(handle) && current !== undefined ? current : handle;
+  }
+
   /** Every handle published under `id`, oldest first. */
   handles(id: string): string[] {
     return [...this.#ids].filter(([, candidate]) => candidate === id).map(([handle]) => handle);

@@ -1,4 +1,5 @@
 import type { AdapterEnv, AdapterFactory, ConfigInput, System } from '../../../src/contract/adapter.js';
+import type { DurableStore } from '../../../src/contract/durable-store.js';
 import referenceAdapter from '../../../properties/reference-adapter.js';
 
 /** A mutant: the reference runtime (through its adapter) with exactly one realistic defect. */
@@ -9,10 +10,12 @@ export interface Mutant {
   readonly defect: string;
   /** The requirements the defect breaks: the default conformance run must fail a check tagged with one of them. */
   readonly requirements: readonly string[];
+  /** The contract clauses (src/contract/clauses.ts) the defect breaks, each under one of `requirements`. */
+  readonly clauses: readonly string[];
   readonly adapter: AdapterFactory;
 }
 
-/** How a mutant changes the reference system: the methods it replaces. */
+/** How a mutant changes the reference system: the methods it replaces (`env` is the env the reference saw). */
 export type Defect = (inner: System, env: AdapterEnv) => Partial<System>;
 
 /** Options of {@link mutant}. */
@@ -20,10 +23,24 @@ export interface MutantSpec {
   readonly name: string;
   readonly defect: string;
   readonly requirements: readonly string[];
+  readonly clauses: readonly string[];
   /** The methods the defect replaces (everything else is the reference system's own). */
   readonly inject?: Defect;
   /** A defect in how configuration is read: applied to the factory's and every restart's config. */
   readonly config?: (config: ConfigInput) => ConfigInput;
+  /** A defect in how the store is used: the store the reference writes through, wrapped (one wrapper per system, kept across restarts). */
+  readonly store?: (store: DurableStore) => DurableStore;
+}
+
+/** `store`'s own operations, bound: what a store defect spreads and then replaces in part. */
+export function passThrough(store: DurableStore): DurableStore {
+  return {
+    load: (id) => store.load(id),
+    list: () => store.list(),
+    put: (record) => store.put(record),
+    append: (id, events) => store.append(id, events),
+    flush: (id) => store.flush(id),
+  };
 }
 
 /**
@@ -45,12 +62,13 @@ export function mutant(spec: MutantSpec): Mutant {
   const readConfig = spec.config;
   const adapter: AdapterFactory = async (env, options) => {
     const config = options.config === undefined || readConfig === undefined ? options.config : readConfig(options.config);
-    const inner = await referenceAdapter(env, config === undefined ? {} : { config });
-    const overrides: Partial<System> = { ...spec.inject?.(inner, env) };
+    const store = env.store === undefined || spec.store === undefined ? env.store : spec.store(env.store);
+    const inner = await referenceAdapter({ ...env, store }, config === undefined ? {} : { config });
+    const overrides: Partial<System> = { ...spec.inject?.(inner, { ...env, store }) };
     if (readConfig !== undefined) {
       overrides.restart = (restart) => inner.restart(restart.config === undefined ? {} : { config: readConfig(restart.config) });
     }
     return overlay(inner, overrides);
   };
-  return { name: spec.name, defect: spec.defect, requirements: spec.requirements, adapter };
+  return { name: spec.name, defect: spec.defect, requirements: spec.requirements, clauses: spec.clauses, adapter };
 }
