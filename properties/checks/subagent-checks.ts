@@ -72,8 +72,15 @@ export const subagentChecks: readonly Check[] = [
       ctx.ok(await system.dispose(child.handle), 'dispose(child)');
       const resumed = ctx.ok(await system.resume({ resumeSessionId: child.id }), 'resume(child)');
       ctx.equal(system.session(child.id)?.header.delegationDepth, 1, 'delegationDepth of the resumed child');
-      const grandchild = ctx.ok(await system.spawn(resumed.handle, { mode: 'spawn' }), 'spawn(resumed child)');
-      ctx.equal(system.session(grandchild.id)?.header.delegationDepth, 2, "delegationDepth of a resumed child's own child");
+      // Its own child is at depth 2: created where maxDepth allows it, refused before anything is minted where it does not.
+      const maxDepth = system.raw.maxDepth ?? 4;
+      const spawned = await system.spawn(resumed.handle, { mode: 'spawn' });
+      if (maxDepth >= 2) {
+        const grandchild = ctx.ok(spawned, 'spawn(resumed child)');
+        ctx.equal(system.session(grandchild.id)?.header.delegationDepth, 2, "delegationDepth of a resumed child's own child");
+      } else {
+        ctx.rejects(system, spawned, 'invalid', 'spawn', `spawn(resumed child) at depth 2 beyond maxDepth ${maxDepth}`);
+      }
     });
   }),
 

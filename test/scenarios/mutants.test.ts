@@ -34,9 +34,13 @@ const VISIBLE_IN_HISTORIES = new Set([
 /**
  * Mutants whose defect a scenario cannot show: a write held and later released (the scenario
  * format's store faults fail or hang for good), so "dispose stays pending while a write hangs"
- * is left to the directed check AIK-DURABLE-002/hung-write-keeps-dispose-pending.
+ * is left to the directed check AIK-DURABLE-002/hung-write-keeps-dispose-pending; and an event
+ * appended to the stored record of a vetoed resume, which the scenarios' log lengths (at least
+ * what the scenario caused, since an implementation may append bookkeeping on resume) let pass
+ * and which no scenario check ("no write for this id") expresses yet, so it is left to the
+ * directed check AIK-TXN-004/seeded-and-resumed-vetoes-write-nothing.
  */
-const BEYOND_SCENARIOS = new Set(['dispose-abandons-slow-writes']);
+const BEYOND_SCENARIOS = new Set(['dispose-abandons-slow-writes', 'vetoed-resume-appends-bookkeeping']);
 
 describe('the scenario corpus against the mutants', () => {
   it('knows every mutant it expects to be visible in histories', () => {
