@@ -54,6 +54,30 @@ describe('deep runs: fixed chunks, shards and merge', () => {
     expect(stderr).toMatch(/broken\.json: not a partial conformance report/);
   });
 
+  it('merge (CLI): a missing file and a file that is not JSON are usage errors naming them (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aik-merge-'));
+    const missing = await runCli(['merge', join(dir, 'nowhere.json')]);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/nowhere\.json: partial report not found\n$/)]);
+    writeFileSync(join(dir, 'text.json'), 'not json');
+    const text = await runCli(['merge', join(dir, 'text.json')]);
+    expect([text.code, text.stderr]).toEqual([2, expect.stringMatching(/text\.json: not JSON \(/)]);
+  });
+
+  it('conform --shard and --workers: malformed or conflicting values are usage errors (exit 2), before anything runs', async () => {
+    for (const [argv, message] of [
+      [['--shard', '0/4'], /--shard must be i\/n with 1 ≤ i ≤ n ≤ 1000, got "0\/4"/],
+      [['--shard', '5/4'], /--shard must be i\/n/],
+      [['--shard', 'two'], /--shard must be i\/n/],
+      [['--shard', '1/2', '--workers', '2'], /--shard and --workers: a shard runs in one worker/],
+      [['--shard', '1/2', '--out', 'x.json'], /--shard and --out: the counterexample is written by merge/],
+      [['--workers', '0'], /--workers must be an integer/],
+    ] as const) {
+      const run = await runCli(['conform', ...argv]);
+      expect([run.code, run.stdout], argv.join(' ')).toEqual([2, '']);
+      expect(run.stderr, argv.join(' ')).toMatch(message);
+    }
+  });
+
   it('conform --workers 2 (CLI, supervised workers) gives the report conform --workers 1 gives', async () => {
     const run = async (workers: string) => {
       const { code, stdout } = await runCli(['conform', '--runs', '200', '--seed', '9', '--requirements', 'AIK-ID,AIK-CONFLICT', '--workers', workers, '--format', 'json']);

@@ -58,6 +58,20 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     expect(report.adapter).toEqual({ error: 'adapter: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module' });
     expect(report.requirements.map((result) => result.status)).toEqual(['NOT-TESTED']);
   });
+
+  it('with --workers 2, an adapter that is unusable in its workers gives the one report of an unusable adapter, and what it printed', async () => {
+    const exiting = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
+    expect(exiting.code).toBe(1);
+    const unusable = JSON.parse(exiting.stdout) as ConformanceReport;
+    expect(unusable.part).toBeUndefined();
+    expect(unusable.adapter).toEqual({ error: expect.stringMatching(/exited with code 3 .* while loading the adapter module/) });
+    const noisy = await runCli(['conform', '--adapter', `${HOSTILE}/noisy-strays.ts`, '--runs', '2', '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
+    expect(noisy.code).toBe(0);
+    const report = JSON.parse(noisy.stdout) as ConformanceReport;
+    // Each worker loads the adapter: its output and strays are gathered from both.
+    expect(report.adapterOutput?.stdout).toContain('{ "not": "the report" }');
+    expect(report.strays?.length).toBeGreaterThan(0);
+  });
 });
 
 describe('replay --adapter, supervised', { timeout: 60_000 }, () => {
