@@ -4,6 +4,7 @@
  * needs to know what is in flight (checks started and finished, each step as it starts) and what
  * came of it (the report, or a load error). It never decides the exit code: the supervisor does.
  */
+import type { WorkerStatusMessage } from './worker-process.js';
 import type { AdapterFactory } from '../contract/adapter.js';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { runConformance, type CheckOutcome, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
@@ -31,18 +32,12 @@ export interface StepNotice {
 
 /** A message from the worker to the supervisor. */
 export type ConformWorkerMessage =
-  /** Sent on a timer: the worker's event loop turns (the watchdog's heartbeat). */
-  | { readonly kind: 'alive' }
-  /** The adapter module loaded; the run starts. */
-  | { readonly kind: 'loaded' }
+  | WorkerStatusMessage
   | { readonly kind: 'check-start'; readonly check: string }
   | { readonly kind: 'step'; readonly notices: readonly StepNotice[] }
   | { readonly kind: 'check-end'; readonly outcome: CheckOutcome }
   | { readonly kind: 'generated' }
   | { readonly kind: 'progress'; readonly progress: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }
-  /** An unhandled rejection or uncaught exception in the worker: adapter code that escaped the checks. */
-  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
-  | { readonly kind: 'usage'; readonly message: string }
   | { readonly kind: 'report'; readonly report: ConformanceReport };
 
 /** `step` as plain data that survives the trip to the supervisor (arguments that cannot be copied are dropped). */

@@ -3,6 +3,7 @@
  * adapter, replay the scenarios from the one it is told to start at, and post each result (and
  * each scenario as it starts, so the supervisor knows which one is in flight).
  */
+import type { WorkerStatusMessage } from './worker-process.js';
 import type { Scenario } from '../contract/scenario.js';
 import { HistoryRecorder } from '../../scenarios/history/history-recorder.js';
 import { formatResult } from '../../scenarios/replay/format-result.js';
@@ -24,12 +25,9 @@ export interface ReplayWorkerData {
 
 /** A message from the replay worker to the supervisor. */
 export type ReplayWorkerMessage =
-  | { readonly kind: 'alive' }
-  | { readonly kind: 'loaded' }
+  | WorkerStatusMessage
   | { readonly kind: 'scenario-start'; readonly index: number }
   | { readonly kind: 'scenario-end'; readonly index: number; readonly status: 'PASS' | 'FAIL' | 'SKIP'; readonly text: string; readonly history?: readonly string[] }
-  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
-  | { readonly kind: 'usage'; readonly message: string }
   | { readonly kind: 'done' };
 
 /** Loads the adapter of `data` and replays its scenarios from `data.from`, posting each result; never throws. */

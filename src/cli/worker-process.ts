@@ -97,6 +97,16 @@ export interface WorkerOptions<M> {
   readonly onMessage: (message: M) => boolean;
 }
 
+/** What every worker posts besides its task's own messages: heartbeats, loading, escaped errors, a usage error. */
+export type WorkerStatusMessage =
+  /** Sent on a timer: the worker's event loop turns (the watchdog's heartbeat). */
+  | { readonly kind: 'alive' }
+  /** The adapter module loaded; the task starts. */
+  | { readonly kind: 'loaded' }
+  /** An unhandled rejection or uncaught exception in the worker: adapter code that escaped the task. */
+  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
+  | { readonly kind: 'usage'; readonly message: string };
+
 /** Whether the kit runs from its TypeScript sources (a checkout) rather than from `dist/` (an installed package). */
 const FROM_SOURCE = existsSync(new URL('./conform-worker.ts', import.meta.url));
 
