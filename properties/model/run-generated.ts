@@ -21,6 +21,8 @@ export interface GeneratedOptions {
   readonly expectedFailures: readonly string[];
   /** Which chunks to run (indices, see {@link chunksOf}); default all of them. A shard or a worker runs its own. */
   readonly chunks?: (index: number) => boolean;
+  /** Called after each chunk this phase runs (for progress). */
+  readonly onChunk?: (chunk: ChunkResult) => void;
 }
 
 /** What the generated phase found and how much of it ran. */
@@ -110,7 +112,9 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
   const results: ChunkResult[] = [];
   for (const chunk of chunksOf(options.runs)) {
     if (options.chunks !== undefined && !options.chunks(chunk.index)) continue;
-    results.push(await runChunk(factory, declared, chunk, options, deadline));
+    const result = await runChunk(factory, declared, chunk, options, deadline);
+    results.push(result);
+    options.onChunk?.(result);
   }
   return mergeChunks(results, options.inScope);
 }

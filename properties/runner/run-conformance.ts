@@ -7,7 +7,7 @@ import { CAPABILITIES, CONTRACT_VERSION, REQUIREMENTS, type Capability } from '.
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
-import { mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
+import { chunksOf, mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
 import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { decideRequirement, unsupportedNote } from './decide-requirement.js';
@@ -33,8 +33,8 @@ export interface ConformanceOptions {
   readonly timeoutMs?: number;
   /** A bound on the generated phase's wall time, in ms: the report then carries the runs actually made. Default: none (every run is made). */
   readonly timeBudgetMs?: number;
-  /** Called after each directed check and once after the generated runs (for a TTY progress line). */
-  readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly label: string }) => void;
+  /** Called after each directed check and each generated chunk (for a TTY progress line). */
+  readonly onProgress?: (progress: ConformanceProgress) => void;
   /**
    * Called as the run moves: a directed check starts (with its live step log, which grows as the
    * check runs) and finishes (with its outcome), the generated runs start. A supervisor uses it to
@@ -56,6 +56,14 @@ export interface ConformanceOptions {
 }
 
 export type { CheckOutcome } from '../report/conformance-report.js';
+
+/** What {@link ConformanceOptions.onProgress} hears: steps (directed checks and generated chunks) done of this run's, and the chunks among them. */
+export interface ConformanceProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly chunks: { readonly done: number; readonly total: number };
+  readonly label: string;
+}
 
 /** What {@link ConformanceOptions.onCheck} hears. */
 export type CheckEvent =
@@ -181,7 +189,11 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   // A shard takes every count-th directed check and chunk, so the shards of a run never overlap and together make all of it.
   const mine = (position: number) => options.shard === undefined || position % options.shard.count === options.shard.index;
   const directed: CheckOutcome[] = [];
+  const myChecks = checks.filter((_, position) => mine(position)).length;
+  const myChunks = options.generatedLost === undefined ? chunksOf(runs).filter((chunk) => mine(chunk.index)).length : 0;
   let done = 0;
+  let chunksDone = 0;
+  const progress = (label: string) => options.onProgress?.({ done: done + chunksDone, total: myChecks + myChunks, chunks: { done: chunksDone, total: myChunks }, label });
   for (const [position, check] of checks.entries()) {
     if (!mine(position)) continue;
     const requirement = REQUIREMENTS.find((candidate) => candidate.id === check.requirement);
@@ -202,7 +214,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
       directed.push({ tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped }, requirement: check.requirement });
     }
     done += 1;
-    options.onProgress?.({ done, total: checks.length + 1, label: check.id });
+    progress(check.id);
   }
 
   options.onCheck?.({ phase: 'generated' });
@@ -216,9 +228,12 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
           inScope: (id) => inScope(id, options.requirements),
           expectedFailures: options.expectedFailures ?? [],
           chunks: mine,
+          onChunk: () => {
+            chunksDone += 1;
+            progress('generated runs');
+          },
         })
       : lostGenerated(options.generatedLost, requirements, options, seed);
-  options.onProgress?.({ done: checks.length + 1, total: checks.length + 1, label: 'generated runs' });
   const report = decide(envelopeOf(options), declared, directed, generated, options, started);
   return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed, chunks: generated.chunks } };
 }

@@ -1,3 +1,5 @@
+import type { ConformanceProgress } from '../../properties/runner/run-conformance.js';
+
 /** A progress report: how much of how much is done, and what runs now. */
 export interface Progress {
   readonly done: number;
@@ -11,7 +13,9 @@ const WIDTH = 20;
  * One line for a TTY: a bar, the counts, the estimated time left (from the pace so far) and the
  * label, fitted to `columns`. Only for a TTY: in CI the command prints its summary line alone.
  */
-export function progressLine(progress: Progress, elapsedMs: number, columns = 80): string {
+export function progressLine(progress: Progress, elapsedMs: number, given?: number): string {
+  // A pseudo-terminal without a size (`script`, some CI runners) reports 0 columns.
+  const columns = given === undefined || given <= 0 ? 80 : given;
   const total = Math.max(progress.total, 1);
   const done = Math.min(Math.max(progress.done, 0), total);
   const filled = Math.round((done / total) * WIDTH);
@@ -19,4 +23,9 @@ export function progressLine(progress: Progress, elapsedMs: number, columns = 80
   const eta = done === 0 ? '' : ` ETA ${Math.ceil(((total - done) * elapsedMs) / done / 1000)}s`;
   const line = `${bar} ${done}/${total}${eta} ${progress.label}`;
   return line.length <= columns - 1 ? line : `${line.slice(0, Math.max(columns - 2, 0))}…`;
+}
+
+/** A conformance run's label: what runs now, and the generated chunks done when there are several (across workers, once summed). */
+export function progressLabel(progress: ConformanceProgress): string {
+  return progress.chunks.total > 1 ? `chunks ${progress.chunks.done}/${progress.chunks.total} · ${progress.label}` : progress.label;
 }

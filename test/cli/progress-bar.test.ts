@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { progressLine } from '../../src/cli/progress-bar.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
+import { runConformance, type ConformanceProgress } from '../../properties/runner/run-conformance.js';
+import { progressLabel, progressLine } from '../../src/cli/progress-bar.js';
 
 describe('progressLine', () => {
   it('shows a bar, the counts, an ETA from the pace so far, and the label', () => {
@@ -15,5 +17,27 @@ describe('progressLine', () => {
     const line = progressLine({ done: 1, total: 2, label: 'x'.repeat(200) }, 1000, 60);
     expect(line).toHaveLength(59);
     expect(line.endsWith('…')).toBe(true);
+    // A terminal that reports no width gets the usual 80 columns.
+    expect(progressLine({ done: 1, total: 2, label: 'x'.repeat(200) }, 1000, 0)).toHaveLength(79);
+  });
+});
+
+describe('conformance progress', () => {
+  it('counts directed checks and generated chunks, of this shard only, and ends complete', async () => {
+    const heard: ConformanceProgress[] = [];
+    await runConformance(referenceAdapter(), { runs: 300, requirements: ['AIK-ID-001'], shard: { index: 1, count: 2 }, onProgress: (progress) => heard.push(progress) });
+    const last = heard.at(-1);
+    // Chunks 0, 1, 2 of 100 runs; shard 1 of 2 takes chunk 1 only.
+    expect(last?.chunks).toEqual({ done: 1, total: 1 });
+    expect(last?.done).toBe(last?.total);
+    expect(heard.map((progress) => progress.done)).toEqual(heard.map((_, index) => index + 1));
+    const whole: ConformanceProgress[] = [];
+    await runConformance(referenceAdapter(), { runs: 300, requirements: ['AIK-ID-001'], onProgress: (progress) => whole.push(progress) });
+    expect(whole.filter((progress) => progress.label === 'generated runs').map((progress) => progress.chunks)).toEqual([1, 2, 3].map((done) => ({ done, total: 3 })));
+  });
+
+  it('labels the chunks done when there are several', () => {
+    expect(progressLabel({ done: 7, total: 9, chunks: { done: 2, total: 4 }, label: '2 workers' })).toBe('chunks 2/4 · 2 workers');
+    expect(progressLabel({ done: 3, total: 9, chunks: { done: 0, total: 1 }, label: 'AIK-ID-001/one-id' })).toBe('AIK-ID-001/one-id');
   });
 });

@@ -6,9 +6,9 @@ import { isRequirementId, REQUIREMENTS } from '../../contract/requirements.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js';
-import { DEFAULT_SEED, mergeReports, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED, mergeReports, type ConformanceOptions, type ConformanceProgress } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
-import { progressLine } from '../progress-bar.js';
+import { progressLabel, progressLine } from '../progress-bar.js';
 import { adapterSpec } from '../load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../supervise-conformance.js';
 import { checkOut, printVerdict } from '../print-verdict.js';
@@ -119,7 +119,8 @@ function defaultWorkers(runs: number): number {
  */
 async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: ConformanceOptions, count: number): Promise<ConformanceReport> {
   const { onProgress, ...rest } = options;
-  const progress = Array.from({ length: count }, () => ({ done: 0, total: 0 }));
+  const progress: ConformanceProgress[] = Array.from({ length: count }, () => ({ done: 0, total: 0, chunks: { done: 0, total: 0 }, label: '' }));
+  const sum = (of: (part: ConformanceProgress) => number) => progress.reduce((total, part) => total + of(part), 0);
   const parts = await Promise.all(
     Array.from({ length: count }, (_, index) =>
       superviseConformance({
@@ -131,8 +132,9 @@ async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: C
             ? {}
             : {
                 onProgress: (shown) => {
-                  progress[index] = { done: shown.done, total: shown.total };
-                  onProgress({ done: progress.reduce((sum, part) => sum + part.done, 0), total: progress.reduce((sum, part) => sum + part.total, 0), label: `${count} workers` });
+                  progress[index] = shown;
+                  const chunks = { done: sum((part) => part.chunks.done), total: sum((part) => part.chunks.total) };
+                  onProgress({ done: sum((part) => part.done), total: sum((part) => part.total), chunks, label: `${count} workers` });
                 },
               }),
         },
@@ -201,7 +203,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
-        ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine(progress, performance.now() - started, process.stderr.columns)}`) } : {}),
+        ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine({ ...progress, label: progressLabel(progress) }, performance.now() - started, process.stderr.columns)}`) } : {}),
       };
       const imports = flags.import ?? [];
       if (spec === undefined && (imports.length > 0 || flags.tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
