@@ -9,8 +9,17 @@ import { KIT_VERSION } from '../contract/kit-version.js';
 import { COMMANDS } from './commands/index.js';
 import { UsageError } from './usage-error.js';
 
+/**
+ * A reader that stops early (`… | head`) closes the pipe: what is left to print has nowhere to go,
+ * and the command ends with its own exit code instead of an uncaught EPIPE stack trace.
+ */
+function quietOnClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+}
+
 /** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  if (!process.stdout.listeners('error').includes(quietOnClosedPipe)) process.stdout.on('error', quietOnClosedPipe);
   const program = new Command('agent-identity-kit')
     .description('Conformance kit for the one-identity contract: a live agent’s registry id is its session id.')
     .version(KIT_VERSION, '-V, --version', 'print the kit version')

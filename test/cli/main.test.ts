@@ -53,3 +53,19 @@ describe('agent-identity-kit', () => {
     expect(loud.stderr).toMatch(/^agent-identity-kit: TypeError: boom\n\s+at /);
   });
 });
+
+describe('a reader that stops early (`… | head -1`)', () => {
+  it('ends the command quietly with its own exit code, no EPIPE stack trace', async () => {
+    const { spawn } = await import('node:child_process');
+    // Replaying the bundled scenarios prints one line per scenario; the reader takes the first and closes the pipe.
+    const child = spawn(process.execPath, ['bin/agent-identity-kit.mjs', 'replay', 'scenarios/'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const first = await new Promise<string>((resolve) => child.stdout.setEncoding('utf8').once('data', (chunk: string) => resolve(chunk)));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(first).toMatch(/^PASS {2}/);
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+  }, 120_000);
+});
