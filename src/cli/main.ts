@@ -7,7 +7,7 @@
 import { Command, CommanderError } from 'commander';
 import { KIT_VERSION } from '../contract/kit-version.js';
 import { COMMANDS } from './commands/index.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../supervisor/usage-error.js';
 
 /** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adapterSpec, loadAdapter, moduleFormat } from '../../src/cli/load-adapter.js';
-import { runReplayWorker, type ReplayWorkerMessage } from '../../src/cli/replay-worker.js';
-import { AdapterOutput } from '../../src/cli/worker-process.js';
+import { adapterSpec, loadAdapter, moduleFormat } from '../../src/supervisor/load-adapter.js';
+import { runReplayWorker, type ReplayWorkerMessage } from '../../src/supervisor/replay-worker.js';
+import { AdapterOutput } from '../../src/supervisor/worker-process.js';
 import { loadScenarios } from '../../scenarios/load/load-scenarios.js';
 
 /** A fresh folder with `files` written into it. */

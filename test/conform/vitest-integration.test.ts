@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
-import { conformanceSuite } from '../../properties/vitest.js';
+import { conformanceSuite } from '../../src/vitest/index.js';
 import { notFoundAsInvalid } from './_support/with-overrides.js';
 
 // The suite as a user registers it: these tests are part of this file's run.

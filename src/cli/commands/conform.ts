@@ -9,10 +9,10 @@ import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js
 import { DEFAULT_SEED, mergeReports, type ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLine } from '../progress-bar.js';
-import { adapterSpec } from '../load-adapter.js';
-import { superviseConformance, type SupervisedConformance } from '../supervise-conformance.js';
+import { adapterSpec } from '../../supervisor/load-adapter.js';
+import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
 import { checkOut, printVerdict } from '../print-verdict.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 

@@ -4,10 +4,10 @@
  * failing checks, the seed and the counterexample.
  */
 import { beforeAll, describe, it, type TestContext } from 'vitest';
-import type { AdapterFactory } from '../src/contract/adapter.js';
-import { REQUIREMENTS, type Area } from '../src/contract/requirements.js';
-import type { ConformanceReport, FailureDetail } from './report/conformance-report.js';
-import { DEFAULT_SEED, runConformance, type ConformanceOptions } from './runner/run-conformance.js';
+import type { AdapterFactory } from '../contract/adapter.js';
+import { REQUIREMENTS, type Area } from '../contract/requirements.js';
+import type { ConformanceReport, FailureDetail } from '../../properties/report/conformance-report.js';
+import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
 
 /** Options of {@link conformanceSuite}: those of `runConformance`, plus the suite's name. */
 export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'onProgress'> {
