@@ -123,7 +123,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
             break;
           case 'stray': {
             const check = flight.phase === 'check' ? flight.check : undefined;
-            strays.push({ origin: message.origin, message: message.message, ...(check === undefined ? {} : { check }) });
+            const step = flight.phase === 'check' ? flight.steps.findLast((started) => started !== undefined)?.line : undefined;
+            strays.push({ origin: message.origin, message: message.message, ...(check === undefined ? {} : { check }), ...(step === undefined ? {} : { step }) });
             run.log(`agent-identity-kit: ${message.origin} from adapter code ${check === undefined ? 'outside any check' : `during ${check}`}: ${message.message}\n`);
             break;
           }

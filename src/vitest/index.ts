@@ -3,14 +3,18 @@
  * per requirement, grouped by contract area; a failing requirement's test fails with its
  * failing checks, the seed and the counterexample.
  */
-import { beforeAll, describe, it, type TestContext } from 'vitest';
+import { dirname } from 'node:path';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { AdapterFactory } from '../contract/adapter.js';
 import { REQUIREMENTS, type Area } from '../contract/requirements.js';
-import type { ConformanceReport, FailureDetail } from '../../properties/report/conformance-report.js';
+import type { ConformanceReport, FailureDetail, StrayError } from '../../properties/report/conformance-report.js';
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { shardVerdict, staleInShard, type Shard } from '../../properties/runner/shard-verdict.js';
+import { adapterSpec, type AdapterSpec } from '../supervisor/load-adapter.js';
+import { superviseConformance } from '../supervisor/supervise-conformance.js';
 
-/** Options of {@link conformanceSuite}: those of `runConformance`, plus the suite's name. */
-export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'onProgress'> {
+/** Options of {@link conformanceSuite}: those of `runConformance`, plus the suite's name and part. */
+export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'onProgress' | 'onCheck' | 'settled' | 'generatedLost' | 'shard'> {
   /**
    * The seed of the generated runs. Default: vitest's `--sequence.seed` when given, else the
    * kit's fixed default. Either way it is printed in the suite's name.
@@ -20,6 +24,15 @@ export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'onPro
   readonly name?: string;
   /** How long the whole run may take, in ms (it runs once, before the tests). Default: 120000. */
   readonly suiteTimeoutMs?: number;
+  /**
+   * Run one part of the run (1-based `index` of `count`), to spread it over vitest's `--shard`:
+   * one small test file per part, each with the same adapter and options. A part runs the
+   * directed checks of every count-th requirement and every count-th chunk of 100 generated runs
+   * (what `conform --shard index/count` runs); a requirement whose evidence is in another part is
+   * skipped here ("in another part"). Over all parts, the failing tests name the requirements the
+   * whole run fails. See the README, "Inside your own vitest run".
+   */
+  readonly part?: { readonly index: number; readonly count: number };
 }
 
 /** Vitest's `sequence.seed` of this run, when it has one (from `--sequence.seed` or the config). */
@@ -35,32 +48,95 @@ function failureText(failure: FailureDetail): string {
   return [`${failure.check}${failure.adapter ? ' (adapter)' : ''}: ${failure.message}`, `  counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `    ${command}`)].join('\n');
 }
 
+function strayText(stray: StrayError): string {
+  const where = stray.check === undefined ? 'outside any check' : `during ${stray.check}${stray.step === undefined ? '' : ` (the last step started: ${stray.step})`}`;
+  return `${stray.origin} from adapter code ${where}: ${stray.message}`;
+}
+
+/** `part` as the engine's 0-based shard; anything but 1 ≤ index ≤ count ≤ 1000 (integers) is refused, naming the value. */
+function shardOf(part: ConformanceSuiteOptions['part']): Shard | undefined {
+  if (part === undefined) return undefined;
+  const { index, count } = part;
+  if (!Number.isSafeInteger(index) || !Number.isSafeInteger(count) || index < 1 || index > count || count > 1000) {
+    throw new TypeError(`conformanceSuite: part must be { index, count } with integers 1 ≤ index ≤ count ≤ 1000, got ${JSON.stringify(part)}`);
+  }
+  return { index: index - 1, count };
+}
+
+/** The adapter module of the path form: a URL as it is, a path relative to the test file that registers the suite. */
+function moduleOf(adapter: string | URL): AdapterSpec {
+  const testFile = expect.getState().testPath;
+  return adapterSpec(adapter, testFile === undefined ? process.cwd() : dirname(testFile));
+}
+
+/** Runs the engine against the adapter module of `spec` in a supervised worker process (src/supervisor). */
+function supervised(spec: AdapterSpec): (engine: ConformanceOptions) => Promise<ConformanceReport> {
+  // console.error, so vitest shows what the adapter printed, and what the supervisor says, with this file's output.
+  return (engine) => superviseConformance({ adapter: spec, imports: [], options: engine, log: (text) => console.error(text.replace(/\n$/, '')) });
+}
+
 /**
- * Registers the conformance suite for `factory` in the current vitest file: it runs once
+ * Registers the conformance suite for an adapter in the current vitest file: it runs once
  * (directed checks, then the generated runs) and each requirement in scope becomes one test that
- * passes, fails with its counterexamples, or is skipped (NOT-APPLICABLE, STATIC, expected failure).
+ * passes, fails with its counterexamples, or is skipped (NOT-APPLICABLE, STATIC, expected failure,
+ * decided in another `part`).
+ *
+ * The adapter is given one of two ways:
+ *
+ * - **As a module** (recommended): a path, relative to the test file that calls this
+ *   (`'./adapter.ts'`, `'./adapter.ts#scopeFirst'` for a named export), or a `file:` URL
+ *   (`new URL('./adapter.ts', import.meta.url)`). The run is supervised as `conform --adapter`
+ *   runs it: the engine and the adapter run in a worker process of their own, loaded by Node with
+ *   tsx (not through vite: vite aliases and plugins do not apply). A `process.exit`, a crash or a
+ *   blocked thread in adapter code fails the requirement of the check in flight, naming the check
+ *   and the step, and the run goes on in a fresh worker; an error that escapes adapter code (a
+ *   rejection nobody awaits, a throw in a timer) fails the requirement of its check; what the
+ *   adapter prints is shown on stderr; the worker's process group is killed after the run.
+ * - **As a factory**, imported into the test file: the run happens in vitest's own worker. Vitest
+ *   then reports errors that escape adapter code (an unhandled rejection fails the vitest run) and
+ *   stops waiting after `suiteTimeoutMs`; but a synchronous loop in adapter code blocks vitest's
+ *   worker until vitest's own worker timeout, a `process.exit` ends the worker (vitest reports the
+ *   file as failed with an unexpected exit, with no check named), and timers, sockets or child
+ *   processes the adapter leaves behind live on in vitest's worker.
  */
-export function conformanceSuite(factory: AdapterFactory, options: ConformanceSuiteOptions = {}): void {
+export function conformanceSuite(adapter: AdapterFactory | string | URL, options: ConformanceSuiteOptions = {}): void {
   const seed = options.seed ?? vitestSeed() ?? DEFAULT_SEED;
-  const { name = 'agent-identity-kit conformance', suiteTimeoutMs = 120_000, ...run } = options;
+  const { name = 'agent-identity-kit conformance', suiteTimeoutMs = 120_000, part: _part, ...run } = options;
+  const shard = shardOf(options.part);
+  // The path form is checked now (a missing module fails the file when it is collected) and run supervised, as conform runs it.
+  const execute: (engine: ConformanceOptions) => Promise<ConformanceReport> =
+    typeof adapter === 'function'
+      ? (engine) => runConformance(adapter, engine)
+      : supervised(moduleOf(adapter));
   const inScope = (id: string) => run.requirements === undefined || run.requirements.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
   const areas = new Map<Area, typeof REQUIREMENTS>();
   for (const requirement of REQUIREMENTS.filter((candidate) => inScope(candidate.id))) areas.set(requirement.area, [...(areas.get(requirement.area) ?? []), requirement]);
 
-  describe(`${name} (seed ${seed})`, () => {
+  describe(`${name} (seed ${seed}${shard === undefined ? '' : `, part ${shard.index + 1} of ${shard.count}`})`, () => {
     let report: ConformanceReport | undefined;
     beforeAll(async () => {
-      report = await runConformance(factory, { ...run, seed });
+      const engine = { ...run, seed, ...(shard === undefined ? {} : { shard }) };
+      report = await execute(engine);
     }, suiteTimeoutMs);
 
+    const reported = (): ConformanceReport => {
+      if (report === undefined) throw new Error('the conformance run did not report');
+      return report;
+    };
+
     const decided = (context: TestContext, id: string) => {
-      const result = report?.requirements.find((candidate) => candidate.id === id);
-      if (report === undefined || result === undefined) throw new Error(`${id}: the conformance run did not report it`);
+      const whole = reported();
+      const verdict = shard === undefined ? undefined : shardVerdict(whole, id, shard);
+      if (verdict !== undefined && 'elsewhere' in verdict) context.skip(verdict.elsewhere);
+      const result = verdict !== undefined && 'result' in verdict ? verdict.result : whole.requirements.find((candidate) => candidate.id === id);
+      if (result === undefined) throw new Error(`${id}: the conformance run did not report it`);
       if (result.status === 'NOT-APPLICABLE' || result.status === 'STATIC') context.skip(`${result.status}: ${result.note ?? ''}`);
       if (result.expected === true) context.skip('expected failure (listed in expectedFailures)');
-      const failures = report.failures.filter((failure) => failure.requirement === id);
-      if (result.status === 'FAIL') throw new Error(`${id} FAIL\n${failures.map(failureText).join('\n')}`);
-      if (result.status === 'NOT-TESTED') throw new Error(`${id} NOT-TESTED: ${result.note ?? 'no check ran'}`);
+      const failures = whole.failures.filter((failure) => failure.requirement === id);
+      const strays = (whole.strays ?? []).filter((stray) => stray.check?.slice(0, stray.check.indexOf('/')) === id).map(strayText);
+      if (result.status === 'FAIL') throw new Error([`${id} FAIL`, ...failures.map(failureText), ...strays].join('\n'));
+      if (result.status === 'NOT-TESTED') throw new Error([`${id} NOT-TESTED: ${result.note ?? 'no check ran'}`, ...strays].join('\n'));
+      if (strays.length > 0) throw new Error([`${id}: errors escaped adapter code during its checks`, ...strays].join('\n'));
     };
 
     for (const [area, requirements] of areas) {
@@ -70,8 +146,17 @@ export function conformanceSuite(factory: AdapterFactory, options: ConformanceSu
     }
 
     it('expected failures are not stale', () => {
-      if (report === undefined) throw new Error('the conformance run did not report');
-      if (report.stale.length > 0) throw new Error(`listed as expected failures but passing now: ${report.stale.join(', ')}`);
+      const whole = reported();
+      const stale = shard === undefined ? whole.stale : staleInShard(whole, shard);
+      if (stale.length > 0) throw new Error(`listed as expected failures but passing now: ${stale.join(', ')}`);
     });
+
+    // In vitest's own worker an escaped error is vitest's to report; from the supervised worker, it is this test's.
+    if (typeof adapter !== 'function') {
+      it('no error escaped adapter code outside the checks', () => {
+        const outside = (reported().strays ?? []).filter((stray) => stray.check === undefined);
+        if (outside.length > 0) throw new Error(outside.map(strayText).join('\n'));
+      });
+    }
   });
 }

@@ -19,4 +19,10 @@ describe('conformanceSuite', () => {
     const names = first?.type === 'suite' ? first.tasks.flatMap((child) => (child.type === 'suite' ? child.tasks.map((test) => test.name) : [child.name])) : [];
     expect(names.map((name) => name.split(' ')[0])).toEqual(['AIK-ID-001', 'AIK-ID-002', 'AIK-ID-003', 'AIK-ID-004', 'AIK-QUIESCE-004', 'AIK-SUB-001', 'expected']);
   });
+
+  it('refuses a part that is not 1 ≤ index ≤ count ≤ 1000 (integers) before it registers anything', () => {
+    for (const part of [{ index: 0, count: 2 }, { index: 3, count: 2 }, { index: 1.5, count: 2 }, { index: 1, count: 1001 }]) {
+      expect(() => conformanceSuite(referenceAdapter(), { part })).toThrow(`conformanceSuite: part must be { index, count } with integers 1 ≤ index ≤ count ≤ 1000, got ${JSON.stringify(part)}`);
+    }
+  });
 });
