@@ -20,6 +20,8 @@ export interface SupervisedConformance {
   readonly options: ConformanceOptions;
   /** Where adapter output and stray errors are shown as they happen (stderr). */
   readonly log: (text: string) => void;
+  /** Stops the run: the worker is killed and the run rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       ...(tsconfig === undefined ? {} : { env: { TSX_TSCONFIG_PATH: tsconfig } }),
       silenceLimitMs: confirming === undefined ? silence : silence * CONFIRM_SILENCE_FACTOR,
       output,
+      ...(run.signal === undefined ? {} : { signal: run.signal }),
       onMessage: (message) => {
         switch (message.kind) {
           case 'loaded':
@@ -146,6 +149,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       if ('usage' in delivered) throw new UsageError(delivered.usage);
       return finish(delivered.report);
     }
+    run.signal?.throwIfAborted();
     // The worker was lost: runWorker resolves to how whenever nothing was delivered.
     const lost = loss!;
     const current = flight as InFlight;

@@ -4,7 +4,7 @@
  * failing checks, the seed and the counterexample.
  */
 import { dirname } from 'node:path';
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { AdapterFactory } from '../contract/adapter.js';
 import { REQUIREMENTS, type Area } from '../contract/requirements.js';
 import type { ConformanceReport, FailureDetail, StrayError } from '../../properties/report/conformance-report.js';
@@ -69,10 +69,10 @@ function moduleOf(adapter: string | URL): AdapterSpec {
   return adapterSpec(adapter, testFile === undefined ? process.cwd() : dirname(testFile));
 }
 
-/** Runs the engine against the adapter module of `spec` in a supervised worker process (src/supervisor). */
-function supervised(spec: AdapterSpec): (engine: ConformanceOptions) => Promise<ConformanceReport> {
+/** Runs the engine against the adapter module of `spec` in a supervised worker process (src/supervisor), until `signal` stops it. */
+function supervised(spec: AdapterSpec, signal: AbortSignal): (engine: ConformanceOptions) => Promise<ConformanceReport> {
   // console.error, so vitest shows what the adapter printed, and what the supervisor says, with this file's output.
-  return (engine) => superviseConformance({ adapter: spec, imports: [], options: engine, log: (text) => console.error(text.replace(/\n$/, '')) });
+  return (engine) => superviseConformance({ adapter: spec, imports: [], options: engine, log: (text) => console.error(text.replace(/\n$/, '')), signal });
 }
 
 /**
@@ -104,10 +104,9 @@ export function conformanceSuite(adapter: AdapterFactory | string | URL, options
   const { name = 'agent-identity-kit conformance', suiteTimeoutMs = 120_000, part: _part, ...run } = options;
   const shard = shardOf(options.part);
   // The path form is checked now (a missing module fails the file when it is collected) and run supervised, as conform runs it.
-  const execute: (engine: ConformanceOptions) => Promise<ConformanceReport> =
-    typeof adapter === 'function'
-      ? (engine) => runConformance(adapter, engine)
-      : supervised(moduleOf(adapter));
+  // Ends a supervised run the suite no longer waits for (past suiteTimeoutMs): its worker is killed with the suite.
+  const stop = new AbortController();
+  const execute: (engine: ConformanceOptions) => Promise<ConformanceReport> = typeof adapter === 'function' ? (engine) => runConformance(adapter, engine) : supervised(moduleOf(adapter), stop.signal);
   const inScope = (id: string) => run.requirements === undefined || run.requirements.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
   const areas = new Map<Area, typeof REQUIREMENTS>();
   for (const requirement of REQUIREMENTS.filter((candidate) => inScope(candidate.id))) areas.set(requirement.area, [...(areas.get(requirement.area) ?? []), requirement]);
@@ -118,6 +117,7 @@ export function conformanceSuite(adapter: AdapterFactory | string | URL, options
       const engine = { ...run, seed, ...(shard === undefined ? {} : { shard }) };
       report = await execute(engine);
     }, suiteTimeoutMs);
+    afterAll(() => stop.abort(new Error(`the conformance run took longer than suiteTimeoutMs (${suiteTimeoutMs} ms)`)));
 
     const reported = (): ConformanceReport => {
       if (report === undefined) throw new Error('the conformance run did not report');

@@ -6,25 +6,12 @@
  * left.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { processesMarked } from '../support/marked-processes.js';
 import { jsonTests, runVitest } from '../support/run-vitest.js';
-
-/** Processes whose environment carries `marker` (Linux /proc; none elsewhere). */
-function processesMarked(marker: string): string[] {
-  if (!existsSync('/proc')) return [];
-  return readdirSync('/proc').filter((pid) => {
-    if (!/^\d+$/.test(pid)) return false;
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-      return false;
-    }
-  });
-}
 
 describe('conformanceSuite by path: supervised', () => {
   it('hostile adapters fail the tests of the checks they break, the run ends, nothing is left running', { timeout: 180_000 }, async () => {
