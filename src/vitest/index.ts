@@ -92,12 +92,13 @@ function supervised(spec: AdapterSpec, signal: AbortSignal): (engine: Conformanc
  *   and the step, and the run goes on in a fresh worker; an error that escapes adapter code (a
  *   rejection nobody awaits, a throw in a timer) fails the requirement of its check; what the
  *   adapter prints is shown on stderr; the worker's process group is killed after the run.
- * - **As a factory**, imported into the test file: the run happens in vitest's own worker. Vitest
- *   then reports errors that escape adapter code (an unhandled rejection fails the vitest run) and
- *   stops waiting after `suiteTimeoutMs`; but a synchronous loop in adapter code blocks vitest's
- *   worker until vitest's own worker timeout, a `process.exit` ends the worker (vitest reports the
- *   file as failed with an unexpected exit, with no check named), and timers, sockets or child
- *   processes the adapter leaves behind live on in vitest's worker.
+ * - **As a factory**, imported into the test file: the run happens in vitest's own worker, and
+ *   only vitest guards it. Vitest turns `process.exit` into a thrown error (called in an
+ *   operation, it fails that check as the adapter's failure), fails the run on an error that
+ *   escapes adapter code (without naming the check), and stops waiting for an operation that never
+ *   settles after `suiteTimeoutMs`. It cannot stop a synchronous loop: that blocks its worker, no
+ *   timeout fires, and the vitest run hangs until the CI job is killed. Timers, sockets and child
+ *   processes the adapter leaves behind live as long as vitest's worker does.
  */
 export function conformanceSuite(adapter: AdapterFactory | string | URL, options: ConformanceSuiteOptions = {}): void {
   const seed = options.seed ?? vitestSeed() ?? DEFAULT_SEED;
