@@ -7,11 +7,12 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { AdapterFactory } from '../contract/adapter.js';
 import { REQUIREMENTS, type Area } from '../contract/requirements.js';
-import type { ConformanceReport, FailureDetail, StrayError } from '../../properties/report/conformance-report.js';
+import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
-import { shardVerdict, staleInShard, type Shard } from '../../properties/runner/shard-verdict.js';
+import type { Shard } from '../../properties/runner/shard-verdict.js';
 import { adapterSpec, type AdapterSpec } from '../supervisor/load-adapter.js';
 import { superviseConformance } from '../supervisor/supervise-conformance.js';
+import { outsideOutcome, requirementOutcome, staleOutcome, type Outcome } from './requirement-outcome.js';
 
 /** Options of {@link conformanceSuite}: those of `runConformance`, plus the suite's name and part. */
 export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'onProgress' | 'onCheck' | 'settled' | 'generatedLost' | 'shard'> {
@@ -41,16 +42,6 @@ function vitestSeed(): number | undefined {
   const worker = (globalThis as { __vitest_worker__?: { config?: { sequence?: { seed?: unknown } } } }).__vitest_worker__;
   const seed = worker?.config?.sequence?.seed;
   return typeof seed === 'number' && Number.isSafeInteger(seed) ? seed : undefined;
-}
-
-function failureText(failure: FailureDetail): string {
-  const where = `seed ${failure.counterexample.seed}${failure.counterexample.path === undefined ? '' : `, path ${failure.counterexample.path}`}`;
-  return [`${failure.check}${failure.adapter ? ' (adapter)' : ''}: ${failure.message}`, `  counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `    ${command}`)].join('\n');
-}
-
-function strayText(stray: StrayError): string {
-  const where = stray.check === undefined ? 'outside any check' : `during ${stray.check}${stray.step === undefined ? '' : ` (the last step started: ${stray.step})`}`;
-  return `${stray.origin} from adapter code ${where}: ${stray.message}`;
 }
 
 /** `part` as the engine's 0-based shard; anything but 1 ≤ index ≤ count ≤ 1000 (integers) is refused, naming the value. */
@@ -94,19 +85,19 @@ function supervised(spec: AdapterSpec, signal: AbortSignal): (engine: Conformanc
  *   adapter prints is shown on stderr; the worker's process group is killed after the run.
  * - **As a factory**, imported into the test file: the run happens in vitest's own worker, and
  *   only vitest guards it. Vitest turns `process.exit` into a thrown error (called in an
- *   operation, it fails that check as the adapter's failure), fails the run on an error that
- *   escapes adapter code (without naming the check), and stops waiting for an operation that never
- *   settles after `suiteTimeoutMs`. It cannot stop a synchronous loop: that blocks its worker, no
- *   timeout fires, and the vitest run hangs until the CI job is killed. Timers, sockets and child
- *   processes the adapter leaves behind live as long as vitest's worker does.
+ *   operation, it fails that check as the adapter's failure) and fails the run on an error that
+ *   escapes adapter code (without naming the check). It cannot stop a synchronous loop: that
+ *   blocks its worker, no timeout fires, and the vitest run hangs until the CI job is killed.
+ *   Timers, sockets and child processes the adapter leaves behind live as long as vitest's worker
+ *   does. (An operation that never settles is caught in both forms by the per-operation limit.)
  */
 export function conformanceSuite(adapter: AdapterFactory | string | URL, options: ConformanceSuiteOptions = {}): void {
   const seed = options.seed ?? vitestSeed() ?? DEFAULT_SEED;
   const { name = 'agent-identity-kit conformance', suiteTimeoutMs = 120_000, part: _part, ...run } = options;
   const shard = shardOf(options.part);
-  // The path form is checked now (a missing module fails the file when it is collected) and run supervised, as conform runs it.
   // Ends a supervised run the suite no longer waits for (past suiteTimeoutMs): its worker is killed with the suite.
   const stop = new AbortController();
+  // The path form is checked now (a missing module fails the file when it is collected) and run supervised, as conform runs it.
   const execute: (engine: ConformanceOptions) => Promise<ConformanceReport> = typeof adapter === 'function' ? (engine) => runConformance(adapter, engine) : supervised(moduleOf(adapter), stop.signal);
   const inScope = (id: string) => run.requirements === undefined || run.requirements.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
   const areas = new Map<Area, typeof REQUIREMENTS>();
@@ -120,44 +111,25 @@ export function conformanceSuite(adapter: AdapterFactory | string | URL, options
     }, suiteTimeoutMs);
     afterAll(() => stop.abort(new Error(`the conformance run took longer than suiteTimeoutMs (${suiteTimeoutMs} ms)`)));
 
+    // A test passes, skips with its note, or fails with its message.
+    const settle = (context: TestContext, outcome: Outcome): void => {
+      if ('skip' in outcome) context.skip(outcome.skip);
+      if ('fail' in outcome) throw new Error(outcome.fail);
+    };
     const reported = (): ConformanceReport => {
       if (report === undefined) throw new Error('the conformance run did not report');
       return report;
     };
 
-    const decided = (context: TestContext, id: string) => {
-      const whole = reported();
-      const verdict = shard === undefined ? undefined : shardVerdict(whole, id, shard);
-      if (verdict !== undefined && 'elsewhere' in verdict) context.skip(verdict.elsewhere);
-      const result = verdict !== undefined && 'result' in verdict ? verdict.result : whole.requirements.find((candidate) => candidate.id === id);
-      if (result === undefined) throw new Error(`${id}: the conformance run did not report it`);
-      if (result.status === 'NOT-APPLICABLE' || result.status === 'STATIC') context.skip(`${result.status}: ${result.note ?? ''}`);
-      if (result.expected === true) context.skip('expected failure (listed in expectedFailures)');
-      const failures = whole.failures.filter((failure) => failure.requirement === id);
-      const strays = (whole.strays ?? []).filter((stray) => stray.check?.slice(0, stray.check.indexOf('/')) === id).map(strayText);
-      if (result.status === 'FAIL') throw new Error([`${id} FAIL`, ...failures.map(failureText), ...strays].join('\n'));
-      if (result.status === 'NOT-TESTED') throw new Error([`${id} NOT-TESTED: ${result.note ?? 'no check ran'}`, ...strays].join('\n'));
-      if (strays.length > 0) throw new Error([`${id}: errors escaped adapter code during its checks`, ...strays].join('\n'));
-    };
-
     for (const [area, requirements] of areas) {
       describe(area, () => {
-        for (const requirement of requirements) it(`${requirement.id} ${requirement.statement}`, (context) => decided(context, requirement.id));
+        for (const requirement of requirements) it(`${requirement.id} ${requirement.statement}`, (context) => settle(context, requirementOutcome(reported(), requirement.id, shard)));
       });
     }
 
-    it('expected failures are not stale', () => {
-      const whole = reported();
-      const stale = shard === undefined ? whole.stale : staleInShard(whole, shard);
-      if (stale.length > 0) throw new Error(`listed as expected failures but passing now: ${stale.join(', ')}`);
-    });
+    it('expected failures are not stale', (context) => settle(context, staleOutcome(reported(), shard)));
 
     // In vitest's own worker an escaped error is vitest's to report; from the supervised worker, it is this test's.
-    if (typeof adapter !== 'function') {
-      it('no error escaped adapter code outside the checks', () => {
-        const outside = (reported().strays ?? []).filter((stray) => stray.check === undefined);
-        if (outside.length > 0) throw new Error(outside.map(strayText).join('\n'));
-      });
-    }
+    if (typeof adapter !== 'function') it('no error escaped adapter code outside the checks', (context) => settle(context, outsideOutcome(reported())));
   });
 }
