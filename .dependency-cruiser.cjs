@@ -89,6 +89,32 @@ module.exports = {
       to: { path: '^(?:src/(?!contract/)|properties/|scenarios/|test/|examples/|bench/|bin/)' },
     },
     {
+      name: 'supervisor-imports-engine',
+      severity: 'error',
+      comment:
+        'src/supervisor runs foreign code (adapters) in supervised worker processes: the conformance engine and scenario replays ' +
+        'for the CLI and for the vitest integration alike. It builds on the contract, the runtime, the properties and the scenarios, ' +
+        'and knows neither of the front ends that use it (src/cli, src/vitest) nor the static gates.',
+      from: { path: '^src/supervisor/' },
+      to: { path: '^(?:src/(?!supervisor/|contract/|runtime/)|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'vitest-integration-imports-engine',
+      severity: 'error',
+      comment:
+        'src/vitest is the export agent-identity-kit/vitest, a front end like the CLI: it composes the properties and the supervisor ' +
+        'inside a user\'s vitest run. It needs neither the CLI nor the gates, and nothing but tests imports it.',
+      from: { path: '^src/vitest/' },
+      to: { path: '^(?:src/(?!vitest/|contract/|supervisor/)|scenarios/|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'nothing-imports-vitest-integration',
+      severity: 'error',
+      comment: 'src/vitest is a package entry point (agent-identity-kit/vitest): only tests load it.',
+      from: { pathNot: '^(?:src/vitest/|test/)' },
+      to: { path: '^src/vitest/' },
+    },
+    {
       name: 'nothing-imports-cli',
       severity: 'error',
       comment: 'src/cli is the composition root: it may import anything, so anything importing it would invert the layering (tests and the bin launcher excepted).',

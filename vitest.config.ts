@@ -10,10 +10,10 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      // These run inside the forked worker process that executes adapter code (src/cli/worker-process.ts),
+      // These run inside the forked worker process that executes adapter code (src/supervisor/worker-process.ts),
       // where this run's v8 coverage cannot see them; test/conform/supervisor.test.ts, test/cli/load-adapter.test.ts
       // and the e2e suite exercise them there.
-      exclude: ['src/cli/conform-worker.ts', 'src/cli/replay-worker.ts', 'src/cli/load-adapter.ts'],
+      exclude: ['src/supervisor/conform-worker.ts', 'src/supervisor/replay-worker.ts', 'src/supervisor/load-adapter.ts'],
       reporter: ['text-summary'],
       // Issue 2: the reference runtime is the executable contract; untested lines there are unverified contract.
       thresholds: { lines: 95, branches: 90 },

@@ -31,7 +31,7 @@ execFileSync(process.execPath, [join(repo, 'scripts', 'build.mjs')], { cwd: repo
 // Each variant as a script for a fresh process: it prints the verdict, the parent times the process.
 const variants: Record<string, string> = {
   'in process': "const { runConformance } = await import('./dist/properties/runner/run-conformance.js'); const { default: reference } = await import('./dist/properties/reference-adapter.js'); console.log((await runConformance(reference, {})).verdict);",
-  supervised: "const { superviseConformance } = await import('./dist/src/cli/supervise-conformance.js'); console.log((await superviseConformance({ imports: [], options: {}, log: () => undefined })).verdict);",
+  supervised: "const { superviseConformance } = await import('./dist/src/supervisor/supervise-conformance.js'); console.log((await superviseConformance({ imports: [], options: {}, log: () => undefined })).verdict);",
 };
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
 let failed = false;

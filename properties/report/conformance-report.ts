@@ -81,6 +81,8 @@ export interface StrayError {
   readonly message: string;
   /** The check in flight when it surfaced; absent outside any check. */
   readonly check?: string;
+  /** The line of that check's last step started then, when it had started one. */
+  readonly step?: string;
 }
 
 /** The outcome of one directed check: its tally, and its failure when it failed. */

@@ -51,7 +51,7 @@ export interface ConformanceOptions {
    * message is reported as the failure of a generated check.
    */
   readonly generatedLost?: string;
-  /** Run one shard of the run (0-based `index` of `count`): every count-th directed check and generated chunk. The report then carries its part, for `merge`. */
+  /** Run one shard of the run (0-based `index` of `count`): the directed checks of every count-th requirement in scope (see {@link homeShard}) and every count-th generated chunk. The report then carries its part, for `merge`. */
   readonly shard?: { readonly index: number; readonly count: number };
 }
 
@@ -73,6 +73,16 @@ export type CheckEvent =
 
 function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
+}
+
+/**
+ * The shard (0-based, of `count`) that runs every directed check of `requirement` in a sharded run
+ * (`--shard`, the vitest integration's `part`): every count-th requirement in scope, in registry
+ * order. All the directed evidence of a requirement is in its home shard.
+ */
+export function homeShard(requirement: string, scope: readonly string[] | undefined, count: number): number {
+  const position = REQUIREMENTS.filter((candidate) => inScope(candidate.id, scope)).findIndex((candidate) => candidate.id === requirement);
+  return Math.max(0, position) % count;
 }
 
 /** The capabilities `capabilities` does not declare as a boolean (all of them when it is not an object). */
@@ -186,16 +196,18 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   }
 
   const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements));
-  // A shard takes every count-th directed check and chunk, so the shards of a run never overlap and together make all of it.
-  const mine = (position: number) => options.shard === undefined || position % options.shard.count === options.shard.index;
+  // A shard takes the directed checks of every count-th requirement and every count-th chunk, so the shards of a run never overlap and together make all of it.
+  const shard = options.shard;
+  const ownChunk = (index: number) => shard === undefined || index % shard.count === shard.index;
   const directed: CheckOutcome[] = [];
-  const myChecks = checks.filter((_, position) => mine(position)).length;
-  const myChunks = options.generatedLost === undefined ? chunksOf(runs).filter((chunk) => mine(chunk.index)).length : 0;
+  const ownCheck = (check: Check) => shard === undefined || homeShard(check.requirement, options.requirements, shard.count) === shard.index;
+  const myChecks = checks.filter(ownCheck).length;
+  const myChunks = options.generatedLost === undefined ? chunksOf(runs).filter((chunk) => ownChunk(chunk.index)).length : 0;
   let done = 0;
   let chunksDone = 0;
   const progress = (label: string) => options.onProgress?.({ done: done + chunksDone, total: myChecks + myChunks, chunks: { done: chunksDone, total: myChunks }, label });
-  for (const [position, check] of checks.entries()) {
-    if (!mine(position)) continue;
+  for (const check of checks) {
+    if (!ownCheck(check)) continue;
     const requirement = REQUIREMENTS.find((candidate) => candidate.id === check.requirement);
     if (requirement === undefined) continue;
     const skipped = requirement.capability !== undefined && !declared.capabilities[requirement.capability] ? `capability ${requirement.capability} not declared` : skipReason(check, declared);
@@ -227,7 +239,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
           ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
           inScope: (id) => inScope(id, options.requirements),
           expectedFailures: options.expectedFailures ?? [],
-          chunks: mine,
+          chunks: ownChunk,
           onChunk: () => {
             chunksDone += 1;
             progress('generated runs');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { CONFIG_FILE_NAME } from '../contract/config-file.js';
 import { configFileProblem, schemaErrorText } from '../../tools/check/config-keys.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../supervisor/usage-error.js';
 
 /**
  * The `conform` key of `agent-identity-kit.config.json`: defaults for the flags of `conform`, so

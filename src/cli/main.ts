@@ -7,7 +7,7 @@
 import { Command, CommanderError } from 'commander';
 import { KIT_VERSION } from '../contract/kit-version.js';
 import { COMMANDS } from './commands/index.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../supervisor/usage-error.js';
 
 /**
  * A reader that stops early (`… | head`) closes the pipe: what is left to print has nowhere to go,

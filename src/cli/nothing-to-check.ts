@@ -1,4 +1,4 @@
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../supervisor/usage-error.js';
 
 /**
  * A gate or check that found nothing to look at is not a pass: like ESLint's "no files matched",

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
 import { counterexampleScenario } from './counterexample-scenario.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../supervisor/usage-error.js';
 import { useColor } from './use-color.js';
 
 /**

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adapterSpec, loadAdapter, moduleFormat } from '../../src/cli/load-adapter.js';
-import { runReplayWorker, type ReplayWorkerMessage } from '../../src/cli/replay-worker.js';
-import { AdapterOutput } from '../../src/cli/worker-process.js';
+import { adapterSpec, loadAdapter, moduleFormat } from '../../src/supervisor/load-adapter.js';
+import { runReplayWorker, type ReplayWorkerMessage } from '../../src/supervisor/replay-worker.js';
+import { AdapterOutput } from '../../src/supervisor/worker-process.js';
 import { loadScenarios } from '../../scenarios/load/load-scenarios.js';
 
 /** A fresh folder with `files` written into it. */
@@ -27,6 +28,20 @@ const failure = async (file: string): Promise<string> => {
 };
 
 describe('loading an adapter module', () => {
+  it('takes a path against a base folder (the working directory by default) or a file: URL whose fragment names the export', () => {
+    const dir = folder({ 'conformance/adapter.ts': 'export default () => undefined;\n' });
+    const url = pathToFileURL(join(dir, 'conformance', 'adapter.ts')).href;
+    // Outside the working directory, a module is named by its whole path.
+    expect(adapterSpec('./adapter.ts#scopeFirst', join(dir, 'conformance'))).toEqual({ file: join(dir, 'conformance', 'adapter.ts'), url, exportName: 'scopeFirst' });
+    expect(adapterSpec(new URL(`${url}#named`))).toEqual({ file: join(dir, 'conformance', 'adapter.ts'), url, exportName: 'named' });
+    expect(adapterSpec(new URL(url))).toMatchObject({ url, exportName: 'default' });
+    // Inside it, relative to it; as written when written relative to it.
+    expect(adapterSpec('../fixtures/hostile/replacing.ts', resolve('test/support'))).toMatchObject({ file: join('test', 'fixtures', 'hostile', 'replacing.ts') });
+    expect(adapterSpec('test/fixtures/hostile/replacing.ts')).toMatchObject({ file: 'test/fixtures/hostile/replacing.ts' });
+    expect(() => adapterSpec('./nowhere.ts', join(dir, 'conformance'))).toThrow(`${join(dir, 'conformance', 'nowhere.ts')}: adapter module not found`);
+    expect(() => adapterSpec(new URL('https://example.com/adapter.ts'))).toThrow('https://example.com/adapter.ts: an adapter module is a file (a file: URL or a path)');
+  });
+
   it('follows Node: .mjs/.mts ES modules, .cjs/.cts CommonJS, others by the nearest package.json "type" (none: CommonJS)', () => {
     const dir = folder({ 'untyped/package.json': '{"name":"u"}', 'typed/package.json': '{"type":"module"}', 'broken/package.json': '{' });
     expect([moduleFormat(join(dir, 'x.mjs')), moduleFormat(join(dir, 'x.mts')), moduleFormat(join(dir, 'x.cjs')), moduleFormat(join(dir, 'x.cts'))]).toEqual(['esm', 'esm', 'cjs', 'cjs']);

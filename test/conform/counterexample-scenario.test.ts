@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counterexampleScenario } from '../../src/cli/counterexample-scenario.js';
-import { runConformWorker, type ConformWorkerMessage } from '../../src/cli/conform-worker.js';
+import { runConformWorker, type ConformWorkerMessage } from '../../src/supervisor/conform-worker.js';
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';

@@ -3,11 +3,15 @@
  * test/e2e/package.test.ts): conform and replay run adapter code in a worker process, so an
  * adapter that exits, blocks, prints or leaks errors costs what it broke and nothing more.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
+import { adapterSpec } from '../../src/supervisor/load-adapter.js';
+import { superviseConformance } from '../../src/supervisor/supervise-conformance.js';
+import { processesMarked } from '../support/marked-processes.js';
 import { runCli } from '../support/run-cli.js';
 
 const HOSTILE = 'test/fixtures/hostile';
@@ -72,6 +76,28 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     expect(report.adapterOutput?.stdout).toContain('{ "not": "the report" }');
     expect(report.strays?.length).toBeGreaterThan(0);
   });
+});
+
+describe('superviseConformance, stopped', () => {
+  it('an aborted run kills its worker, blocked in adapter code, and rejects with the reason', async () => {
+    const marker = `AIK_STOP_RUN=${randomUUID()}`;
+    const looped = join(mkdtempSync(join(tmpdir(), 'aik-stop-')), 'looped');
+    const stop = new AbortController();
+    process.env['AIK_STOP_RUN'] = marker.slice(marker.indexOf('=') + 1);
+    process.env['AIK_LOOP_MARKER'] = looped;
+    try {
+      const run = superviseConformance({ adapter: adapterSpec(`${HOSTILE}/loop-twice.ts`), imports: [], options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined, signal: stop.signal });
+      // The adapter writes the marker file as it enters its loop.
+      await vi.waitFor(() => expect(existsSync(looped)).toBe(true), { timeout: 30_000, interval: 50 });
+      expect(processesMarked(marker).length).toBeGreaterThan(0);
+      stop.abort(new Error('stopped by the test'));
+      await expect(run).rejects.toThrow('stopped by the test');
+      expect(processesMarked(marker)).toEqual([]);
+    } finally {
+      delete process.env['AIK_STOP_RUN'];
+      delete process.env['AIK_LOOP_MARKER'];
+    }
+  }, 60_000);
 });
 
 describe('replay --adapter, supervised', { timeout: 60_000 }, () => {

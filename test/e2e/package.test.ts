@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonTests, runVitest } from '../support/run-vitest.js';
 
 const repo = join(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'aik-e2e-'));
@@ -363,6 +364,35 @@ describe('hostile adapters against the packed kit', { timeout: 240_000 }, () => 
       expect(leftoverWorkers()).toEqual([]);
     });
   }
+
+  it('agent-identity-kit/vitest in the installed project: a factory and a module path pass, a module that exits fails its test, nothing left running', async () => {
+    // The project's own vitest (the kit's peer dependency): the repository's, linked in.
+    symlinkSync(join(repo, 'node_modules', 'vitest'), join(project, 'node_modules', 'vitest'), 'dir');
+    write('vitest-user/adapter.ts', "import { referenceAdapter } from 'agent-identity-kit/reference-adapter';\nexport default referenceAdapter();\n");
+    write('vitest-user/exit-in-operation.ts', HOSTILE['exit-in-operation'] ?? '');
+    write(
+      'vitest-user/conformance.test.ts',
+      [
+        "import { conformanceSuite } from 'agent-identity-kit/vitest';",
+        "import { referenceAdapter } from 'agent-identity-kit/reference-adapter';",
+        '',
+        "conformanceSuite(referenceAdapter(), { name: 'factory', requirements: ['AIK-ID'], runs: 10 });",
+        "conformanceSuite('./adapter.ts', { name: 'path', requirements: ['AIK-ID'], runs: 10 });",
+        "conformanceSuite('./exit-in-operation.ts', { name: 'exits', requirements: ['AIK-ID-003'], runs: 0 });",
+        '',
+      ].join('\n'),
+    );
+    const report = join(work, 'vitest-user.json');
+    const run = await runVitest(['run', 'vitest-user/', '--reporter=json', `--outputFile=${report}`], {}, project);
+    expect(run.code, run.output).toBe(1);
+    const tests = jsonTests(report);
+    const outcome = (suite: string) => tests.filter((test) => test.fullName.startsWith(suite) && /^AIK-/.test(test.title)).map((test) => `${test.title.split(' ')[0]} ${test.status}`);
+    expect(outcome('factory')).toEqual(['AIK-ID-001 passed', 'AIK-ID-002 passed', 'AIK-ID-003 passed', 'AIK-ID-004 skipped']);
+    expect(outcome('path')).toEqual(outcome('factory'));
+    expect(outcome('exits')).toEqual(['AIK-ID-003 failed']);
+    expect(tests.find((test) => test.fullName.startsWith('exits') && test.status === 'failed')?.failureMessages.join('\n')).toMatch(/adapter: the worker process exited with code 0 .*\(the last step started: create\(a\)\)/);
+    expect(leftoverWorkers()).toEqual([]);
+  });
 
   it('machine-readable formats stay valid whatever the adapter prints', async () => {
     const dir = join(project, 'untyped');

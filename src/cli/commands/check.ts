@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 

@@ -9,10 +9,10 @@ import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js
 import { DEFAULT_SEED, mergeReports, type ConformanceOptions, type ConformanceProgress } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLabel, progressLine } from '../progress-bar.js';
-import { adapterSpec } from '../load-adapter.js';
-import { superviseConformance, type SupervisedConformance } from '../supervise-conformance.js';
+import { adapterSpec } from '../../supervisor/load-adapter.js';
+import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
 import { checkOut, printVerdict } from '../print-verdict.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -175,7 +175,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
     .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 10× longer limit)')
     .option('--workers <n>', `run the generated chunks (${CHUNK_RUNS} runs each) and the directed checks in n supervised worker processes at once (default: one per chunk, at most ${MAX_WORKERS} and the cores this machine offers); the verdict does not depend on n`)
-    .option('--shard <i/n>', 'run shard i of n (every n-th directed check and chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
+    .option('--shard <i/n>', 'run shard i of n (the directed checks of every n-th requirement, and every n-th chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
     .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .action(async (given: ConformFlags) => {

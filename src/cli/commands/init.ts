@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE_NAME } from '../../contract/config-file.js';
 import { helpExamples } from '../help-examples.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 
 /** The CI workflow `init` writes: the conformance run on every push, its report as the step summary. */

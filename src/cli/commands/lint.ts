@@ -12,7 +12,7 @@ import {
 } from '../../../tools/lint/index.js';
 import type { RegisterCommand } from './index.js';
 import { useColor } from '../use-color.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
 

@@ -5,7 +5,7 @@ import { REPORTERS, type ReportFormat } from '../../../properties/reporters/inde
 import { mergeReports } from '../../../properties/runner/run-conformance.js';
 import { helpExamples } from '../help-examples.js';
 import { checkOut, printVerdict } from '../print-verdict.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 
 /** Reads one shard's partial report; anything else is a usage error naming the file. */

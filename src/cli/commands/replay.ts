@@ -6,9 +6,9 @@ import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-err
 import { formatResult } from '../../../scenarios/replay/format-result.js';
 import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import type { RegisterCommand } from './index.js';
-import { adapterSpec } from '../load-adapter.js';
-import { superviseReplay } from '../supervise-replay.js';
-import { UsageError } from '../usage-error.js';
+import { adapterSpec } from '../../supervisor/load-adapter.js';
+import { superviseReplay } from '../../supervisor/supervise-replay.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
 
 /**

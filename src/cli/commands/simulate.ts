@@ -5,7 +5,7 @@ import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import { renderMermaid } from '../../../scenarios/simulate/render-mermaid.js';
 import { renderText } from '../../../scenarios/simulate/render-text.js';
 import type { RegisterCommand } from './index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
 
 /**

@@ -4,7 +4,7 @@ import { formatVerdict } from '../../../scenarios/history/format-verdict.js';
 import { HistoryFormatError } from '../../../scenarios/history/history-format-error.js';
 import { parseHistory } from '../../../scenarios/history/parse-history.js';
 import type { RegisterCommand } from './index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
 

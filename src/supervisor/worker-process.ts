@@ -95,6 +95,8 @@ export interface WorkerOptions<M> {
   readonly output: AdapterOutput;
   /** Called with every message in order; returns true for the message the worker was for (it is then ended). */
   readonly onMessage: (message: M) => boolean;
+  /** Ends the worker when it aborts (the worker then counts as killed). */
+  readonly signal?: AbortSignal;
 }
 
 /** What every worker posts besides its task's own messages: heartbeats, loading, escaped errors, a usage error. */
@@ -196,6 +198,10 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
       });
     });
     child.on('error', () => end({ kind: 'exit', code: null, signal: null }));
+    const stop = () => end({ kind: 'exit', code: null, signal: 'SIGKILL' });
+    if (options.signal?.aborted === true) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    child.once('close', () => options.signal?.removeEventListener('abort', stop));
     arm(options.silenceLimitMs);
     child.send(options.task);
   });

@@ -1,4 +1,4 @@
-// The entry of the worker process that runs adapter code (forked by src/cli/worker-process.ts for
+// The entry of the worker process that runs adapter code (forked by src/supervisor/worker-process.ts for
 // `conform` and `replay`). Plain JavaScript, because a process cannot start from a .ts file before
 // a loader is registered. It waits for its task, registers tsx for both module systems when
 // TypeScript may be loaded (with the adapter's tsconfig), runs the --import preloads in order, then

@@ -20,6 +20,8 @@ export interface SupervisedConformance {
   readonly options: ConformanceOptions;
   /** Where adapter output and stray errors are shown as they happen (stderr). */
   readonly log: (text: string) => void;
+  /** Stops the run: the worker is killed and the run rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       ...(tsconfig === undefined ? {} : { env: { TSX_TSCONFIG_PATH: tsconfig } }),
       silenceLimitMs: confirming === undefined ? silence : silence * CONFIRM_SILENCE_FACTOR,
       output,
+      ...(run.signal === undefined ? {} : { signal: run.signal }),
       onMessage: (message) => {
         switch (message.kind) {
           case 'loaded':
@@ -123,7 +126,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
             break;
           case 'stray': {
             const check = flight.phase === 'check' ? flight.check : undefined;
-            strays.push({ origin: message.origin, message: message.message, ...(check === undefined ? {} : { check }) });
+            const step = flight.phase === 'check' ? flight.steps.findLast((started) => started !== undefined)?.line : undefined;
+            strays.push({ origin: message.origin, message: message.message, ...(check === undefined ? {} : { check }), ...(step === undefined ? {} : { step }) });
             run.log(`agent-identity-kit: ${message.origin} from adapter code ${check === undefined ? 'outside any check' : `during ${check}`}: ${message.message}\n`);
             break;
           }
@@ -145,6 +149,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       if ('usage' in delivered) throw new UsageError(delivered.usage);
       return finish(delivered.report);
     }
+    run.signal?.throwIfAborted();
     // The worker was lost: runWorker resolves to how whenever nothing was delivered.
     const lost = loss!;
     const current = flight as InFlight;

@@ -14,13 +14,22 @@ export interface AdapterSpec {
   readonly exportName: string;
 }
 
-/** Parses `--adapter <module>[#export]`; a missing file is a usage error naming it. */
-export function adapterSpec(spec: string): AdapterSpec {
-  const hash = spec.lastIndexOf('#');
-  const file = hash < 0 ? spec : spec.slice(0, hash);
-  const exportName = hash < 0 ? 'default' : spec.slice(hash + 1);
-  if (!existsSync(file)) throw new UsageError(`${file}: adapter module not found`);
-  return { file, url: pathToFileURL(resolve(file)).href, exportName };
+/**
+ * Parses `--adapter <module>[#export]`: a path resolved against `base` (default: the working
+ * directory), or a `file:` URL whose fragment names the export. A missing file is a usage error
+ * naming it (as given, or relative to the working directory when resolved against another base).
+ */
+export function adapterSpec(spec: string | URL, base = process.cwd()): AdapterSpec {
+  const hash = spec instanceof URL ? -1 : spec.lastIndexOf('#');
+  const written = spec instanceof URL ? undefined : hash < 0 ? spec : spec.slice(0, hash);
+  if (spec instanceof URL && spec.protocol !== 'file:') throw new UsageError(`${spec.href}: an adapter module is a file (a file: URL or a path)`);
+  const path = written === undefined ? fileURLToPath(new URL(spec.toString().replace(/#.*$/, ''))) : resolve(base, written);
+  const exportName = spec instanceof URL ? (spec.hash.length > 1 ? decodeURIComponent(spec.hash.slice(1)) : 'default') : hash < 0 ? 'default' : spec.slice(hash + 1);
+  // Named as written when that is where it is; else relative to the working directory (whole when outside it).
+  const inside = relative(process.cwd(), path);
+  const file = written !== undefined && resolve(written) === path ? written : inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+  if (!existsSync(path)) throw new UsageError(`${file}: adapter module not found`);
+  return { file, url: pathToFileURL(path).href, exportName };
 }
 
 /** The `"type"` of the package.json nearest to `file` (`commonjs` when none says `module`). */
