@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
 import { classifyName, classifyTypeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
 
 type Answer =
@@ -160,10 +161,13 @@ export class Confirmer {
   private readonly texts = new Map<string, string | undefined>();
   private readonly tsconfigs = new Map<string, string | undefined>();
   private readonly options = new Map<string, ts.CompilerOptions>();
+  private readonly evidence = new Map<string, LifecycleSite[]>();
 
   constructor(
     private readonly cwd: string,
     private readonly vocabulary: ResolvedVocabulary,
+    /** The id generators `double-mint` knows (its defaults and configured `mintFunctions`). */
+    private readonly mintFunctions: ReadonlySet<string>,
   ) {}
 
   /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
@@ -327,21 +331,58 @@ export class Confirmer {
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
     let confirmation: Confirmation;
-    if (finding.confirmation !== undefined) confirmation = finding.confirmation;
+    if (finding.pair !== undefined) {
+      const decided = this.byLifecycle(absolute, finding.pair);
+      if (decided === undefined) return undefined;
+      confirmation = decided;
+    } else if (finding.confirmation !== undefined) confirmation = finding.confirmation;
     else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
-    else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
-      const quoted = names.map((name) => `'${name}'`).join(' and ');
-      confirmation = {
-        status: 'unknown',
-        reason: `${quoted} are plain strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
-      };
+    else if (answers.length === 2 && answers.every((answer) => answer.status === 'plain')) {
+      const [agentQuestion, sessionQuestion] = finding.questions ?? [];
+      const callee = calleeOf(finding.symbol);
+      const call =
+        agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
+          ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
+          : undefined;
+      const decided = this.byLifecycle(absolute, names as [string, string], call);
+      if (decided === undefined) return undefined;
+      confirmation = decided;
     } else confirmation = { status: 'confirmed' };
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, ...rest } = finding;
+    else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, ...rest } = finding;
     return { ...rest, message, confirmation };
+  }
+
+  /**
+   * A pair of plain-string ids, decided by how the package builds values carrying both (see
+   * `lifecycle-evidence.ts`): both minted there, or one built from or standing in for the other —
+   * one lifecycle, confirmed; the session id minted for an agent id taken from elsewhere — a
+   * persona with many sessions, refuted (`undefined`); both, or neither — the checker cannot tell.
+   */
+  private byLifecycle(file: string, [agent, session]: readonly [string, string], call?: { callee: string; agentIndex: number; sessionIndex: number }): Confirmation | undefined {
+    const root = packageOf(file) ?? file;
+    let sites = this.evidence.get(root);
+    if (sites === undefined) {
+      sites = readLifecycleEvidence(file, this.cwd, this.vocabulary, this.mintFunctions);
+      this.evidence.set(root, sites);
+    }
+    const agentName = agent.split('.').pop() ?? agent;
+    const sessionName = session.split('.').pop() ?? session;
+    const { together, apart } = verdicts(sites, agentName, sessionName, call);
+    const where = (found: { site: LifecycleSite; what: string }): string => `'${found.site.symbol}' (${found.site.file}:${found.site.line}) ${found.what}`;
+    if (together !== undefined && apart === undefined) return { status: 'confirmed', reason: `${where(together)}, so they name one lifecycle` };
+    if (apart !== undefined && together === undefined) return undefined;
+    return {
+      status: 'unknown',
+      reason:
+        together !== undefined && apart !== undefined
+          ? `'${agentName}' and '${sessionName}' are plain strings, and ${where(apart)} (one agent, many sessions) while ${where(together)} (one lifecycle)`
+          : `'${agentName}' and '${sessionName}' are plain strings and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
+    };
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
@@ -500,6 +541,14 @@ export class Confirmer {
     this.packageTexts.set(folder, found);
     return found;
   }
+}
+
+/** The name a function is called by, from its symbol (`Store.open` → `open`, `Host.constructor` → `Host`). */
+function calleeOf(symbol: string): string | undefined {
+  const parts = symbol.split('.');
+  const last = parts[parts.length - 1];
+  if (last === 'constructor') return parts[parts.length - 2];
+  return last === undefined || last.startsWith('<') ? undefined : last;
 }
 
 function isNullishNode(node: ts.TypeNode): boolean {
