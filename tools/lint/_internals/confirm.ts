@@ -337,14 +337,18 @@ export class Confirmer {
       confirmation = decided;
     } else if (finding.confirmation !== undefined) confirmation = finding.confirmation;
     else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
-    else if (answers.length === 2 && answers.every((answer) => answer.status === 'plain')) {
+    else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
+      const [agentName, sessionName] = names;
       const [agentQuestion, sessionQuestion] = finding.questions ?? [];
       const callee = calleeOf(finding.symbol);
       const call =
         agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
           ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
           : undefined;
-      const decided = this.byLifecycle(absolute, names as [string, string], call);
+      const decided =
+        agentName === undefined || sessionName === undefined
+          ? { status: 'unknown' as const, reason: `'${names.join("' and '")}' are plain strings, so the type checker cannot tell whether they name one lifecycle` }
+          : this.byLifecycle(absolute, [agentName, sessionName], call);
       if (decided === undefined) return undefined;
       confirmation = decided;
     } else confirmation = { status: 'confirmed' };
