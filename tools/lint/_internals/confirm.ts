@@ -20,8 +20,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
-import { classifyName, classifyTypeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
-import { packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
+import { classifyName, classifyTypeName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
 
 type Answer =
@@ -162,6 +162,7 @@ export class Confirmer {
   private readonly tsconfigs = new Map<string, string | undefined>();
   private readonly options = new Map<string, ts.CompilerOptions>();
   private readonly evidence = new Map<string, LifecycleSite[]>();
+  private readonly packageFileLists = new Map<string, readonly string[]>();
 
   constructor(
     private readonly cwd: string,
@@ -240,6 +241,16 @@ export class Confirmer {
     return text;
   }
 
+  /** `file` parsed once, whether a program or the lifecycle evidence asks first. */
+  private parsed(file: string, text: string): ts.SourceFile {
+    let sourceFile = this.sourceFiles.get(file);
+    if (sourceFile === undefined) {
+      sourceFile = parseSource(file, text);
+      this.sourceFiles.set(file, sourceFile);
+    }
+    return sourceFile;
+  }
+
   private tsconfigOf(file: string): string | undefined {
     const folder = dirname(file);
     if (!this.tsconfigs.has(folder)) this.tsconfigs.set(folder, ts.findConfigFile(folder, ts.sys.fileExists));
@@ -281,13 +292,8 @@ export class Confirmer {
       // document registry shares it between programs.
       host.getSourceFile = (fileName) => {
         if (inNodeModules(fileName)) return undefined;
-        let sourceFile = this.sourceFiles.get(fileName);
-        if (sourceFile === undefined) {
-          if (!existsSync(fileName)) return undefined;
-          sourceFile = parseSource(fileName, readFileSync(fileName, 'utf8'));
-          this.sourceFiles.set(fileName, sourceFile);
-        }
-        return sourceFile;
+        const text = this.sourceFiles.has(fileName) ? '' : this.text(fileName);
+        return text === undefined ? undefined : this.parsed(fileName, text);
       };
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
@@ -368,14 +374,21 @@ export class Confirmer {
    * persona with many sessions, refuted (`undefined`); both, or neither — the checker cannot tell.
    */
   private byLifecycle(file: string, [agent, session]: readonly [string, string], call?: { callee: string; agentIndex: number; sessionIndex: number }): Confirmation | undefined {
-    const root = packageOf(file) ?? file;
-    let sites = this.evidence.get(root);
-    if (sites === undefined) {
-      sites = readLifecycleEvidence(file, this.cwd, this.vocabulary, this.mintFunctions);
-      this.evidence.set(root, sites);
+    const root = packageOf(file);
+    let files = this.packageFileLists.get(root ?? file);
+    if (files === undefined) {
+      files = root === undefined ? [file] : packageFiles(root);
+      this.packageFileLists.set(root ?? file, files);
     }
     const agentName = agent.split('.').pop() ?? agent;
     const sessionName = session.split('.').pop() ?? session;
+    const key = [root ?? file, normalizeName(sessionName), call?.callee ?? ''].join('\0');
+    let sites = this.evidence.get(key);
+    if (sites === undefined) {
+      const wanted = { session: sessionName, ...(call === undefined ? {} : { callee: call.callee }) };
+      sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions);
+      this.evidence.set(key, sites);
+    }
     const { together, apart } = verdicts(sites, agentName, sessionName, call);
     const where = (found: { site: LifecycleSite; what: string }): string => `'${found.site.symbol}' (${found.site.file}:${found.site.line}) ${found.what}`;
     if (together !== undefined && apart === undefined) return { status: 'confirmed', reason: `${where(together)}, so they name one lifecycle` };

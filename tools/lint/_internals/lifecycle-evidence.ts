@@ -4,7 +4,8 @@
  * `sessionId: string`; docs/contract.md §6: the shapes are about one lifecycle, and a persona or
  * definition has many sessions). Read from the package's own source files on disk — the folder
  * of the nearest `package.json`, without nested packages, or the file alone outside any package —
- * so the answer does not depend on what else is linted. Each place where both ids are put
+ * so the answer does not depend on what else is linted; only the files naming the pair's session
+ * id or calling its function are parsed. Each place where both ids are put
  * together — an object literal with both keys, a call passing both — says, within the function
  * (the creation) that builds it:
  *
@@ -18,13 +19,12 @@
  * they meet. Anything else (both ids taken from elsewhere) says nothing. Keys, names and callees
  * are matched by name (`session_id` is `sessionId`), as the syntax shows them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { ts } from 'ts-morph';
 import type { FileContext, RuleVisitor } from '../rules/rule.js';
 import { builtFromKind, mintsBoth, mintSource, mintTracker } from './id-sources.js';
-import { classifyName, normalizeName, type ResolvedVocabulary } from './identity-names.js';
-import { parseSource } from './parse-source.js';
+import { classifyName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { nameText, symbolOf } from './syntax.js';
 import { buildDispatch, walkFile } from './walk-file.js';
 
@@ -62,10 +62,10 @@ function pairing(agent: ts.Expression, session: ts.Expression, sources: (value: 
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const SKIPPED = new Set(['node_modules', 'dist', 'build', 'out', 'coverage']);
-const MAX_BYTES = 2_000_000;
+const MAX_CHARS = 2_000_000;
 
 /** The source files of the package `root` (its own, not those of nested packages). */
-function packageFiles(root: string): string[] {
+export function packageFiles(root: string): string[] {
   const files: string[] = [];
   const walk = (folder: string, top: boolean): void => {
     let entries;
@@ -86,6 +86,10 @@ function packageFiles(root: string): string[] {
   return files;
 }
 
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The folder of the nearest `package.json` above `file`, or `undefined` outside any package. */
 export function packageOf(file: string): string | undefined {
   for (let folder = dirname(file); ; folder = dirname(folder)) {
@@ -98,10 +102,28 @@ export function packageOf(file: string): string | undefined {
   }
 }
 
-/** Reads the lifecycle evidence of the package of `file` (paths in it relative to `cwd`). */
-export function readLifecycleEvidence(file: string, cwd: string, vocabulary: ResolvedVocabulary, mintFunctions: ReadonlySet<string>): LifecycleSite[] {
-  const root = packageOf(file);
-  const files = root === undefined ? [file] : packageFiles(root);
+/** What a pair's evidence is looked for: the session id's name and, for parameters, the function's name. */
+export interface Wanted {
+  readonly session: string;
+  readonly callee?: string;
+}
+
+/**
+ * Reads the lifecycle evidence about `wanted` from `files` (a package's, see {@link packageFiles};
+ * paths in it relative to `cwd`). Only files that name the session id (any spelling) or call the
+ * function are parsed: the others cannot hold a site the pair's verdict reads.
+ */
+export function readLifecycleEvidence(
+  files: readonly string[],
+  read: (path: string) => string | undefined,
+  parse: (path: string, text: string) => ts.SourceFile,
+  wanted: Wanted,
+  cwd: string,
+  vocabulary: ResolvedVocabulary,
+  mintFunctions: ReadonlySet<string>,
+): LifecycleSite[] {
+  const session = new RegExp(splitWords(wanted.session).map(escape).join('[_-]?'), 'i');
+  const calls = wanted.callee === undefined ? undefined : new RegExp(`(?<![\\w$])${escape(wanted.callee)}\\s*[(<]`);
   const sites: LifecycleSite[] = [];
   const where = (node: ts.Node, context: FileContext, at = node): { file: string; line: number; symbol: string } => ({
     file: context.file,
@@ -150,18 +172,10 @@ export function readLifecycleEvidence(file: string, cwd: string, vocabulary: Res
     enter: { [ts.SyntaxKind.ObjectLiteralExpression]: onLiteral, [ts.SyntaxKind.CallExpression]: onCall, [ts.SyntaxKind.NewExpression]: onCall },
   };
   const dispatch = buildDispatch([tracker, pairs]);
-  const relevant = new RegExp(tracker.triggers.join('|'));
   for (const path of files) {
-    let text: string;
-    try {
-      if (statSync(path).size > MAX_BYTES) continue;
-      text = readFileSync(path, 'utf8');
-    } catch {
-      continue;
-    }
-    // A place that mints or builds an id from another names an id, and a mint or another id.
-    if (!/session/i.test(text) || !(/agent/i.test(text) || relevant.test(text))) continue;
-    walkFile(parseSource(path, text), relative(cwd, path).split(sep).join('/'), vocabulary, dispatch);
+    const text = read(path);
+    if (text === undefined || text.length > MAX_CHARS || !(session.test(text) || calls?.test(text) === true)) continue;
+    walkFile(parse(path, text), relative(cwd, path).split(sep).join('/'), vocabulary, dispatch);
   }
   return sites;
 }
