@@ -20,7 +20,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = 0;
   // The command asked for is the first argument that is not a global option (`--debug lint`).
   const asked = COMMANDS.find((entry) => entry.name === argv.find((argument) => !argument.startsWith('-')));
-  for (const entry of asked === undefined ? COMMANDS : [asked]) {
+  for (const entry of asked === undefined || asked.readsEveryHelp === true ? COMMANDS : [asked]) {
     (await entry.load())(program, (code) => {
       exitCode = code;
     });
