@@ -27,8 +27,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     .exitOverride()
     .showSuggestionAfterError();
   let exitCode = 0;
-  for (const register of COMMANDS) {
-    register(program, (code) => {
+  // The command asked for is the first argument that is not a global option (`--debug lint`).
+  const asked = COMMANDS.find((entry) => entry.name === argv.find((argument) => !argument.startsWith('-')));
+  for (const entry of asked === undefined || asked.readsEveryHelp === true ? COMMANDS : [asked]) {
+    (await entry.load())(program, (code) => {
       exitCode = code;
     });
   }

@@ -36,13 +36,39 @@ describe('agent-identity-kit', () => {
     expect(result.stderr).toContain('no-such-history.jsonl');
   });
 
+  it('loads only the command asked for, and every command for --help or a command that reads every help', async () => {
+    const loaded: string[] = [];
+    const entry = (name: string, readsEveryHelp?: true) => ({
+      name,
+      ...(readsEveryHelp === undefined ? {} : { readsEveryHelp }),
+      load: async () => {
+        loaded.push(name);
+        return (program: import('commander').Command) => program.command(name).action(() => undefined);
+      },
+    });
+    vi.doMock('../../src/cli/commands/index.js', () => ({ COMMANDS: [entry('first'), entry('second'), entry('gate', true)] }));
+    expect((await run(['--debug', 'second'])).code).toBe(0);
+    expect(loaded).toEqual(['second']);
+    loaded.length = 0;
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/first[\s\S]*second/);
+    expect(loaded).toEqual(['first', 'second', 'gate']);
+    loaded.length = 0;
+    expect((await run(['gate'])).code).toBe(0);
+    expect(loaded).toEqual(['first', 'second', 'gate']);
+  });
+
   it('an unexpected failure is one line and exit 2, with the stack only under --debug', async () => {
     vi.doMock('../../src/cli/commands/index.js', () => ({
       COMMANDS: [
-        (program: import('commander').Command) =>
-          program.command('explode').action(() => {
-            throw new TypeError('boom');
-          }),
+        {
+          name: 'explode',
+          load: async () => (program: import('commander').Command) =>
+            program.command('explode').action(() => {
+              throw new TypeError('boom');
+            }),
+        },
       ],
     }));
     const quiet = await run(['explode']);

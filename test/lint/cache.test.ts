@@ -28,10 +28,10 @@ describe('lint cache', () => {
 
   it('gives the same result from the cache as from a fresh parse, cross-file shapes and suppressions included', async () => {
     const root = workspace();
-    const fresh = await lint({ cwd: root, config: {} });
-    const first = await lint({ cwd: root, config: {}, cache: '.cache/lint.json' });
+    const fresh = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+    const first = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: '.cache/lint.json' });
     expect(existsSync(join(root, '.cache/lint.json'))).toBe(true);
-    const second = await lint({ cwd: root, config: {}, cache: '.cache/lint.json' });
+    const second = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: '.cache/lint.json' });
     expect(comparable(first)).toEqual(comparable(fresh));
     expect(comparable(second)).toEqual(comparable(fresh));
     expect(second.findings.map((finding) => `${finding.ruleId}:${finding.symbol}`)).toEqual(['two-id-members:Derived', 'agent-id-type:AgentId']);
@@ -39,19 +39,19 @@ describe('lint cache', () => {
 
   it('re-lints a changed file and keeps using the cache for the others', async () => {
     const root = workspace();
-    await lint({ cwd: root, config: {}, cache: 'cache.json' });
+    await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
     writeFileSync(join(root, 'base.ts'), 'export interface HasAgent { label: string }\n');
-    const after = await lint({ cwd: root, config: {}, cache: 'cache.json' });
+    const after = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
     expect(after.findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
   });
 
   it('is not reused under another configuration, and a corrupt cache is rebuilt', async () => {
     const root = workspace();
-    await lint({ cwd: root, config: {}, cache: 'cache.json' });
-    const off = await lint({ cwd: root, config: { rules: { 'agent-id-type': 'off' } }, cache: 'cache.json' });
+    await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
+    const off = await lint({ cwd: root, config: { unconfirmed: 'warning', rules: { 'agent-id-type': 'off' } }, cache: 'cache.json' });
     expect(off.findings.map((finding) => finding.ruleId)).toEqual(['two-id-members']);
     writeFileSync(join(root, 'cache.json'), '{ not json');
-    const rebuilt = await lint({ cwd: root, config: {}, cache: 'cache.json' });
+    const rebuilt = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
     expect(rebuilt.findings).toHaveLength(2);
   });
 });

@@ -67,12 +67,64 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(syntactic.findings).toEqual([]);
   });
 
+  it("decides plain-string pairs by how the package builds them: together is confirmed, a session minted for a given agent is dropped, no evidence is left out", async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'pairs', private: true }),
+      'types.ts':
+        'export interface Opened { agentId: string; sessionId: string }\nexport interface Started { agent_id: string; run_session_id: string }\nexport interface Joined { agentId: string; chatSessionId: string }\n',
+      'open.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        "import type { Opened, Started } from './types.js';",
+        'export function open(agentId: string): Opened {',
+        '  const sessionId = randomUUID();',
+        '  return { agentId, sessionId };',
+        '}',
+        'export function start(): Started {',
+        '  return { agent_id: randomUUID(), run_session_id: randomUUID() };',
+        '}',
+        '',
+      ].join('\n'),
+      'calls.ts': [
+        'export function record(hostAgentId: string, hostSessionId: string): void {}',
+        'export function attach(workerAgentId: string, workerSessionId: string): void {}',
+        'export function begin(agentId: string): void {',
+        '  record(agentId, `${Date.now()}`);',
+        '  attach(agentId, `session-${agentId}`);',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const result = await lint({ cwd: root, config: {} });
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([
+      ['two-id-parameters', 'attach', 'error'],
+      ['double-mint', 'start', 'error'],
+      ['two-id-members', 'Started', 'error'],
+    ]);
+    expect(result.unconfirmedLeftOut).toBe(1);
+    const started = result.findings.find((finding) => finding.symbol === 'Started');
+    expect(started?.confirmation).toEqual({ status: 'confirmed', reason: "'start' (open.ts:8) mints both ids, so they name one lifecycle" });
+    expect(started?.message).toContain("(Confirmed: 'start' (open.ts:8) mints both ids, so they name one lifecycle.)");
+    expect(result.findings.find((finding) => finding.symbol === 'attach')?.confirmation?.reason).toBe("'begin' (calls.ts:5) builds one id from the other, so they name one lifecycle");
+    // The evidence is read from the package on disk: linting one file gives it the same verdict.
+    const alone = await lint({ cwd: root, paths: ['types.ts'], config: {} });
+    expect(alone.findings).toEqual(result.findings.filter((finding) => finding.file === 'types.ts'));
+    // With both kinds of evidence the checker cannot tell: listed on request, saying why.
+    writeFileSync(join(root, 'resume.ts'), "import { randomUUID } from 'node:crypto';\nexport const resume = () => ({ agentId: randomUUID(), sessionId: randomUUID() });\n");
+    const mixed = await lint({ cwd: root, paths: ['types.ts'], config: { unconfirmed: 'warning' } });
+    const opened = mixed.findings.find((finding) => finding.symbol === 'Opened');
+    expect(opened?.severity).toBe('warning');
+    expect(opened?.confirmation?.reason).toBe(
+      "'agentId' and 'sessionId' are plain strings, and 'open' (open.ts:5) mints the session id for an agent id it takes from elsewhere (one agent, many sessions) while 'resume' (resume.ts:2) mints both ids (one lifecycle)",
+    );
+  });
+
   it('says why it could not confirm, in the message and the SARIF properties, and offers no fix then', async () => {
     const root = tree({
       'session.ts':
         "import type { Session } from './missing-module.js';\n\nexport class AgentRun {\n  readonly sessionId: string;\n  constructor(readonly session: Session, sessionId: string) {\n    this.sessionId = sessionId;\n  }\n}\n",
     });
-    const result = await lint({ cwd: root, config: {} });
+    expect(await lint({ cwd: root, config: {} })).toMatchObject({ findings: [], unconfirmedLeftOut: 1 });
+    const result = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
     const [finding] = result.findings;
     expect(finding?.ruleId).toBe('duplicate-identity');
     expect(finding?.severity).toBe('warning');

@@ -28,32 +28,32 @@ describe('identity lint project discovery (fixture mini-monorepo, two packages, 
   });
 
   it('walks folders: every .ts/.tsx/.mts/.cts source, skipping node_modules, build output (dist, outDirs) and .d.ts', async () => {
-    const result = await lint({ cwd: root, config: {} });
+    const result = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
     expect(findingKeys(result.findings)).toEqual(expectedFindings(root));
     expect(result.files).toBe(7);
     expect(result.projects).toEqual(['packages/app/tsconfig.json', 'packages/core/tsconfig.json', 'tsconfig.json']);
   });
 
   it('keeps going past a file with a syntax error and reports it as such', async () => {
-    const result = await lint({ cwd: root, paths: ['packages/app/src/broken.ts'], config: {} });
+    const result = await lint({ cwd: root, paths: ['packages/app/src/broken.ts'], config: { unconfirmed: 'warning' } });
     expect(result.findings.map((finding) => finding.ruleId)).toEqual(['two-id-parameters', 'syntax-error']);
     expect(result.findings[1]?.message).toMatch(/^Syntax error: Expression expected\./);
   });
 
   it('with --project follows the solution tsconfig to both referenced packages and lints only their files', async () => {
-    const result = await lint({ cwd: root, project: 'tsconfig.json', config: {} });
+    const result = await lint({ cwd: root, project: 'tsconfig.json', config: { unconfirmed: 'warning' } });
     const walked = expectedFindings(root).filter((key) => !key.startsWith('packages/app/scripts/'));
     expect(findingKeys(result.findings)).toEqual(walked);
     expect(result.projects).toEqual(['packages/app/tsconfig.json', 'packages/core/tsconfig.json', 'tsconfig.json']);
   });
 
   it('resolves an interface extended from the other package (cross-file shapes)', async () => {
-    const result = await lint({ cwd: root, paths: ['packages'], config: {} });
+    const result = await lint({ cwd: root, paths: ['packages'], config: { unconfirmed: 'warning' } });
     expect(result.findings.find((finding) => finding.symbol === 'AppOptions')?.message).toContain("'agentId' (from 'StartOptions')");
   });
 
   it('lints .d.ts files only when asked', async () => {
-    const result = await lint({ cwd: root, paths: ['packages/core'], config: {}, includeDeclarationFiles: true });
+    const result = await lint({ cwd: root, paths: ['packages/core'], config: { unconfirmed: 'warning' }, includeDeclarationFiles: true });
     expect(findingKeys(result.findings)).toEqual(['packages/core/src/ambient.d.ts:2:two-id-members']);
   });
 
@@ -64,11 +64,11 @@ describe('identity lint project discovery (fixture mini-monorepo, two packages, 
   });
 
   it('names the path or the tsconfig in one line on a usage or configuration error', async () => {
-    await expect(lint({ cwd: root, paths: ['missing'], config: {} })).rejects.toThrow(new LintConfigError('missing: no such file or folder'));
-    await expect(lint({ cwd: root, project: 'nope.json', config: {} })).rejects.toThrow(/^nope\.json: tsconfig not found$/);
+    await expect(lint({ cwd: root, paths: ['missing'], config: { unconfirmed: 'warning' } })).rejects.toThrow(new LintConfigError('missing: no such file or folder'));
+    await expect(lint({ cwd: root, project: 'nope.json', config: { unconfirmed: 'warning' } })).rejects.toThrow(/^nope\.json: tsconfig not found$/);
     writeFileSync(join(root, 'packages/core/tsconfig.broken.json'), '{ "compilerOptions": ');
     try {
-      await expect(lint({ cwd: root, config: {} })).rejects.toThrow(/^packages\/core\/tsconfig\.broken\.json: cannot parse tsconfig: /);
+      await expect(lint({ cwd: root, config: { unconfirmed: 'warning' } })).rejects.toThrow(/^packages\/core\/tsconfig\.broken\.json: cannot parse tsconfig: /);
     } finally {
       rmSync(join(root, 'packages/core/tsconfig.broken.json'));
     }

@@ -27,12 +27,12 @@ const MODES = ['syntactic', 'type-aware']
   .join(', ');
 
 async function suppressionsResult(): Promise<LintResult> {
-  return lint({ cwd: join(fixtures, 'suppressions'), config: {} });
+  return lint({ cwd: join(fixtures, 'suppressions'), config: { unconfirmed: 'warning' } });
 }
 
 describe('json format (DESIGN.md "Identity lint")', () => {
-  it('is exactly { tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, durationMs } }', async () => {
-    const result = await lint({ cwd: join(fixtures, 'rules/two-id-parameters'), config: {} });
+  it('is exactly { tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, unconfirmedLeftOut, durationMs } }', async () => {
+    const result = await lint({ cwd: join(fixtures, 'rules/two-id-parameters'), config: { unconfirmed: 'warning' } });
     const output = JSON.parse(FORMATTERS.json(result)) as Record<string, unknown>;
     expect(Object.keys(output)).toEqual(['tool', 'version', 'findings', 'summary']);
     expect(output['tool']).toBe('agent-identity-kit');
@@ -48,12 +48,12 @@ describe('json format (DESIGN.md "Identity lint")', () => {
       symbol: 'AgentId',
       message: "'AgentId' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove 'AgentId'.",
     });
-    expect(output['summary']).toEqual({ files: 2, findings: result.findings.length, durationMs: result.durationMs });
+    expect(output['summary']).toEqual({ files: 2, findings: result.findings.length, unconfirmedLeftOut: 0, durationMs: result.durationMs });
   });
 
   it('is byte-for-byte the same for the same input, timings aside', async () => {
     const cwd = join(fixtures, 'rules');
-    const render = async (): Promise<string> => FORMATTERS.json({ ...(await lint({ cwd, config: {} })), durationMs: 0 });
+    const render = async (): Promise<string> => FORMATTERS.json({ ...(await lint({ cwd, config: { unconfirmed: 'warning' } })), durationMs: 0 });
     expect(await render()).toBe(await render());
   });
 });
@@ -106,7 +106,7 @@ describe('github format', () => {
 
 describe('text format', () => {
   it('groups findings by file with a code frame and says which rules ran in which mode', async () => {
-    const result = await lint({ cwd: join(fixtures, 'rules/duplicate-identity'), config: {} });
+    const result = await lint({ cwd: join(fixtures, 'rules/duplicate-identity'), config: { unconfirmed: 'warning' } });
     const text = FORMATTERS.text(result);
     expect(text.startsWith('incorrect.ts\n')).toBe(true);
     expect(text).toContain('  5:12  error  duplicate-identity  ');
@@ -118,12 +118,12 @@ describe('text format', () => {
   });
 
   it('counts the tsconfigs it found', async () => {
-    const result = await lint({ cwd: join(fixtures, 'monorepo'), config: {} });
+    const result = await lint({ cwd: join(fixtures, 'monorepo'), config: { unconfirmed: 'warning' } });
     expect(FORMATTERS.text(result)).toMatch(new RegExp(`\\(7 files linted in \\d+ ms, 3 tsconfigs found; rules: ${MODES}\\)\\n  \\d+ of them unconfirmed: the type checker could not tell \\(each message says why\\)\\n$`));
   });
 
   it('says so when there is nothing to report', async () => {
-    const result = await lint({ cwd: join(fixtures, 'rules/duplicate-identity'), paths: ['correct.ts'], config: {} });
+    const result = await lint({ cwd: join(fixtures, 'rules/duplicate-identity'), paths: ['correct.ts'], config: { unconfirmed: 'warning' } });
     expect(FORMATTERS.text(result)).toMatch(new RegExp(`^✔ no findings \\(1 file linted in \\d+ ms; rules: ${MODES}\\)\\n$`));
   });
 });

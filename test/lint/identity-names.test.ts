@@ -67,7 +67,7 @@ describe('identity vocabulary', () => {
         join(root, 'hooks.ts'),
         'export interface HookPayload { session_id: string; agent_id: string }\nexport interface Other { session_id: string; agent_id: string }\n',
       );
-      const result = await lint({ cwd: root, config: { vocabulary: { compatibilityFields: ['HookPayload.agent_id'] } } });
+      const result = await lint({ cwd: root, config: { unconfirmed: 'warning', vocabulary: { compatibilityFields: ['HookPayload.agent_id'] } } });
       expect(result.findings.map((finding) => `${finding.ruleId}:${finding.symbol}`)).toEqual(['two-id-members:Other']);
     } finally {
       rmSync(root, { recursive: true, force: true });

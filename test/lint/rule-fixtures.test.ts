@@ -18,20 +18,20 @@ describe('identity lint rule fixtures (AIK-ID-004)', () => {
       const folder = join(fixtures, rule.id);
 
       it('reports exactly the marked lines of its fixtures (positives and look-alikes)', async () => {
-        const result = await lint({ cwd: folder, config: {} });
+        const result = await lint({ cwd: folder, config: { unconfirmed: 'warning' } });
         const expected = expectedFindings(folder);
         expect(expected.some((key) => key.endsWith(`:${rule.id}`))).toBe(true);
         expect(findingKeys(result.findings)).toEqual(expected);
       });
 
       it('reports nothing on its correct.ts look-alikes', async () => {
-        const result = await lint({ cwd: folder, paths: ['correct.ts'], config: {} });
+        const result = await lint({ cwd: folder, paths: ['correct.ts'], config: { unconfirmed: 'warning' } });
         expect(result.files).toBe(1);
         expect(result.findings).toEqual([]);
       });
 
       it('names the symbol and says what to do instead in every message', async () => {
-        const result = await lint({ cwd: folder, paths: ['incorrect.ts'], config: {} });
+        const result = await lint({ cwd: folder, paths: ['incorrect.ts'], config: { unconfirmed: 'warning' } });
         const own = result.findings.filter((finding) => finding.ruleId === rule.id);
         expect(own.length).toBeGreaterThan(0);
         for (const finding of own) {

@@ -20,6 +20,7 @@ import { parseSource } from './_internals/parse-source.js';
 import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
 import { buildDispatch, walkFile } from './_internals/walk-file.js';
 import { Confirmer } from './_internals/confirm.js';
+import { mintFunctionsOf } from './_internals/id-sources.js';
 import { onePerConstruct } from './_internals/one-per-construct.js';
 import { RULES } from './rules/index.js';
 import type { RawFinding, RuleVisitor } from './rules/rule.js';
@@ -135,12 +136,20 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // any), or — with `syntactic` — reported as proposed, with their fix as the syntax suggests it.
   // The cache keeps candidates only: confirming depends on other files, so it runs every time.
   const mode = options.syntactic === true ? 'syntactic' : 'type-aware';
+  // Candidates the checker could not settle are left out unless configured: a default run prints
+  // only what the types or the package's code show (see `LintConfig.unconfirmed`).
+  const unconfirmed = config.unconfirmed ?? 'off';
+  let unconfirmedLeftOut = 0;
   const candidates = raw.splice(0, raw.length).filter((finding) => finding.only === undefined || finding.only === mode);
   if (options.syntactic === true || !candidates.some((finding) => finding.questions !== undefined)) {
-    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
+    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, pair: _pair, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
   } else {
-    const unconfirmed = config.unconfirmed ?? 'warning';
-    raw.push(...new Confirmer(cwd, vocabulary).confirmAll(candidates).filter((finding) => unconfirmed !== 'off' || finding.confirmation?.status !== 'unknown'));
+    const mintSetting = config.rules?.['double-mint'];
+    const mintFunctions = mintFunctionsOf(typeof mintSetting === 'object' ? mintSetting.options : undefined);
+    for (const finding of new Confirmer(cwd, vocabulary, mintFunctions).confirmAll(candidates)) {
+      if (finding.confirmation?.status === 'unknown' && unconfirmed === 'off') unconfirmedLeftOut += 1;
+      else raw.push(finding);
+    }
   }
   const single = onePerConstruct(raw);
   raw.splice(0, raw.length, ...single);
@@ -177,7 +186,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     const prints = fingerprints(sorted);
     const severityOf = (finding: RawFinding): 'error' | 'warning' => {
       const severity = severities.get(finding.ruleId) ?? 'error';
-      return finding.confirmation?.status === 'unknown' && (config.unconfirmed ?? 'warning') === 'warning' ? 'warning' : severity;
+      return finding.confirmation?.status === 'unknown' && unconfirmed === 'warning' ? 'warning' : severity;
     };
     return sorted.map((finding, index) => ({
       ...finding,
@@ -213,6 +222,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     suppressed,
     baselined,
     files: discovered.files.length,
+    unconfirmedLeftOut,
     projects: discovered.projects,
     rules: runs,
     durationMs: Math.round(performance.now() - started),

@@ -44,9 +44,13 @@ export interface LintConfig {
   /** The baseline file used when none is given (relative to the configuration file's folder). */
   readonly baseline?: string;
   /**
-   * The severity of findings the type checker could not confirm (plain-string ids, unresolved
-   * imports, `any`): `warning` (default) reports them without failing the run, `error` as their
-   * rule's severity, `off` drops them. Confirmed findings keep their rule's severity.
+   * What to do with candidates the type checker could not settle (plain-string ids the package's
+   * code does not decide, unresolved imports, `any`): `off` (default) leaves them out and counts
+   * them in the result (`unconfirmedLeftOut`, the text summary), `warning` reports them without
+   * failing the run, `error` at their rule's severity. Confirmed findings keep their rule's
+   * severity. The default follows type-aware linters (typescript-eslint's rules report what the
+   * types show, not what they cannot rule out): a gate whose default output holds guesses
+   * teaches its users to ignore it.
    */
   readonly unconfirmed?: 'error' | 'warning' | 'off';
 }
@@ -84,7 +88,11 @@ export interface LintOptions {
 
 /** What the type checker made of a type-aware rule's finding. */
 export interface FindingConfirmation {
-  /** `confirmed`: the types show the shape; `unknown`: the checker could not tell (see `reason`). */
+  /**
+   * `confirmed`: the types show the shape, or — for two plain-string ids — the package's code
+   * creates them as one lifecycle (`reason` names where); `unknown`: the checker could not tell
+   * (`reason` says why).
+   */
   readonly status: 'confirmed' | 'unknown';
   readonly reason?: string;
 }
@@ -133,6 +141,8 @@ export interface LintResult {
   readonly baselined: readonly Finding[];
   /** Number of files linted. */
   readonly files: number;
+  /** Candidates the type checker could not settle, left out by `unconfirmed: 'off'` (the default); 0 otherwise. */
+  readonly unconfirmedLeftOut: number;
   /** The tsconfig files found (or given), relative to the working directory. */
   readonly projects: readonly string[];
   readonly rules: readonly RuleRun[];

@@ -1,14 +1,4 @@
 import type { Command } from 'commander';
-import { registerCheck } from './check.js';
-import { registerConform } from './conform.js';
-import { registerDocs } from './docs.js';
-import { registerGraph } from './graph.js';
-import { registerInit } from './init.js';
-import { registerLint } from './lint.js';
-import { registerMerge } from './merge.js';
-import { registerReplay } from './replay.js';
-import { registerSimulate } from './simulate.js';
-import { registerTrace } from './trace.js';
 
 /**
  * A command module registers itself on the program. `setExitCode` records the exit code of a
@@ -16,5 +6,29 @@ import { registerTrace } from './trace.js';
  */
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
+/**
+ * One command of the CLI: its name and how to load its module. Loading is deferred so a run of
+ * one command (`lint`) does not load the others' dependencies (the conformance runner, the
+ * dependency graph): the CLI loads only the command it is asked for, and all of them for
+ * `--help`, `--version`, a name it does not know, or a command that reads the others' help.
+ */
+export interface CommandEntry {
+  readonly name: string;
+  /** The command reads every command's help (the docs gate checks the README against it). */
+  readonly readsEveryHelp?: true;
+  load(): Promise<RegisterCommand>;
+}
+
 /** Every command of the CLI, in the order `--help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerInit, registerConform, registerMerge, registerLint, registerCheck, registerGraph, registerDocs, registerReplay, registerSimulate, registerTrace];
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'init', load: async () => (await import('./init.js')).registerInit },
+  { name: 'conform', load: async () => (await import('./conform.js')).registerConform },
+  { name: 'merge', load: async () => (await import('./merge.js')).registerMerge },
+  { name: 'lint', load: async () => (await import('./lint.js')).registerLint },
+  { name: 'check', readsEveryHelp: true, load: async () => (await import('./check.js')).registerCheck },
+  { name: 'graph', load: async () => (await import('./graph.js')).registerGraph },
+  { name: 'docs', readsEveryHelp: true, load: async () => (await import('./docs.js')).registerDocs },
+  { name: 'replay', load: async () => (await import('./replay.js')).registerReplay },
+  { name: 'simulate', load: async () => (await import('./simulate.js')).registerSimulate },
+  { name: 'trace', load: async () => (await import('./trace.js')).registerTrace },
+];

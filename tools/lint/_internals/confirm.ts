@@ -20,7 +20,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
-import { classifyName, classifyTypeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { classifyName, classifyTypeName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
 
 type Answer =
@@ -160,10 +161,14 @@ export class Confirmer {
   private readonly texts = new Map<string, string | undefined>();
   private readonly tsconfigs = new Map<string, string | undefined>();
   private readonly options = new Map<string, ts.CompilerOptions>();
+  private readonly evidence = new Map<string, LifecycleSite[]>();
+  private readonly packageFileLists = new Map<string, readonly string[]>();
 
   constructor(
     private readonly cwd: string,
     private readonly vocabulary: ResolvedVocabulary,
+    /** The id generators `double-mint` knows (its defaults and configured `mintFunctions`). */
+    private readonly mintFunctions: ReadonlySet<string>,
   ) {}
 
   /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
@@ -236,6 +241,16 @@ export class Confirmer {
     return text;
   }
 
+  /** `file` parsed once, whether a program or the lifecycle evidence asks first. */
+  private parsed(file: string, text: string): ts.SourceFile {
+    let sourceFile = this.sourceFiles.get(file);
+    if (sourceFile === undefined) {
+      sourceFile = parseSource(file, text);
+      this.sourceFiles.set(file, sourceFile);
+    }
+    return sourceFile;
+  }
+
   private tsconfigOf(file: string): string | undefined {
     const folder = dirname(file);
     if (!this.tsconfigs.has(folder)) this.tsconfigs.set(folder, ts.findConfigFile(folder, ts.sys.fileExists));
@@ -277,13 +292,8 @@ export class Confirmer {
       // document registry shares it between programs.
       host.getSourceFile = (fileName) => {
         if (inNodeModules(fileName)) return undefined;
-        let sourceFile = this.sourceFiles.get(fileName);
-        if (sourceFile === undefined) {
-          if (!existsSync(fileName)) return undefined;
-          sourceFile = parseSource(fileName, readFileSync(fileName, 'utf8'));
-          this.sourceFiles.set(fileName, sourceFile);
-        }
-        return sourceFile;
+        const text = this.sourceFiles.has(fileName) ? '' : this.text(fileName);
+        return text === undefined ? undefined : this.parsed(fileName, text);
       };
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
@@ -327,21 +337,69 @@ export class Confirmer {
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
     let confirmation: Confirmation;
-    if (finding.confirmation !== undefined) confirmation = finding.confirmation;
+    if (finding.pair !== undefined) {
+      const decided = this.byLifecycle(absolute, finding.pair);
+      if (decided === undefined) return undefined;
+      confirmation = decided;
+    } else if (finding.confirmation !== undefined) confirmation = finding.confirmation;
     else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
     else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
-      const quoted = names.map((name) => `'${name}'`).join(' and ');
-      confirmation = {
-        status: 'unknown',
-        reason: `${quoted} are plain strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
-      };
+      const [agentName, sessionName] = names;
+      const [agentQuestion, sessionQuestion] = finding.questions ?? [];
+      const callee = calleeOf(finding.symbol);
+      const call =
+        agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
+          ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
+          : undefined;
+      const decided =
+        agentName === undefined || sessionName === undefined
+          ? { status: 'unknown' as const, reason: `'${names.join("' and '")}' are plain strings, so the type checker cannot tell whether they name one lifecycle` }
+          : this.byLifecycle(absolute, [agentName, sessionName], call);
+      if (decided === undefined) return undefined;
+      confirmation = decided;
     } else confirmation = { status: 'confirmed' };
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, ...rest } = finding;
+    else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, ...rest } = finding;
     return { ...rest, message, confirmation };
+  }
+
+  /**
+   * A pair of plain-string ids, decided by how the package builds values carrying both (see
+   * `lifecycle-evidence.ts`): both minted there, or one built from or standing in for the other —
+   * one lifecycle, confirmed; the session id minted for an agent id taken from elsewhere — a
+   * persona with many sessions, refuted (`undefined`); both, or neither — the checker cannot tell.
+   */
+  private byLifecycle(file: string, [agent, session]: readonly [string, string], call?: { callee: string; agentIndex: number; sessionIndex: number }): Confirmation | undefined {
+    const root = packageOf(file);
+    let files = this.packageFileLists.get(root ?? file);
+    if (files === undefined) {
+      files = root === undefined ? [file] : packageFiles(root);
+      this.packageFileLists.set(root ?? file, files);
+    }
+    const agentName = agent.split('.').pop() ?? agent;
+    const sessionName = session.split('.').pop() ?? session;
+    const key = [root ?? file, normalizeName(sessionName), call?.callee ?? ''].join('\0');
+    let sites = this.evidence.get(key);
+    if (sites === undefined) {
+      const wanted = { session: sessionName, ...(call === undefined ? {} : { callee: call.callee }) };
+      sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions);
+      this.evidence.set(key, sites);
+    }
+    const { together, apart } = verdicts(sites, agentName, sessionName, call);
+    const where = (found: { site: LifecycleSite; what: string }): string => `'${found.site.symbol}' (${found.site.file}:${found.site.line}) ${found.what}`;
+    if (together !== undefined && apart === undefined) return { status: 'confirmed', reason: `${where(together)}, so they name one lifecycle` };
+    if (apart !== undefined && together === undefined) return undefined;
+    return {
+      status: 'unknown',
+      reason:
+        together !== undefined && apart !== undefined
+          ? `'${agentName}' and '${sessionName}' are plain strings, and ${where(apart)} (one agent, many sessions) while ${where(together)} (one lifecycle)`
+          : `'${agentName}' and '${sessionName}' are plain strings and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
+    };
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
@@ -500,6 +558,14 @@ export class Confirmer {
     this.packageTexts.set(folder, found);
     return found;
   }
+}
+
+/** The name a function is called by, from its symbol (`Store.open` → `open`, `Host.constructor` → `Host`). */
+function calleeOf(symbol: string): string | undefined {
+  const parts = symbol.split('.');
+  const last = parts[parts.length - 1];
+  if (last === 'constructor') return parts[parts.length - 2];
+  return last === undefined || last.startsWith('<') ? undefined : last;
 }
 
 function isNullishNode(node: ts.TypeNode): boolean {

@@ -60,6 +60,9 @@ export const formatText: Formatter = (result, options = {}) => {
   out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms${projects}; rules: ${modeText || 'none'})`);
   const unconfirmed = result.findings.filter((finding) => finding.confirmation?.status === 'unknown').length;
   if (unconfirmed > 0) out.push(`  ${unconfirmed} of them unconfirmed: the type checker could not tell (each message says why)`);
+  if (result.unconfirmedLeftOut > 0) {
+    out.push(`  ${plural(result.unconfirmedLeftOut, 'candidate')} the type checker could not settle left out (set lint.unconfirmed to "warning" to list them)`);
+  }
   if (result.suppressed.length > 0 || result.baselined.length > 0) {
     out.push(`  ${result.suppressed.length} suppressed inline, ${result.baselined.length} in the baseline`);
   }

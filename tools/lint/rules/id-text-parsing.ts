@@ -128,6 +128,18 @@ function sanitises(method: string, needle: ts.Expression | undefined): boolean {
   return false;
 }
 
+/** Methods that match one text against another as a whole or as its start or end. */
+const MATCHES = new Set(['startsWith', 'endsWith', 'includes']);
+
+/**
+ * A check whose needle is itself an id (`session.sessionId.startsWith(sessionId)`): an id matched
+ * against another id's value — a git-style abbreviation a user typed — which compares values and
+ * reads no meaning from the text, unlike a fixed marker (`'local-'`).
+ */
+function abbreviates(method: string, needle: ts.Expression | undefined, file: FileContext): boolean {
+  return MATCHES.has(method) && needle !== undefined && idExpression(needle, file) !== undefined;
+}
+
 /** The rule. */
 export const idTextParsing: Rule = {
   id: 'id-text-parsing',
@@ -144,7 +156,7 @@ export const idTextParsing: Rule = {
       const method = callee.name.text;
       let id: string | undefined;
       if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
-        if (!sanitises(method, call.arguments[0])) id = idExpression(callee.expression, file);
+        if (!sanitises(method, call.arguments[0]) && !abbreviates(method, call.arguments[0], file)) id = idExpression(callee.expression, file);
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
         if (!sanitises(method, callee.expression)) id = idExpression(call.arguments[0], file);
       }

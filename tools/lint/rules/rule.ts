@@ -27,6 +27,8 @@ export interface Question {
   readonly role: 'agent-object' | 'session-object' | 'home' | 'agent-id' | 'session-id' | 'id-type' | 'inherited';
   /** The file of the declaration when it is not the finding's file (an inherited member), relative to the working directory. */
   readonly file?: string;
+  /** For a plain parameter (`agent-id`, `session-id`): its position, to read the function's call sites. */
+  readonly index?: number;
   /** For `home`: the property of the home the field was assigned from (`this.id = session.sessionId`). */
   readonly flow?: string;
   /** For `inherited`: the base names, and the side the type's own members lack. */
@@ -37,7 +39,7 @@ export interface Question {
 /** What the type checker made of a candidate; a refuted candidate is dropped. */
 export interface Confirmation {
   readonly status: 'confirmed' | 'unknown';
-  /** Why the checker could not tell, for `unknown`. */
+  /** Why the checker could not tell, for `unknown`; for a plain-string pair `confirmed` by the package's code, the evidence. */
   readonly reason?: string;
 }
 
@@ -66,6 +68,12 @@ export interface RawFinding {
    * it beforehand, with empty `questions`, for a candidate no type can settle (a schema's fields).
    */
   readonly confirmation?: Confirmation;
+  /**
+   * For a candidate whose ids have no declaration the checker can type (a schema's fields): the
+   * agent id's and the session id's names, for the confirmation step to decide the pair by how
+   * the package creates that session id, as it does for plain-string members.
+   */
+  readonly pair?: readonly [agent: string, session: string];
 }
 
 /** What a rule sees of the file being walked. */

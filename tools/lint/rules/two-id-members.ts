@@ -175,9 +175,7 @@ export const twoIdMembers: Rule = {
         symbol,
         message: `'${symbol}' declares both '${agent.name}' and '${session.name}' in one schema: one lifecycle has one id. Drop '${agent.name}' and keep '${session.name}'.`,
         questions: [],
-        confirmation: branded
-          ? { status: 'confirmed' }
-          : { status: 'unknown', reason: `'${agent.name}' and '${session.name}' are plain schema strings, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions` },
+        ...(branded ? { confirmation: { status: 'confirmed' as const } } : { pair: [agent.name, session.name] as const }),
       });
     };
 

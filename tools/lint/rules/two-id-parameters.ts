@@ -18,6 +18,8 @@ interface Input {
   readonly typed?: boolean;
   /** A constructor parameter property: the class's shape is judged by `two-id-members`. */
   readonly property: boolean;
+  /** The parameter's position, for a plain parameter (not a member of its type, not destructured). */
+  readonly index?: number;
 }
 
 const FUNCTION_KINDS = [
@@ -44,12 +46,12 @@ function ownTypeLiterals(type: ts.TypeNode | undefined): ts.TypeLiteralNode[] {
 
 function inputsOf(node: ts.SignatureDeclaration, file: FileContext): Input[] {
   const inputs: Input[] = [];
-  for (const parameter of node.parameters) {
+  for (const [index, parameter] of node.parameters.entries()) {
     const property = ts.isConstructorDeclaration(node) && ts.isParameterPropertyDeclaration(parameter, node);
     if (ts.isIdentifier(parameter.name)) {
       const name = parameter.name.text;
       const typed = classifyTypeNode(parameter.type, file) === 'session-id';
-      inputs.push({ name, kind: slotKind(name, parameter.type, file), property, at: parameter.name.getStart(file.sourceFile), typed });
+      inputs.push({ name, kind: slotKind(name, parameter.type, file), property, at: parameter.name.getStart(file.sourceFile), typed, index });
       for (const literal of ownTypeLiterals(parameter.type)) {
         for (const member of typeElementMembers(literal.members, file)) {
           const at = ((member.node as ts.NamedDeclaration).name ?? member.node).getStart(file.sourceFile);
@@ -88,7 +90,7 @@ export const twoIdParameters: Rule = {
       const advice = object ? `drop '${agent.name}'.` : `take only the session id ('${session.name}: SessionId'): the agent id is the session id.`;
       const name = (node as { name?: ts.Node }).name;
       // A binding element's own name is what the checker types (`{ agentId: owner }` → `owner`).
-      const question = (input: Input, role: Question['role']): Question => ({ at: input.at, name: input.name, role });
+      const question = (input: Input, role: Question['role']): Question => ({ at: input.at, name: input.name, role, ...(input.index === undefined ? {} : { index: input.index }) });
       run.report({
         file: file.file,
         ...file.position(name ?? node),

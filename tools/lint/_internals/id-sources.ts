@@ -1,0 +1,224 @@
+/**
+ * Where an id's value comes from, as the syntax shows it: a mint (an id generator, a time- or
+ * random-based value, a counter) stored under an agent-id or session-id name within one creation
+ * (a function), or another id (a template or concatenation built from it, a fallback letting it
+ * stand in). Shared by the `double-mint` and `derived-id` rules and by the lifecycle evidence
+ * the confirmation step reads (`lifecycle-evidence.ts`).
+ */
+import { ts } from 'ts-morph';
+import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
+import { classifyName } from './identity-names.js';
+import { assignmentTarget, expressionKind, nameText } from './syntax.js';
+
+/** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
+export const DEFAULT_MINT_FUNCTIONS = ['randomUUID', 'uuid', 'uuidv4', 'uuidv7', 'v4', 'v7', 'nanoid', 'ulid', 'cuid', 'createId'];
+
+/** The id generators of a run: the defaults and those of `double-mint`'s (validated) `mintFunctions` option. */
+export function mintFunctionsOf(options: Readonly<Record<string, unknown>> | undefined): Set<string> {
+  return new Set([...DEFAULT_MINT_FUNCTIONS, ...((options?.['mintFunctions'] as readonly string[] | undefined) ?? [])]);
+}
+
+/** Time- and random-based values: `Date.now()`, `Math.random()`, `performance.now()`. */
+const CLOCKS = new Set(['Date.now', 'Math.random', 'performance.now']);
+
+/** The syntax kinds that open a creation: one function's mints belong together. */
+export const CREATION_KINDS = [
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.FunctionExpression,
+  ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.Constructor,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
+] as const;
+
+/** An id's value and the mint expression that produced it. */
+export interface Minted {
+  readonly name: string;
+  readonly source: ts.Node;
+}
+
+/** What one creation (function) minted so far. */
+export interface Creation {
+  /** Agent ids minted (an `id` target counts as the agent's own id), in order. */
+  readonly agents: Minted[];
+  readonly sessions: Minted[];
+  /** Variables holding a minted value, by name. */
+  readonly values: Map<string, ts.Node>;
+}
+
+/**
+ * A visitor that follows mints through each creation and calls `leave` when a creation's
+ * function is left, with the enclosing creation (if any). Any mint counts, also one first stored
+ * in a variable not named like an id and passed on later (`const id = nanoid(); … { agentId: id }`).
+ */
+export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation: Creation, node: ts.Node, file: FileContext) => void): RuleVisitor & { readonly creations: readonly Creation[] } {
+  const creations: Creation[] = [];
+  const enter = (): void => {
+    creations.push({ agents: [], sessions: [], values: new Map() });
+  };
+  const onLeave: NodeHandler = (node, file) => {
+    const creation = creations.pop();
+    if (creation !== undefined) leave(creation, node, file);
+  };
+  // A value stored under `target`: an agent id, a session id, or a variable to follow.
+  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
+    const kind = classifyName(target, file.vocabulary);
+    if (kind === 'agent-id' || target === 'id') creation.agents.push({ name: target, source });
+    else if (kind === 'session-id') creation.sessions.push({ name: target, source });
+    if (kind === undefined || target === 'id') creation.values.set(target, source);
+  };
+  const onMint = (node: ts.Node, file: FileContext): void => {
+    const creation = creations[creations.length - 1];
+    const target = assignmentTarget(file.ancestors);
+    if (creation !== undefined && target !== undefined) store(creation, target, node, file);
+  };
+  const onCall: NodeHandler = (node, file) => {
+    if (mintCall(node as ts.CallExpression, mintFunctions)) onMint(node, file);
+  };
+  const onCounter: NodeHandler = (node, file) => {
+    if (isCounter(node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression)) onMint(node, file);
+  };
+  // A minted variable passed on: `{ agentId: id }`, `const sessionId = id`, `this.agentId = id`.
+  const onStore = (target: string | undefined, value: ts.Expression | undefined, file: FileContext): void => {
+    const creation = creations[creations.length - 1];
+    if (creation === undefined || target === undefined || value === undefined || !ts.isIdentifier(value)) return;
+    for (let index = creations.length - 1; index >= 0; index -= 1) {
+      const source = creations[index]?.values.get(value.text);
+      if (source === undefined) continue;
+      if (value.text !== target) store(creation, target, source, file);
+      return;
+    }
+  };
+  return {
+    creations,
+    triggers: [...[...mintFunctions].map((name) => `(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`), 'Date\\.now', 'Math\\.random', 'performance\\.now', '\\+\\+', '--'],
+    enter: {
+      ...Object.fromEntries(CREATION_KINDS.map((kind) => [kind, enter])),
+      [ts.SyntaxKind.CallExpression]: onCall,
+      [ts.SyntaxKind.PrefixUnaryExpression]: onCounter,
+      [ts.SyntaxKind.PostfixUnaryExpression]: onCounter,
+      [ts.SyntaxKind.VariableDeclaration]: (node, file) => {
+        const declaration = node as ts.VariableDeclaration;
+        onStore(nameText(declaration.name), declaration.initializer, file);
+      },
+      [ts.SyntaxKind.PropertyAssignment]: (node, file) => {
+        const assignment = node as ts.PropertyAssignment;
+        onStore(nameText(assignment.name), assignment.initializer, file);
+      },
+      [ts.SyntaxKind.BinaryExpression]: (node, file) => {
+        const { left, operatorToken, right } = node as ts.BinaryExpression;
+        if (operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+        onStore(ts.isIdentifier(left) ? left.text : ts.isPropertyAccessExpression(left) ? left.name.text : undefined, right, file);
+      },
+    },
+    leave: Object.fromEntries(CREATION_KINDS.map((kind) => [kind, onLeave])),
+  };
+}
+
+/** True when the creation minted an agent id and a session id from two different mints. */
+export function mintsBoth(creation: Creation): boolean {
+  const [agent] = creation.agents;
+  const [session] = creation.sessions;
+  return agent !== undefined && session !== undefined && agent.source !== session.source;
+}
+
+/** A call to an id generator or a clock (`randomUUID()`, `Date.now()`). */
+function mintCall(call: ts.CallExpression, mintFunctions: ReadonlySet<string>): boolean {
+  const callee = call.expression;
+  const called = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  const qualified = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) ? `${callee.expression.text}.${callee.name.text}` : undefined;
+  return (called !== undefined && mintFunctions.has(called)) || (qualified !== undefined && CLOCKS.has(qualified));
+}
+
+function isCounter(node: ts.PrefixUnaryExpression | ts.PostfixUnaryExpression): boolean {
+  return node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken;
+}
+
+function unwrap(expression: ts.Expression): ts.Expression {
+  let node = expression;
+  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+  return node;
+}
+
+/**
+ * The mint a value comes from, within the open `creations` (innermost last): a mint expression
+ * (also formatted: `Date.now().toString(36)`, `` `s-${randomUUID()}` ``), or a name (`sessionId`,
+ * `this.sessionId`, a variable holding a mint) that one of them stored a mint under.
+ */
+export function mintSource(expression: ts.Expression, creations: readonly Creation[], mintFunctions: ReadonlySet<string>): ts.Node | undefined {
+  const node = unwrap(expression);
+  if (ts.isCallExpression(node)) {
+    if (mintCall(node, mintFunctions)) return node;
+    return ts.isPropertyAccessExpression(node.expression) ? mintSource(node.expression.expression, creations, mintFunctions) : undefined;
+  }
+  if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && isCounter(node)) return node;
+  if (ts.isTemplateExpression(node) || (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)) {
+    for (const part of parts(node)) {
+      const source = mintSource(part, creations, mintFunctions);
+      if (source !== undefined) return source;
+    }
+    return undefined;
+  }
+  const name = ts.isIdentifier(node) ? node.text : ts.isPropertyAccessExpression(node) ? node.name.text : undefined;
+  if (name === undefined) return undefined;
+  for (let index = creations.length - 1; index >= 0; index -= 1) {
+    const creation = creations[index] as Creation;
+    const source = creation.values.get(name) ?? creation.sessions.find((minted) => minted.name === name)?.source ?? creation.agents.find((minted) => minted.name === name)?.source;
+    if (source !== undefined) return source;
+  }
+  return undefined;
+}
+
+/** True when `expression` is built from (or falls back to) an id of `kind`: `` `s-${agentId}` ``, `sessionId ?? agentId`. */
+export function builtFromKind(expression: ts.Expression, kind: 'agent-id' | 'session-id', file: FileContext): boolean {
+  const node = unwrap(expression);
+  if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file.vocabulary) === kind);
+  return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file.vocabulary) === kind);
+}
+
+const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
+
+/** The parts a string is built from: the spans of a template, the operands of a `+` chain. */
+function parts(expression: ts.Expression): ts.Expression[] {
+  if (ts.isTemplateExpression(expression)) return expression.templateSpans.map((span) => span.expression);
+  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) return [...parts(expression.left), ...parts(expression.right)];
+  if (ts.isParenthesizedExpression(expression)) return parts(expression.expression);
+  return [expression];
+}
+
+/** One id linked to the other: `target` built from `from`, or `from` standing in for `target`. */
+export interface IdLink {
+  readonly target: string;
+  readonly targetKind: 'agent-id' | 'session-id';
+  readonly from: ts.Expression;
+}
+
+/**
+ * For a template or the outermost `+` of a chain stored under an id name: the other id it is
+ * built from (`sessionId: `s-${agentId}``, `const agentId = 'agent-' + sessionId`).
+ */
+export function builtFrom(node: ts.Expression, file: FileContext): IdLink | undefined {
+  const target = assignmentTarget(file.ancestors);
+  if (target === undefined) return undefined;
+  const kind = classifyName(target, file.vocabulary);
+  if (kind !== 'agent-id' && kind !== 'session-id') return undefined;
+  const other = kind === 'agent-id' ? 'session-id' : 'agent-id';
+  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
+  return from === undefined ? undefined : { target, targetKind: kind, from };
+}
+
+/** For `a ?? b` / `a || b` between an agent id and a session id: the pair (`left` is the target). */
+export function standIn(node: ts.BinaryExpression, file: FileContext): { readonly left: 'agent-id' | 'session-id'; readonly right: 'agent-id' | 'session-id' } | undefined {
+  if (!FALLBACKS.has(node.operatorToken.kind)) return undefined;
+  const left = expressionKind(node.left, file.vocabulary);
+  const right = expressionKind(node.right, file.vocabulary);
+  return left === undefined || right === undefined || left === right ? undefined : { left, right };
+}
+
+/** True when `node` is a `+` whose parent is not a `+`: one construct per chain. */
+export function outermostPlus(node: ts.BinaryExpression, file: FileContext): boolean {
+  if (node.operatorToken.kind !== ts.SyntaxKind.PlusToken) return false;
+  const parent = file.ancestors[file.ancestors.length - 1];
+  return parent === undefined || !ts.isBinaryExpression(parent) || parent.operatorToken.kind !== ts.SyntaxKind.PlusToken;
+}
