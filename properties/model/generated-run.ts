@@ -53,7 +53,8 @@ export class GeneratedRun {
   readonly modelKit: KitEnv;
   readonly declared: Declared;
   readonly handles: HandleSlot[] = [];
-  readonly owners: { readonly real: string; readonly model: string }[] = [];
+  /** The owners both systems made, each marked once an unload of it was requested (it then refuses new creations, AIK-QUIESCE-001). */
+  readonly owners: { readonly real: string; readonly model: string; unloaded: boolean }[] = [];
   /** The remote runs started so far (each one a child process per system). */
   readonly remotes: RemoteSlot[] = [];
   /** The wire-local session id of the fake ACP child (capability `remote`). */

@@ -57,12 +57,17 @@ export function checkInvariants(run: GeneratedRun): void {
     run.expect('AIK-DURABLE-003/generated-no-trace', writesOf(calls, id) > 0, () => `${id} was never published, yet the store saw ${writesOf(calls, id)} writes for it`);
   }
 
-  if (run.declared.capabilities.idSource) {
-    const realIds = agents.map((entry) => entry.id).sort();
-    const modelIds = run.model.agents().map((entry) => run.fresh.get(entry.id) ?? entry.id).sort();
-    run.expect('AIK-TXN-003/generated-live-set', realIds.join('\u0000') !== modelIds.join('\u0000'), () => `live agents ${JSON.stringify(realIds)}, the model has ${JSON.stringify(modelIds)}`);
-  } else {
-    const counts = [agents.length, run.model.agents().length];
-    run.expect('AIK-TXN-003/generated-live-set', counts[0] !== counts[1], () => `${counts[0]} live agents, the model has ${counts[1]}`);
+  // Both registries, each against the model's: an entry a rollback left (or one missing) differs here once every command settled.
+  for (const [what, realEntries, modelEntries] of [
+    ['agents', agents, run.model.agents()],
+    ['sessions', real.sessions(), run.model.sessions()],
+  ] as const) {
+    if (run.declared.capabilities.idSource) {
+      const realIds = realEntries.map((entry) => entry.id).sort();
+      const modelIds = modelEntries.map((entry) => run.fresh.get(entry.id) ?? entry.id).sort();
+      run.expect('AIK-TXN-003/generated-live-set', realIds.join('\u0000') !== modelIds.join('\u0000'), () => `live ${what} ${JSON.stringify(realIds)}, the model has ${JSON.stringify(modelIds)}`);
+    } else {
+      run.expect('AIK-TXN-003/generated-live-set', realEntries.length !== modelEntries.length, () => `${realEntries.length} live ${what}, the model has ${modelEntries.length}`);
+    }
   }
 }
