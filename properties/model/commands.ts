@@ -271,6 +271,8 @@ class HandleCommand extends Base {
     if (slot === undefined) return;
     this.#name = `${run.real.handleName(slot.real)}=${showId(slot.id)}`;
     const stale = run.model.getAgent(slot.id) === undefined;
+    // What each system had live under the id before the operation.
+    const [real, model] = [run.real.getAgent(slot.id), run.model.getAgent(slot.id)];
     const outcome = await both(run, this.op, (system, which) => system[this.op](slot[which]));
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     // A stale handle's outcome is detach; a live one's flush is the durability barrier, its prompt a turn (refused only once teardown began).
@@ -279,9 +281,9 @@ class HandleCommand extends Base {
     run.expect(`${requirement}/generated-${this.op}`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
     if ((this.op === 'prompt' || this.op === 'flush') && outcome.real.ok && !slot.shadow) run.facts(slot.id).persisted = true;
     if (this.op === 'dispose') {
-      // A later creation of the same id succeeded, so this handle's agent was gone by then: what the model has live under the id is a newer agent.
-      const newer = run.handles.slice(run.handles.indexOf(slot) + 1).some((other) => other.id === slot.id);
-      run.expect('AIK-DETACH-001/generated-dispose', newer && run.model.getAgent(slot.id) !== undefined && run.real.getAgent(slot.id) === undefined, () => `${this.describe()}: disposing a stale handle removed the newer agent ${slot.id}`);
+      // The model's dispose left the agent it had under the id: the handle was stale, that agent a newer one, and the real system must leave its own.
+      const kept = model !== undefined && run.model.getAgent(slot.id) !== undefined;
+      run.expect('AIK-DETACH-001/generated-dispose', kept && real !== undefined && run.real.getAgent(slot.id) === undefined, () => `${this.describe()}: disposing a stale handle removed the newer agent ${slot.id}`);
       run.expect('AIK-QUIESCE-002/generated-gone-after-dispose', run.model.getAgent(slot.id) === undefined && run.real.getAgent(slot.id) !== undefined, () => `${this.describe()} resolved but ${slot.id} is still live`);
     }
   }
