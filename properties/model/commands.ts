@@ -469,15 +469,21 @@ class ShutdownCommand extends Base {
     return 'shutdown()';
   }
   async act(run: GeneratedRun): Promise<void> {
-    const outcome = await both(run, 'shutdown', (system) => system.shutdown());
+    // Shutdown resolves last: every subagent run's teardown, which ends with its subagent/end, completed before it resolved.
+    // Read as the real shutdown resolves, before the model's own shutdown gives a late teardown time to catch up.
+    let running: (string | undefined)[] = [];
+    const outcome = await both(run, 'shutdown', async (system, which) => {
+      const done = await system.shutdown();
+      if (which === 'real') {
+        const recorded = system.events().filter((event) => event.listener === RECORDER);
+        const ended = new Set(recorded.filter((event) => event.type === 'subagent/end').map((event) => event.run?.runId));
+        running = recorded.filter((event) => event.type === 'subagent/start' && !ended.has(event.run?.runId)).map((event) => event.run?.id);
+      }
+      return done;
+    });
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     run.expect('AIK-QUIESCE-005/generated-shutdown', !outcome.real.ok || run.real.agents().length > 0 || run.real.sessions().length > 0, () => `shutdown() resolved ${outcome.realDecided} with ${run.real.agents().length} agents and ${run.real.sessions().length} sessions live`);
-    if (!run.declared.capabilities.rpc) return;
-    // Shutdown resolves last: every subagent run's teardown, which ends with its subagent/end, completed before it resolved.
-    const recorded = run.real.events().filter((event) => event.listener === RECORDER);
-    const ended = new Set(recorded.filter((event) => event.type === 'subagent/end').map((event) => event.run?.runId));
-    const running = recorded.filter((event) => event.type === 'subagent/start' && !ended.has(event.run?.runId)).map((event) => event.run?.id);
-    run.expect('AIK-QUIESCE-005/generated-shutdown', outcome.real.ok && running.length > 0, () => `shutdown() resolved before the teardown of the subagent run(s) ${running.join(', ')} completed (no subagent/end)`);
+    if (run.declared.capabilities.rpc) run.expect('AIK-QUIESCE-005/generated-shutdown', outcome.real.ok && running.length > 0, () => `shutdown() resolved before the teardown of the subagent run(s) ${running.join(', ')} completed (no subagent/end)`);
   }
 }
 
