@@ -75,6 +75,7 @@ async function both<T extends Outcome>(run: GeneratedRun, op: Parameters<Generat
   // Should the real side throw, the model's call is not awaited: its failure must not go unobserved.
   pending?.catch(() => undefined);
   const real = await act(run.real, 'real');
+  run.heardWhenSettled = run.real.events().length;
   run.rethrowAdapterFailure();
   // An operation the adapter reports unsupported cannot be compared with the model: the run ends here.
   if (!real.ok && UnsupportedOperation.is(real.error)) throw real.error;
@@ -116,6 +117,7 @@ abstract class Base implements RunCommand {
   async run(_model: GeneratedRun, run: GeneratedRun): Promise<void> {
     run.executed.push(this);
     run.home = this.home;
+    run.heardWhenSettled = undefined;
     try {
       await this.act(run);
       run.rethrowAdapterFailure();

@@ -77,6 +77,12 @@ export class GeneratedRun {
   readonly aliases: IdAliases;
   /** The requirement an adapter failure during the current command is reported under. */
   home = 'AIK-CREATE-001';
+  /**
+   * How many events the real system had delivered when its operation of the current command
+   * resolved (unset for a command that compares no operation): a teardown that must be complete
+   * when the operation resolves is judged on these, however fast the rest catches up.
+   */
+  heardWhenSettled: number | undefined;
   #injected = new Map<unknown, string>();
   #failure: AdapterFailure | undefined;
 

@@ -48,8 +48,9 @@ export function checkInvariants(run: GeneratedRun): void {
       const runEvents = recorded.filter((event) => event.run?.runId === remote.real.runId).map((event) => `${event.type} ${JSON.stringify([event.run?.runId, event.run?.provider, event.run?.id, event.run?.local])}`);
       const tuple = JSON.stringify([remote.real.runId, 'acp', remote.real.id, false]);
       const expected = [`subagent/start ${tuple}`, ...(modelEnded ? [`subagent/end ${tuple}`] : [])];
-      // Started as it should be, but not ended where the model ended it: the dispose, unload or shutdown that ends it resolved before its teardown completed.
-      const unfinished = modelEnded && runEvents.join('\n') === expected[0];
+      // Started as it should be, but not ended, when the dispose, unload or shutdown that ends it (where the model ended it) resolved: its teardown was not complete.
+      const settled = run.heardWhenSettled === undefined ? recorded : real.events().slice(0, run.heardWhenSettled).filter((event) => event.listener === RECORDER);
+      const unfinished = modelEnded && runEvents[0] === expected[0] && !settled.some((event) => event.type === 'subagent/end' && event.run?.runId === remote.real.runId);
       run.expect('AIK-QUIESCE-001/generated-remote-teardown', unfinished, () => `remote run ${remote.real.id} of ${remote.parent}: the teardown that ends it resolved before its subagent/end (events ${JSON.stringify(runEvents)})`);
       run.expect('AIK-RPC-001/generated-remote-events', !unfinished && runEvents.join('\n') !== expected.join('\n'), () => `remote run ${remote.real.id} of ${remote.parent}: events ${JSON.stringify(runEvents)}, expected ${JSON.stringify(expected)}`);
     }
