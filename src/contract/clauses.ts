@@ -240,7 +240,7 @@ export const CLAUSES: readonly Clause[] = [
   ]),
 
   ...clauses('AIK-QUIESCE-001', 'Teardown and quiescence', [
-    ['one memoized teardown: handle dispose, owner unload, shutdown and (where offered) context dispose, in any interleaving, all resolve only after it completes', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-unload', 'AIK-QUIESCE-001/generated-remote-teardown']],
+    ['one memoized teardown: handle dispose, owner unload, shutdown and (where offered) context dispose, in any interleaving, all resolve only after it completes', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-unload', 'AIK-QUIESCE-001/generated-remote-teardown', 'AIK-QUIESCE-001/remote-run-ended-when-dispose-resolves']],
     ['An owner\'s `unload()` is memoized: it refuses new creations and rejects pending ones with `inactive`, and joins the teardown of every agent it owns.', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-outcome'], MODEL],
   ]),
   ...clauses('AIK-QUIESCE-002', 'Teardown and quiescence', [
