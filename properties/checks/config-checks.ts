@@ -51,6 +51,15 @@ export const configChecks: readonly Check[] = [
         ctx.equal(recorded(system).map((event) => `${event.type} ${event.id}`), [], `events announced by a configuration refused for ${what}`);
       });
     }
+    // The validation is exactly §3's: a configuration that passes every rule is not refused.
+    const accepted: readonly [string, ConfigInput][] = [
+      ['a repeated label', { agents: [{ id: 'twin' }, { id: 'twin' }] }],
+      ["a label equal to another entry's exact id", { agents: [{ id: 'named', sessionId: 'taken-name' }, { id: 'taken-name' }] }],
+    ];
+    for (const [what, config] of accepted) {
+      const system = await ctx.open(config);
+      await ctx.clause('AIK-CONFIG-002.c1', () => ctx.assert(system.configResults().ok, `a valid configuration with ${what} was refused`));
+    }
   }),
 
   check('AIK-CONFIG-003', 'exact-id-resumes-or-creates', async (ctx) => {

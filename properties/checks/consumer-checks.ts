@@ -14,6 +14,8 @@ export const consumerChecks: readonly Check[] = [
       const runs = [ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(lead)'), ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(lead)')];
       if (ctx.capabilities.remote) runs.push(ctx.ok(await system.spawnRemote(parent.handle), 'spawnRemote(lead)'));
       ctx.ok(await system.dispose(parent.handle), 'dispose(lead)');
+      // Whether each run ended by the time dispose resolved is the teardown's (AIK-QUIESCE-001); here, the events a run carries once it ended.
+      await ctx.until(() => runs.every((run) => recorded(system).some((event) => event.type === 'subagent/end' && event.run?.runId === run.runId)), 'every run of lead ended after dispose(lead)');
       const runIds = runs.map((run) => run.runId);
       ctx.equal(new Set(runIds).size, runIds.length, `distinct runIds (${runIds.join(', ')})`);
       for (const run of runs) {

@@ -1,6 +1,7 @@
 import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
 import { CheckFailure } from '../runner/check-failure.js';
+import { fakeAcpChild } from './_internals/fake-acp-child.js';
 import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
 
 /**
@@ -29,6 +30,21 @@ async function turnInFlight(ctx: CheckContext, turn: Promise<unknown>): Promise<
 
 /** Directed checks of teardown and quiescence (AIK-QUIESCE-*). */
 export const teardownChecks: readonly Check[] = [
+  check(
+    'AIK-QUIESCE-001',
+    'remote-run-ended-when-dispose-resolves',
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'lead' }), 'create(lead)');
+      const run = ctx.ok(await system.spawnRemote(parent.handle), 'spawnRemote(lead)');
+      ctx.ok(await system.dispose(parent.handle), 'dispose(lead) with a remote run');
+      // Read at once: the run's teardown (kill the child, await its exit, then subagent/end) is part of the parent's, which dispose awaits.
+      const ended = recorded(system).some((event) => event.type === 'subagent/end' && event.run?.runId === run.runId);
+      await ctx.clause('AIK-QUIESCE-001.c1', () => ctx.assert(ended, `dispose(lead) resolved before the teardown of its remote run ${run.id} completed (no subagent/end yet)`));
+    },
+    { needs: ['remote'], remote: fakeAcpChild() },
+  ),
+
   check('AIK-QUIESCE-001', 'one-memoized-teardown', async (ctx) => {
     const system = await ctx.open();
     const gone = system.owner('gone');

@@ -1,5 +1,5 @@
 import { check, type Check } from '../runner/check.js';
-import type { CheckContext } from '../runner/check-context.js';
+import { show, type CheckContext } from '../runner/check-context.js';
 import type { DrivenSystem } from '../runner/driven-system.js';
 import { heardBy, recorded, registries, typesOf, writesOf } from './_internals/observe.js';
 import { persisted } from './_internals/persisted.js';
@@ -84,6 +84,22 @@ export const transactionChecks: readonly Check[] = [
     const res = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes'));
     ctx.ok(await system.dispose(fresh.handle), 'dispose(fresh)');
     ctx.ok(await system.dispose(res.handle), 'dispose(res)');
+    // A failure after the collision boundary (phase 7): a veto at session/created. The session entry was entered, and goes too.
+    for (const [op, id] of [['create', 'vetoed'], ['resume', 'res']] as const) {
+      const creation = () => (op === 'create' ? system.create({ sessionId: id }) : system.resume({ resumeSessionId: id }));
+      const veto = ctx.error(`veto of ${op}(${id}) at session/created`);
+      system.listen({ name: `veto-${op}`, event: 'session/created', action: 'throw', value: veto });
+      const vetoed = await creation();
+      system.unlisten(`veto-${op}`);
+      await ctx.clause('AIK-TXN-003.c3', () => {
+        ctx.assert(!vetoed.ok, `${op}(${id}) vetoed at session/created succeeded`);
+        ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ${op} was vetoed at session/created`);
+        ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its ${op} was vetoed at session/created`);
+      });
+      const again = await creation();
+      await ctx.clause('AIK-TXN-003.c1', () => ctx.assert(again.ok, `${op}(${id}) after its ${op} was vetoed at session/created: expected success, got ${again.ok ? '' : show(again.error)}`));
+      if (again.ok) ctx.ok(await system.dispose(again.handle), `dispose(${id})`);
+    }
   }),
 
   check('AIK-TXN-003', 'rollback-failure-keeps-the-rejection', async (ctx) => {
@@ -134,17 +150,19 @@ export const transactionChecks: readonly Check[] = [
 
   check('AIK-TXN-004', 'seeded-and-resumed-vetoes-write-nothing', async (ctx) => {
     const system = await ctx.open();
-    await persisted(ctx, system, 'stored');
-    const record = await ctx.store.peek('stored');
     for (const event of ['session/created', 'agent/created'] as const) {
       const veto = ctx.error(`veto at ${event}`);
       const id = `seeded-${event.split('/')[0]}`;
+      // A record of its own per veto: each sub-case judges its own veto, not what an earlier one's rollback left (AIK-TXN-003's).
+      const stored = `stored-${event.split('/')[0]}`;
+      await persisted(ctx, system, stored);
+      const record = await ctx.store.peek(stored);
       // A listener plan throws once: one plan per vetoed creation.
       system.listen({ name: `veto-create-${event}`, event, action: 'throw', value: veto });
       ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`);
-      const writes = writesOf(ctx.store.calls, 'stored');
+      const writes = writesOf(ctx.store.calls, stored);
       system.listen({ name: `veto-resume-${event}`, event, action: 'throw', value: veto });
-      ctx.rejectsWith(await system.resume({ resumeSessionId: 'stored' }), veto, `resume(stored) vetoed at ${event}`);
+      ctx.rejectsWith(await system.resume({ resumeSessionId: stored }), veto, `resume(${stored}) vetoed at ${event}`);
       system.unlisten(`veto-create-${event}`);
       system.unlisten(`veto-resume-${event}`);
       // A late write would still be a write: give the rolled-back creations time to misbehave.
@@ -152,8 +170,8 @@ export const transactionChecks: readonly Check[] = [
       await ctx.clause('AIK-TXN-004.c3', async () => {
         ctx.equal(writesOf(ctx.store.calls, id), 0, `store writes for the seeded ${id} vetoed at ${event}`);
         ctx.equal(await ctx.store.peek(id), undefined, `stored record of the seeded ${id} vetoed at ${event}`);
-        ctx.equal(writesOf(ctx.store.calls, 'stored'), writes, `store writes for stored by its resume vetoed at ${event}`);
-        ctx.equal(await ctx.store.peek('stored'), record, `stored record of stored after its resume vetoed at ${event}`);
+        ctx.equal(writesOf(ctx.store.calls, stored), writes, `store writes for ${stored} by its resume vetoed at ${event}`);
+        ctx.equal(await ctx.store.peek(stored), record, `stored record of ${stored} after its resume vetoed at ${event}`);
       });
     }
   }),

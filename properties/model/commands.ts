@@ -44,13 +44,17 @@ const LISTENERS: Partial<Record<CreatePlan, { readonly plan: (injected: unknown)
 };
 type ResumePlan = 'plain' | 'setup-reject' | 'load-fault' | 'abort-before';
 
-/** Where a creation's outcome was decided, and which requirement a disagreement breaks. */
-function creationRequirement(op: 'create' | 'resume', expected: string, live: boolean): string {
+/**
+ * Where a creation's outcome was decided, and which requirement a disagreement breaks. `unloaded`:
+ * the creation names an owner whose unload was requested, whose refusal (`inactive`) is that
+ * owner's (AIK-QUIESCE-001), not a shutdown's.
+ */
+function creationRequirement(op: 'create' | 'resume', expected: string, live: boolean, unloaded = false): string {
   if (expected.startsWith('injected:veto')) return 'AIK-TXN-004';
   if (expected.startsWith('injected:abort') || expected === 'aborted') return 'AIK-TXN-005';
   if (expected.startsWith('injected:setup-reject-value')) return 'AIK-TXN-006';
   if (expected.startsWith('injected:')) return 'AIK-TXN-003';
-  if (expected === 'inactive') return 'AIK-QUIESCE-005';
+  if (expected === 'inactive') return unloaded ? 'AIK-QUIESCE-001' : 'AIK-QUIESCE-005';
   if (op === 'create') {
     if (expected === 'conflict') return live ? 'AIK-CREATE-002' : 'AIK-CONFLICT-003';
     if (expected === 'invalid') return 'AIK-CREATE-003';
@@ -71,6 +75,7 @@ async function both<T extends Outcome>(run: GeneratedRun, op: Parameters<Generat
   // Should the real side throw, the model's call is not awaited: its failure must not go unobserved.
   pending?.catch(() => undefined);
   const real = await act(run.real, 'real');
+  run.heardWhenSettled = run.real.events().length;
   run.rethrowAdapterFailure();
   // An operation the adapter reports unsupported cannot be compared with the model: the run ends here.
   if (!real.ok && UnsupportedOperation.is(real.error)) throw real.error;
@@ -112,6 +117,7 @@ abstract class Base implements RunCommand {
   async run(_model: GeneratedRun, run: GeneratedRun): Promise<void> {
     run.executed.push(this);
     run.home = this.home;
+    run.heardWhenSettled = undefined;
     try {
       await this.act(run);
       run.rethrowAdapterFailure();
@@ -149,12 +155,16 @@ class CreateCommand extends Base {
     const live = run.model.getAgent(this.id) !== undefined;
     const undecided = run.undecided(this.id);
     const listener = LISTENERS[this.plan];
+    // Whether the model announced the event the plan's listener acts on: only then does the listener's requirement decide the outcome.
+    let dispatched = false;
     const outcome = await both(run, 'create', async (system, which) => {
       const started = system.planOutcomes().length;
       const heard = system.events().length;
       if (listener !== undefined) system.listen({ name: 'generated-listener', ...listener.plan(injected) });
       const made = await system.create(inputs[which]);
       if (listener !== undefined) system.unlisten('generated-listener');
+      const event = listener?.plan(injected).event;
+      if (which === 'model') dispatched = system.events().slice(heard).some((heardEvent) => heardEvent.listener === RECORDER && heardEvent.type === event && heardEvent.id === this.id);
       // A shutdown or context dispose the listener started is not awaited by the creation: let it finish on each side.
       const acted = system.events().slice(heard).some((event) => event.listener === 'generated-listener');
       if (acted && (this.plan === 'shutdown-in-dispatch' || this.plan === 'dispose-in-dispatch')) await settled(run, () => system.planOutcomes().length > started);
@@ -162,9 +172,8 @@ class CreateCommand extends Base {
     });
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     if (undecided) return resync(run, outcome.real, outcome.model);
-    // A creation refused before it announced anything decides its refusal, not the listener's plan.
-    const dispatched = outcome.modelDecided === 'ok' || outcome.modelDecided.startsWith('injected:') || this.plan.endsWith('-in-dispatch');
-    const requirement = listener !== undefined && dispatched && outcome.modelDecided !== 'conflict' ? listener.requirement : creationRequirement('create', outcome.modelDecided, live);
+    // A creation refused before its listener's event was announced decides its refusal, not the listener's plan.
+    const requirement = listener !== undefined && dispatched ? listener.requirement : creationRequirement('create', outcome.modelDecided, live, this.#owner(run)?.unloaded);
     run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
     if (outcome.real.ok && outcome.model.ok) {
       const facts = run.facts(this.id);
@@ -173,10 +182,14 @@ class CreateCommand extends Base {
       run.handles.push({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow });
     }
   }
+  /** The owner the creation goes through, when it names one and the run made any. */
+  #owner(run: GeneratedRun): GeneratedRun['owners'][number] | undefined {
+    return this.owner === undefined || run.owners.length === 0 ? undefined : run.owners[this.owner % run.owners.length];
+  }
   #input(run: GeneratedRun, which: 'real' | 'model', injected: unknown): CreateInput {
     const kit = which === 'real' ? run.realKit : run.modelKit;
-    const owners = run.owners;
-    const owner = this.owner === undefined || owners.length === 0 ? {} : { owner: owners[this.owner % owners.length]?.[which] ?? '' };
+    const slot = this.#owner(run);
+    const owner = slot === undefined ? {} : { owner: slot[which] };
     const base = { sessionId: this.id, ...owner };
     switch (this.plan) {
       case 'seed':
@@ -260,6 +273,8 @@ class HandleCommand extends Base {
     if (slot === undefined) return;
     this.#name = `${run.real.handleName(slot.real)}=${showId(slot.id)}`;
     const stale = run.model.getAgent(slot.id) === undefined;
+    // What each system had live under the id before the operation.
+    const [real, model] = [run.real.getAgent(slot.id), run.model.getAgent(slot.id)];
     const outcome = await both(run, this.op, (system, which) => system[this.op](slot[which]));
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     // A stale handle's outcome is detach; a live one's flush is the durability barrier, its prompt a turn (refused only once teardown began).
@@ -268,6 +283,9 @@ class HandleCommand extends Base {
     run.expect(`${requirement}/generated-${this.op}`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
     if ((this.op === 'prompt' || this.op === 'flush') && outcome.real.ok && !slot.shadow) run.facts(slot.id).persisted = true;
     if (this.op === 'dispose') {
+      // The model's dispose left the agent it had under the id: the handle was stale, that agent a newer one, and the real system must leave its own.
+      const kept = model !== undefined && run.model.getAgent(slot.id) !== undefined;
+      run.expect('AIK-DETACH-001/generated-dispose', kept && real !== undefined && run.real.getAgent(slot.id) === undefined, () => `${this.describe()}: disposing a stale handle removed the newer agent ${slot.id}`);
       run.expect('AIK-QUIESCE-002/generated-gone-after-dispose', run.model.getAgent(slot.id) === undefined && run.real.getAgent(slot.id) !== undefined, () => `${this.describe()} resolved but ${slot.id} is still live`);
     }
   }
@@ -367,7 +385,7 @@ class OwnerCommand extends Base {
     return `owner(${this.label})`;
   }
   async act(run: GeneratedRun): Promise<void> {
-    run.owners.push({ real: run.real.owner(this.label), model: run.model.owner(this.label) });
+    run.owners.push({ real: run.real.owner(this.label), model: run.model.owner(this.label), unloaded: false });
     this.result = ` → owner#${run.owners.length - 1}`;
   }
 }
@@ -383,6 +401,7 @@ class UnloadCommand extends Base {
   async act(run: GeneratedRun): Promise<void> {
     const owner = run.owners.length === 0 ? undefined : run.owners[this.slot % run.owners.length];
     if (owner === undefined) return;
+    owner.unloaded = true;
     const outcome = await both(run, 'unload', (system, which) => system.unload(owner[which]));
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     run.expect('AIK-QUIESCE-001/generated-unload', outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided}, got ${outcome.realDecided}`);
@@ -452,9 +471,21 @@ class ShutdownCommand extends Base {
     return 'shutdown()';
   }
   async act(run: GeneratedRun): Promise<void> {
-    const outcome = await both(run, 'shutdown', (system) => system.shutdown());
+    // Shutdown resolves last: every subagent run's teardown, which ends with its subagent/end, completed before it resolved.
+    // Read as the real shutdown resolves, before the model's own shutdown gives a late teardown time to catch up.
+    let running: (string | undefined)[] = [];
+    const outcome = await both(run, 'shutdown', async (system, which) => {
+      const done = await system.shutdown();
+      if (which === 'real') {
+        const recorded = system.events().filter((event) => event.listener === RECORDER);
+        const ended = new Set(recorded.filter((event) => event.type === 'subagent/end').map((event) => event.run?.runId));
+        running = recorded.filter((event) => event.type === 'subagent/start' && !ended.has(event.run?.runId)).map((event) => event.run?.id);
+      }
+      return done;
+    });
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;
     run.expect('AIK-QUIESCE-005/generated-shutdown', !outcome.real.ok || run.real.agents().length > 0 || run.real.sessions().length > 0, () => `shutdown() resolved ${outcome.realDecided} with ${run.real.agents().length} agents and ${run.real.sessions().length} sessions live`);
+    if (run.declared.capabilities.rpc) run.expect('AIK-QUIESCE-005/generated-shutdown', outcome.real.ok && running.length > 0, () => `shutdown() resolved before the teardown of the subagent run(s) ${running.join(', ')} completed (no subagent/end)`);
   }
 }
 

@@ -53,7 +53,8 @@ export class GeneratedRun {
   readonly modelKit: KitEnv;
   readonly declared: Declared;
   readonly handles: HandleSlot[] = [];
-  readonly owners: { readonly real: string; readonly model: string }[] = [];
+  /** The owners both systems made, each marked once an unload of it was requested (it then refuses new creations, AIK-QUIESCE-001). */
+  readonly owners: { readonly real: string; readonly model: string; unloaded: boolean }[] = [];
   /** The remote runs started so far (each one a child process per system). */
   readonly remotes: RemoteSlot[] = [];
   /** The wire-local session id of the fake ACP child (capability `remote`). */
@@ -76,6 +77,12 @@ export class GeneratedRun {
   readonly aliases: IdAliases;
   /** The requirement an adapter failure during the current command is reported under. */
   home = 'AIK-CREATE-001';
+  /**
+   * How many events the real system had delivered when its operation of the current command
+   * resolved (unset for a command that compares no operation): a teardown that must be complete
+   * when the operation resolves is judged on these, however fast the rest catches up.
+   */
+  heardWhenSettled: number | undefined;
   #injected = new Map<unknown, string>();
   #failure: AdapterFailure | undefined;
 

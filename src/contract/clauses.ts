@@ -230,7 +230,7 @@ export const CLAUSES: readonly Clause[] = [
   ]),
   ...clauses('AIK-DETACH-001', 'Collision and detach', [
     ['dispose is idempotent', ['AIK-DETACH-001/idempotent-and-stale-safe']],
-    ['a stale handle never removes a newer agent with the same id', ['AIK-DETACH-001/idempotent-and-stale-safe', 'AIK-DETACH-001/stale-handle-every-operation']],
+    ['a stale handle never removes a newer agent with the same id', ['AIK-DETACH-001/idempotent-and-stale-safe', 'AIK-DETACH-001/stale-handle-every-operation', 'AIK-DETACH-001/generated-dispose']],
     ['disposing it never touches a newer agent with the same id; `flush` or `prompt` on it is `inactive`', ['AIK-DETACH-001/idempotent-and-stale-safe', 'AIK-DETACH-001/stale-handle-every-operation'], MODEL],
     ['On a stale handle: `inactive`.', ['AIK-DETACH-001/stale-handle-every-operation'], FLUSH],
   ]),
@@ -240,8 +240,8 @@ export const CLAUSES: readonly Clause[] = [
   ]),
 
   ...clauses('AIK-QUIESCE-001', 'Teardown and quiescence', [
-    ['one memoized teardown: handle dispose, owner unload, shutdown and (where offered) context dispose, in any interleaving, all resolve only after it completes', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-unload']],
-    ['An owner\'s `unload()` is memoized: it refuses new creations and rejects pending ones with `inactive`, and joins the teardown of every agent it owns.', ['AIK-QUIESCE-001/one-memoized-teardown'], MODEL],
+    ['one memoized teardown: handle dispose, owner unload, shutdown and (where offered) context dispose, in any interleaving, all resolve only after it completes', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-unload', 'AIK-QUIESCE-001/generated-remote-teardown', 'AIK-QUIESCE-001/remote-run-ended-when-dispose-resolves']],
+    ['An owner\'s `unload()` is memoized: it refuses new creations and rejects pending ones with `inactive`, and joins the teardown of every agent it owns.', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-outcome'], MODEL],
   ]),
   ...clauses('AIK-QUIESCE-002', 'Teardown and quiescence', [
     ['`agent/disposed` fires only after the in-flight turn settled, and before `session/disposed`', ['AIK-QUIESCE-002/agent-disposed-after-the-turn']],

@@ -5,8 +5,9 @@ import { mutant } from './_support/mutant.js';
 export default mutant({
   name: 'dispose-abandons-slow-writes',
   defect: 'dispose awaits the turn and the detach but not the issued writes (`void writer.settle()`), so it resolves while a write still hangs',
-  requirements: ['AIK-DURABLE-002'],
-  clauses: ['AIK-DURABLE-002.c3'],
+  // Resolving at the detach, it does not wait for the scope's teardown either (a remote run still ending): AIK-QUIESCE-001.
+  requirements: ['AIK-DURABLE-002', 'AIK-QUIESCE-001'],
+  clauses: ['AIK-DURABLE-002.c3', 'AIK-QUIESCE-001.c1'],
   inject(inner) {
     const handles = new HandleIds(inner);
     return {
