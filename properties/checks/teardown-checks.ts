@@ -2,7 +2,7 @@ import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
 import { CheckFailure } from '../runner/check-failure.js';
 import { fakeAcpChild } from './_internals/fake-acp-child.js';
-import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
+import { heardBy, recorded, typesOf, untilOrSettled, watchSettled } from './_internals/observe.js';
 
 /**
  * Both teardown profiles' situation: a parent with a scoped recorder and (with subagents) a
@@ -23,9 +23,11 @@ async function disposeParentWithChild(ctx: CheckContext): Promise<{ heard: strin
 
 async function turnInFlight(ctx: CheckContext, turn: Promise<unknown>): Promise<void> {
   const watch = watchSettled(turn);
-  await ctx.until(() => ctx.kit.turns.inFlight > 0 || watch.settled(), 'a turn started');
+  await untilOrSettled(watch, () => ctx.kit.turns.inFlight > 0);
+  if (ctx.kit.turns.inFlight > 0) return;
+  await turn; // a prompt that hung or broke the protocol is reported as that
   // The kit holds the turns of the session id it asked for: a turn that ended at once ran under another id, or never ran.
-  if (ctx.kit.turns.inFlight === 0) throw new CheckFailure('the prompt settled without a held turn (the kit holds the turns of the id it created)');
+  throw new CheckFailure('the prompt settled without a held turn (the kit holds the turns of the id it created)');
 }
 
 /** Directed checks of teardown and quiescence (AIK-QUIESCE-*). */

@@ -27,6 +27,32 @@ describe('an adapter that breaks the protocol', () => {
     expect(report.requirements.find((result) => result.id === 'AIK-CREATE-002')?.status).toBe('PASS');
   });
 
+  it.each([
+    ['a write of the turn is held', 'AIK-DURABLE-002', 'AIK-DURABLE-002/hung-write-keeps-dispose-pending', 2],
+    ['the kit holds the turn', 'AIK-QUIESCE-002', 'AIK-QUIESCE-002/agent-disposed-after-the-turn', 1],
+  ])('hangs in a prompt while %s: the prompt’s own limit decides, reported as that hang', async (_, requirement, check, hung) => {
+    // In each system, the prompt number `hung` of a handle never settles nor starts a turn (so the
+    // confirming re-run hangs too); the others take 30 ms, so the prompt's limit (5× its measured
+    // pace) outgrows the base limit a polled wait would have had of its own.
+    const report = await runConformance(
+      withOverrides(referenceAdapter(), (system) => {
+        const prompted = new Map<string, number>();
+        return {
+          prompt: (handle: string) => {
+            prompted.set(handle, (prompted.get(handle) ?? 0) + 1);
+            if (prompted.get(handle) === hung) return new Promise(() => undefined);
+            return new Promise((resolve) => setTimeout(resolve, 30)).then(() => system.prompt(handle));
+          },
+        };
+      }),
+      { runs: 1, timeoutMs: 50, requirements: ['AIK-CREATE-001', requirement] },
+    );
+    const hang = report.failures.find((failure) => failure.check === check);
+    // One timer decides (the prompt's), so the report does not depend on which of two fired first.
+    expect(hang?.message).toMatch(/prompt\(h1\) did not settle within its limit, also on a confirming re-run/);
+    expect(hang?.counterexample.commands).toContain('prompt(h1) ⏳hang');
+  });
+
   it('throws from prompt and returns garbage from flush: each is the adapter failing, with its requirement', async () => {
     const throwing = await runConformance(
       breaking('prompt', () => {
