@@ -26,21 +26,12 @@ import type { AdapterFactory } from '../src/contract/adapter.js';
 import { createKitEnv } from '../properties/env/kit-env.js';
 import referenceAdapter from '../properties/reference-adapter.js';
 import { DEFAULT_SEED, runConformance } from '../properties/runner/run-conformance.js';
+import { median, numericOption } from './_support/measure.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
-const argument = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const rounds = argument('--rounds', 5);
-const seeds = argument('--seeds', 5);
-const maxRuns = argument('--max-runs', 100);
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const rounds = numericOption('--rounds', 5);
+const seeds = numericOption('--seeds', 5);
+const maxRuns = numericOption('--max-runs', 100);
 
 /** Operations per second through the reference adapter for about `ms` milliseconds. */
 async function throughput(factory: AdapterFactory, ms: number): Promise<number> {

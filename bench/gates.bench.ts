@@ -19,11 +19,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMsSince, maxRssMb, median, numericOption } from './_support/measure.js';
 
-const argument = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 
 interface Measurement {
   readonly mode: string;
@@ -40,8 +37,7 @@ async function measure(mode: string, root: string): Promise<Measurement> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const done = (findings: readonly string[], modules?: number): Measurement => {
-    const used = process.cpuUsage(cpu);
-    return { mode, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, ...(modules === undefined ? {} : { modules }) };
+    return { mode, ms: performance.now() - started, cpuMs: cpuMsSince(cpu), maxRssMb: maxRssMb(), findings, ...(modules === undefined ? {} : { modules }) };
   };
   const listed = (findings: readonly { rule: string; file: string }[]): string[] => findings.map((finding) => `${finding.rule} ${finding.file}`);
   if (mode === 'parse') {
@@ -133,7 +129,6 @@ function child(mode: string, root: string): Measurement {
   return JSON.parse(run.stdout) as Measurement;
 }
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function main(): Promise<void> {
   const childAt = process.argv.indexOf('--child');
@@ -141,8 +136,8 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await measure(process.argv[childAt + 1] as string, process.argv[childAt + 2] as string)));
     return;
   }
-  const moduleCount = argument('--modules', 3000);
-  const runs = argument('--runs', 3);
+  const moduleCount = numericOption('--modules', 3000);
+  const runs = numericOption('--runs', 3);
   const root = mkdtempSync(join(tmpdir(), 'aik-gates-bench-'));
   try {
     process.stdout.write(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n\n`);

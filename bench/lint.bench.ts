@@ -21,12 +21,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMsSince, maxRssMb, median, numericOption } from './_support/measure.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
-const argument = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Child mode: one measurement in this fresh process, printed as one JSON line.
@@ -46,10 +43,6 @@ async function measure(mode: string, root: string): Promise<Measurement> {
   const { parseSource } = await import('../tools/lint/_internals/parse-source.js');
   const { FORMATTERS } = await import('../tools/lint/report/index.js');
   const { ts } = await import('ts-morph');
-  const cpuSince = (before: NodeJS.CpuUsage): number => {
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1000;
-  };
   if (mode.startsWith('lint')) {
     // `lint-cache`: with the lint cache (the first such run writes it, later ones reuse it).
     const cache = mode === 'lint-cache' ? { cache: '.aik-cache/lint.json' } : {};
@@ -58,9 +51,9 @@ async function measure(mode: string, root: string): Promise<Measurement> {
     const result = await lint({ cwd: root, ...cache });
     const json = FORMATTERS.json(result);
     const ms = performance.now() - started;
-    const cpuMs = cpuSince(cpu);
+    const cpuMs = cpuMsSince(cpu);
     const findings = (JSON.parse(json) as { findings: Array<{ file: string; ruleId: string }> }).findings.map(({ file, ruleId }) => ({ file, ruleId }));
-    return { mode, ms, cpuMs, files: result.files, maxRssMb: process.resourceUsage().maxRSS / 1024, findings };
+    return { mode, ms, cpuMs, files: result.files, maxRssMb: maxRssMb(), findings };
   }
   // The raw parse reads the list of files written by the generator (no discovery cost).
   const files = (JSON.parse(readFileSync(join(root, 'files.json'), 'utf8')) as string[]).map((file) => join(root, file));
@@ -74,9 +67,9 @@ async function measure(mode: string, root: string): Promise<Measurement> {
     nodes += sourceFile.statements.length;
   }
   const ms = performance.now() - started;
-  const cpuMs = cpuSince(cpu);
+  const cpuMs = cpuMsSince(cpu);
   if (nodes === 0) throw new Error('nothing parsed');
-  return { mode, ms, cpuMs, files: files.length, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+  return { mode, ms, cpuMs, files: files.length, maxRssMb: maxRssMb() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +257,6 @@ function cli(root: string): { ms: number; exit: number | null } {
   return { ms: performance.now() - started, exit: run.status };
 }
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 interface TreeReport {
   readonly text: string;
@@ -328,8 +320,8 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await measure(mode, root)));
     return;
   }
-  const fileCount = argument('--files', 5000);
-  const runs = argument('--runs', 5);
+  const fileCount = numericOption('--files', 5000);
+  const runs = numericOption('--runs', 5);
   const keepAt = process.argv.indexOf('--keep');
   const kept = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
   const base = kept ?? mkdtempSync(join(tmpdir(), 'aik-lint-bench-'));

@@ -16,16 +16,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, numericOption } from './_support/measure.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
-const at = process.argv.indexOf('--rounds');
-const rounds = at >= 0 ? Number(process.argv[at + 1]) : 7;
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const rounds = numericOption('--rounds', 7);
 
 execFileSync(process.execPath, [join(repo, 'scripts', 'build.mjs')], { cwd: repo, stdio: 'ignore' });
 // Each variant as a script for a fresh process: it prints the verdict, the parent times the process.
