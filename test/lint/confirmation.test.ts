@@ -145,11 +145,23 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(cli?.message).toContain("'get sessionId() { return this.sdkSession.sessionId; }'");
   });
 
-  it('reports an agent-id type only where its package names a session id', async () => {
+  it('reports an agent-id type only where a module of its package names it beside a session id', async () => {
     const generator = tree({ 'package.json': '{ "name": "codegen" }', 'fixtures/types.ts': 'export type AgentId = string;\nexport type UserId = string;\n' });
     expect((await lint({ cwd: generator, config: {} })).findings).toEqual([]);
-    const harness = tree({ 'package.json': '{ "name": "harness" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n' });
+    const harness = tree({
+      'package.json': '{ "name": "harness" }',
+      'src/types.ts': 'export type AgentId = string;\n',
+      'src/run.ts': "import type { AgentId } from './types.js';\nexport interface Owned { readonly owner: AgentId }\nexport const open = (sessionId: string) => sessionId;\n",
+    });
     expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+    // A swarm's composite agent key: the package names session ids, but never where the key is used.
+    const swarm = tree({
+      'package.json': '{ "name": "swarm" }',
+      'src/types.ts': 'export interface AgentId { id: string; swarmId: string }\n',
+      'src/agent.ts': "import type { AgentId } from './types.js';\nexport interface AgentState { id: AgentId }\n",
+      'src/mcp.ts': 'export const route = (sessionId: string) => sessionId;\n',
+    });
+    expect((await lint({ cwd: swarm, config: {} })).findings).toEqual([]);
   });
 
   it('re-confirms cached candidates when another file changes (a type-aware finding depends on other files)', async () => {

@@ -403,7 +403,7 @@ export class Confirmer {
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
-    if (question.role === 'id-type') return this.packageUsesSessionId(file) ? { status: 'confirmed' } : { status: 'refuted' };
+    if (question.role === 'id-type') return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
     const { checker } = checked;
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
@@ -535,15 +535,20 @@ export class Confirmer {
   }
 
   /**
-   * For `id-type`: does the package of `file` name a session id anywhere (`SessionId`, `sessionId`, `session_id`)?
-   * Read from the package's files on disk, so the answer does not depend on what else is linted.
+   * For `id-type`: does a module of the package of `file` name both the agent-id type (or its
+   * constructor), `name`, and a session id (`SessionId`, `sessionId`, `session_id`)? Only then
+   * are the type's objects ones that a session id could key; a composite agent key used where no
+   * session is ever named (a swarm's `AgentId { id, swarmId, … }`) is the agents' only id. Read
+   * from the package's files on disk, so the answer does not depend on what else is linted.
    */
-  private packageUsesSessionId(absolute: string): boolean {
+  private usedBesideSessionId(absolute: string, name: string): boolean {
     let folder = dirname(absolute);
     while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder);
     if (!existsSync(join(folder, 'package.json'))) folder = dirname(absolute);
-    const known = this.packageTexts.get(folder);
+    const key = `${folder}\0${name}`;
+    const known = this.packageTexts.get(key);
     if (known !== undefined) return known;
+    const named = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
     let found = false;
     const walk = (current: string): void => {
       for (const entry of readdirSync(current, { withFileTypes: true })) {
@@ -551,13 +556,18 @@ export class Confirmer {
         const path = join(current, entry.name);
         if (entry.isDirectory()) {
           if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(path);
-        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000 && /\bsession_?id\b/i.test(readFileSync(path, 'utf8'))) found = true;
+        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000 && bothNamed(readFileSync(path, 'utf8'), named)) found = true;
       }
     };
     walk(folder);
-    this.packageTexts.set(folder, found);
+    this.packageTexts.set(key, found);
     return found;
   }
+}
+
+/** True when `text` names a session id and matches `named`. */
+function bothNamed(text: string, named: RegExp): boolean {
+  return /\bsession_?id\b/i.test(text) && named.test(text);
 }
 
 /** The name a function is called by, from its symbol (`Store.open` → `open`, `Host.constructor` → `Host`). */
