@@ -145,7 +145,7 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(cli?.message).toContain("'get sessionId() { return this.sdkSession.sessionId; }'");
   });
 
-  it('reports an agent-id type only where a module of its package names it beside a session id', async () => {
+  it('reports an agent-id type only where its objects are ones a session id could key', async () => {
     const generator = tree({ 'package.json': '{ "name": "codegen" }', 'fixtures/types.ts': 'export type AgentId = string;\nexport type UserId = string;\n' });
     expect((await lint({ cwd: generator, config: {} })).findings).toEqual([]);
     const harness = tree({
@@ -154,6 +154,9 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       'src/run.ts': "import type { AgentId } from './types.js';\nexport interface Owned { readonly owner: AgentId }\nexport const open = (sessionId: string) => sessionId;\n",
     });
     expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+    // Only declared, in a package that names a session id elsewhere.
+    const declared = tree({ 'package.json': '{ "name": "declared" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n' });
+    expect((await lint({ cwd: declared, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
     // A swarm's composite agent key: the package names session ids, but never where the key is used.
     const swarm = tree({
       'package.json': '{ "name": "swarm" }',

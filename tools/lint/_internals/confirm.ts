@@ -535,11 +535,13 @@ export class Confirmer {
   }
 
   /**
-   * For `id-type`: does a module of the package of `file` name both the agent-id type (or its
-   * constructor), `name`, and a session id (`SessionId`, `sessionId`, `session_id`)? Only then
-   * are the type's objects ones that a session id could key; a composite agent key used where no
-   * session is ever named (a swarm's `AgentId { id, swarmId, … }`) is the agents' only id. Read
-   * from the package's files on disk, so the answer does not depend on what else is linted.
+   * For `id-type`: are the type's (or its constructor's) objects ones a session id could key?
+   * Read from the files of the package of `file` on disk, so the answer does not depend on what
+   * else is linted. Yes when a module naming `name` also names a session id (`SessionId`,
+   * `sessionId`, `session_id`); no when `name` is used (named more than once) but never in a
+   * module naming a session — a composite agent key such as a swarm's `AgentId { id, swarmId }`
+   * is then the agents' only id; and, for a type only declared, when the package names a session
+   * id anywhere (an `AgentId` in a code generator's fixture with no session at all is not this shape).
    */
   private usedBesideSessionId(absolute: string, name: string): boolean {
     let folder = dirname(absolute);
@@ -548,26 +550,29 @@ export class Confirmer {
     const key = `${folder}\0${name}`;
     const known = this.packageTexts.get(key);
     if (known !== undefined) return known;
-    const named = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
-    let found = false;
+    const named = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+    const seen = { uses: 0, beside: false, session: false };
     const walk = (current: string): void => {
       for (const entry of readdirSync(current, { withFileTypes: true })) {
-        if (found) return;
+        if (seen.beside) return;
         const path = join(current, entry.name);
         if (entry.isDirectory()) {
           if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(path);
-        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000 && bothNamed(readFileSync(path, 'utf8'), named)) found = true;
+        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000) {
+          const text = readFileSync(path, 'utf8');
+          const uses = text.match(named)?.length ?? 0;
+          const session = /\bsession_?id\b/i.test(text);
+          seen.uses += uses;
+          seen.session ||= session;
+          seen.beside ||= uses > 0 && session;
+        }
       }
     };
     walk(folder);
+    const found = seen.beside || (seen.uses <= 1 && seen.session);
     this.packageTexts.set(key, found);
     return found;
   }
-}
-
-/** True when `text` names a session id and matches `named`. */
-function bothNamed(text: string, named: RegExp): boolean {
-  return /\bsession_?id\b/i.test(text) && named.test(text);
 }
 
 /** The name a function is called by, from its symbol (`Store.open` → `open`, `Host.constructor` → `Host`). */
