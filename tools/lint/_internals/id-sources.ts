@@ -69,10 +69,12 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     const creation = creations.pop();
     if (creation !== undefined) leave(creation, node, file);
   };
-  // A value stored under `target`: an agent id, a session id, or a variable to follow.
+  // A value stored under `target`: an agent id, a session id, or a variable to follow. A bare `id`
+  // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
+  // record's id).
   const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
     const kind = classifyName(target, file.vocabulary);
-    if (kind === 'agent-id' || target === 'id') creation.agents.push({ name: target, source });
+    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file))) creation.agents.push({ name: target, source });
     else if (kind === 'session-id') creation.sessions.push({ name: target, source });
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
@@ -171,6 +173,20 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
  */
 export function receivesSecond(creation: Creation): (Minted & { readonly callee: string }) | undefined {
   return creation.received[0];
+}
+
+/** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */
+function namesAgentApart(file: FileContext): boolean {
+  // Values are stored only within a creation, so a function-like ancestor is always found.
+  const owner = file.ancestors.findLast((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node));
+  return (
+    owner !== undefined &&
+    ts.isObjectLiteralExpression(owner) &&
+    owner.properties.some((property) => {
+      const key = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
+      return key !== undefined && classifyName(key, file.vocabulary) === 'agent-id';
+    })
+  );
 }
 
 /** True when the creation minted an agent id and a session id from two different mints. */
