@@ -145,6 +145,27 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(cli?.message).toContain("'get sessionId() { return this.sdkSession.sessionId; }'");
   });
 
+  it('reports a session id taken from a call handed a freshly minted agent id as a double mint, but does not read it as evidence for same-named pairs', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'spawner', private: true }),
+      'types.ts': 'export interface Context { agentId: string; sessionId: string }\n',
+      'spawn.ts': [
+        'declare function spawnAgent(profile: { id: string }): Promise<string>;',
+        'export async function spawnTool() {',
+        '  const profile = { id: `agent_${Date.now()}` };',
+        '  const sessionId = await spawnAgent(profile);',
+        '  return { agentId: profile.id, sessionId };',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const result = await lint({ cwd: root, config: {} });
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['double-mint', 'spawnTool', 'error']]);
+    expect(result.findings[0]?.message).toContain("takes 'sessionId' from 'spawnAgent(…)'");
+    // The pair type stays undecided: the evidence matches pairs by name, and a package may use one name for several kinds of session.
+    expect(result.unconfirmedLeftOut).toBe(1);
+  });
+
   it('reports an agent-id type only where its objects are ones a session id could key', async () => {
     const generator = tree({ 'package.json': '{ "name": "codegen" }', 'fixtures/types.ts': 'export type AgentId = string;\nexport type UserId = string;\n' });
     expect((await lint({ cwd: generator, config: {} })).findings).toEqual([]);
