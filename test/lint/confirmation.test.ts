@@ -145,11 +145,47 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(cli?.message).toContain("'get sessionId() { return this.sdkSession.sessionId; }'");
   });
 
-  it('reports an agent-id type only where its package names a session id', async () => {
+  it('reports a session id taken from a call handed a freshly minted agent id as a double mint, but does not read it as evidence for same-named pairs', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'spawner', private: true }),
+      'types.ts': 'export interface Context { agentId: string; sessionId: string }\n',
+      'spawn.ts': [
+        'declare function spawnAgent(profile: { id: string }): Promise<string>;',
+        'export async function spawnTool() {',
+        '  const profile = { id: `agent_${Date.now()}` };',
+        '  const sessionId = await spawnAgent(profile);',
+        '  return { agentId: profile.id, sessionId };',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const result = await lint({ cwd: root, config: {} });
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['double-mint', 'spawnTool', 'error']]);
+    expect(result.findings[0]?.message).toContain("takes 'sessionId' from 'spawnAgent(…)'");
+    // The pair type stays undecided: the evidence matches pairs by name, and a package may use one name for several kinds of session.
+    expect(result.unconfirmedLeftOut).toBe(1);
+  });
+
+  it('reports an agent-id type only where its objects are ones a session id could key', async () => {
     const generator = tree({ 'package.json': '{ "name": "codegen" }', 'fixtures/types.ts': 'export type AgentId = string;\nexport type UserId = string;\n' });
     expect((await lint({ cwd: generator, config: {} })).findings).toEqual([]);
-    const harness = tree({ 'package.json': '{ "name": "harness" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n' });
+    const harness = tree({
+      'package.json': '{ "name": "harness" }',
+      'src/types.ts': 'export type AgentId = string;\n',
+      'src/run.ts': "import type { AgentId } from './types.js';\nexport interface Owned { readonly owner: AgentId }\nexport const open = (sessionId: string) => sessionId;\n",
+    });
     expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+    // Only declared, in a package that names a session id elsewhere.
+    const declared = tree({ 'package.json': '{ "name": "declared" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n' });
+    expect((await lint({ cwd: declared, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+    // A swarm's composite agent key: the package names session ids, but never where the key is used.
+    const swarm = tree({
+      'package.json': '{ "name": "swarm" }',
+      'src/types.ts': 'export interface AgentId { id: string; swarmId: string }\n',
+      'src/agent.ts': "import type { AgentId } from './types.js';\nexport interface AgentState { id: AgentId }\n",
+      'src/mcp.ts': 'export const route = (sessionId: string) => sessionId;\n',
+    });
+    expect((await lint({ cwd: swarm, config: {} })).findings).toEqual([]);
   });
 
   it('re-confirms cached candidates when another file changes (a type-aware finding depends on other files)', async () => {

@@ -403,7 +403,7 @@ export class Confirmer {
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
-    if (question.role === 'id-type') return this.packageUsesSessionId(file) ? { status: 'confirmed' } : { status: 'refuted' };
+    if (question.role === 'id-type') return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
     const { checker } = checked;
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
@@ -535,27 +535,42 @@ export class Confirmer {
   }
 
   /**
-   * For `id-type`: does the package of `file` name a session id anywhere (`SessionId`, `sessionId`, `session_id`)?
-   * Read from the package's files on disk, so the answer does not depend on what else is linted.
+   * For `id-type`: are the type's (or its constructor's) objects ones a session id could key?
+   * Read from the files of the package of `file` on disk, so the answer does not depend on what
+   * else is linted. Yes when a module naming `name` also names a session id (`SessionId`,
+   * `sessionId`, `session_id`); no when `name` is used (named more than once) but never in a
+   * module naming a session — a composite agent key such as a swarm's `AgentId { id, swarmId }`
+   * is then the agents' only id; and, for a type only declared, when the package names a session
+   * id anywhere (an `AgentId` in a code generator's fixture with no session at all is not this shape).
    */
-  private packageUsesSessionId(absolute: string): boolean {
+  private usedBesideSessionId(absolute: string, name: string): boolean {
     let folder = dirname(absolute);
     while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder);
     if (!existsSync(join(folder, 'package.json'))) folder = dirname(absolute);
-    const known = this.packageTexts.get(folder);
+    const key = `${folder}\0${name}`;
+    const known = this.packageTexts.get(key);
     if (known !== undefined) return known;
-    let found = false;
+    const named = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+    const seen = { uses: 0, beside: false, session: false };
     const walk = (current: string): void => {
       for (const entry of readdirSync(current, { withFileTypes: true })) {
-        if (found) return;
+        if (seen.beside) return;
         const path = join(current, entry.name);
         if (entry.isDirectory()) {
           if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(path);
-        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000 && /\bsession_?id\b/i.test(readFileSync(path, 'utf8'))) found = true;
+        } else if (SOURCE.test(entry.name) && statSync(path).size < 2_000_000) {
+          const text = readFileSync(path, 'utf8');
+          const uses = text.match(named)?.length ?? 0;
+          const session = /\bsession_?id\b/i.test(text);
+          seen.uses += uses;
+          seen.session ||= session;
+          seen.beside ||= uses > 0 && session;
+        }
       }
     };
     walk(folder);
-    this.packageTexts.set(folder, found);
+    const found = seen.beside || (seen.uses <= 1 && seen.session);
+    this.packageTexts.set(key, found);
     return found;
   }
 }

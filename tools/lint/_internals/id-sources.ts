@@ -45,6 +45,14 @@ export interface Creation {
   readonly sessions: Minted[];
   /** Variables holding a minted value, by name. */
   readonly values: Map<string, ts.Node>;
+  /** Variables holding an object literal with a minted agent id (`const profile = { id: nanoid() }`), by name. */
+  readonly holders: Map<string, ts.Node>;
+  /**
+   * Session ids taken from a call that was handed the agent id minted here (`const sessionId =
+   * await spawn(profile)`): the callee mints the second id of this creation. Not read as
+   * lifecycle evidence (which matches pairs by name across a package).
+   */
+  readonly received: Array<Minted & { readonly callee: string }>;
 }
 
 /**
@@ -55,16 +63,18 @@ export interface Creation {
 export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation: Creation, node: ts.Node, file: FileContext) => void): RuleVisitor & { readonly creations: readonly Creation[] } {
   const creations: Creation[] = [];
   const enter = (): void => {
-    creations.push({ agents: [], sessions: [], values: new Map() });
+    creations.push({ agents: [], sessions: [], values: new Map(), holders: new Map(), received: [] });
   };
   const onLeave: NodeHandler = (node, file) => {
     const creation = creations.pop();
     if (creation !== undefined) leave(creation, node, file);
   };
-  // A value stored under `target`: an agent id, a session id, or a variable to follow.
+  // A value stored under `target`: an agent id, a session id, or a variable to follow. A bare `id`
+  // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
+  // record's id).
   const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
     const kind = classifyName(target, file.vocabulary);
-    if (kind === 'agent-id' || target === 'id') creation.agents.push({ name: target, source });
+    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file))) creation.agents.push({ name: target, source });
     else if (kind === 'session-id') creation.sessions.push({ name: target, source });
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
@@ -79,10 +89,40 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   const onCounter: NodeHandler = (node, file) => {
     if (isCounter(node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression)) onMint(node, file);
   };
+  // The open creation whose minted agent id `argument` carries: the id itself, a variable holding
+  // it, or an object holding it (`profile`, `profile.id`).
+  const minterOf = (argument: ts.Expression): Creation | undefined => {
+    let node = unwrap(argument);
+    if (ts.isPropertyAccessExpression(node)) node = unwrap(node.expression);
+    if (!ts.isIdentifier(node)) return undefined;
+    const name = node.text;
+    for (let index = creations.length - 1; index >= 0; index -= 1) {
+      const creation = creations[index] as Creation;
+      const value = creation.values.get(name);
+      if (creation.holders.has(name) || creation.agents.some((minted) => minted.name === name || minted.source === value)) return creation;
+    }
+    return undefined;
+  };
+  // A session id taken from a call handed the agent id minted here: `const sessionId = await spawn(profile)`.
+  const onReceived = (target: string, value: ts.Expression, file: FileContext): void => {
+    const call = unwrap(value);
+    if (classifyName(target, file.vocabulary) !== 'session-id' || !ts.isCallExpression(call) || mintCall(call, mintFunctions)) return;
+    for (const argument of call.arguments) {
+      const creation = minterOf(argument);
+      if (creation === undefined) continue;
+      const callee = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText(file.sourceFile);
+      creation.received.push({ name: target, source: call, callee });
+      return;
+    }
+  };
   // A minted variable passed on: `{ agentId: id }`, `const sessionId = id`, `this.agentId = id`.
   const onStore = (target: string | undefined, value: ts.Expression | undefined, file: FileContext): void => {
     const creation = creations[creations.length - 1];
-    if (creation === undefined || target === undefined || value === undefined || !ts.isIdentifier(value)) return;
+    if (creation === undefined || target === undefined || value === undefined) return;
+    if (!ts.isIdentifier(value)) {
+      onReceived(target, value, file);
+      return;
+    }
     for (let index = creations.length - 1; index >= 0; index -= 1) {
       const source = creations[index]?.values.get(value.text);
       if (source === undefined) continue;
@@ -112,8 +152,41 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
         onStore(ts.isIdentifier(left) ? left.text : ts.isPropertyAccessExpression(left) ? left.name.text : undefined, right, file);
       },
     },
-    leave: Object.fromEntries(CREATION_KINDS.map((kind) => [kind, onLeave])),
+    leave: {
+      ...Object.fromEntries(CREATION_KINDS.map((kind) => [kind, onLeave])),
+      // An object literal holding a minted agent id, once its properties were read: `const profile = { id: nanoid(), … }`.
+      [ts.SyntaxKind.VariableDeclaration]: (node) => {
+        const { name, initializer } = node as ts.VariableDeclaration;
+        const creation = creations[creations.length - 1];
+        if (creation === undefined || initializer === undefined || !ts.isIdentifier(name) || !ts.isObjectLiteralExpression(unwrap(initializer))) return;
+        const held = creation.agents.find((minted) => minted.source.pos >= initializer.pos && minted.source.end <= initializer.end);
+        if (held !== undefined) creation.holders.set(name.text, held.source);
+      },
+    },
   };
+}
+
+/**
+ * The session id a creation took from a call it handed its freshly minted agent id
+ * (`const sessionId = await spawn(profile)` after `profile = { id: nanoid() }`): the callee
+ * minted a second id for this creation.
+ */
+export function receivesSecond(creation: Creation): (Minted & { readonly callee: string }) | undefined {
+  return creation.received[0];
+}
+
+/** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */
+function namesAgentApart(file: FileContext): boolean {
+  // Values are stored only within a creation, so a function-like ancestor is always found.
+  const owner = file.ancestors.findLast((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node));
+  return (
+    owner !== undefined &&
+    ts.isObjectLiteralExpression(owner) &&
+    owner.properties.some((property) => {
+      const key = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
+      return key !== undefined && classifyName(key, file.vocabulary) === 'agent-id';
+    })
+  );
 }
 
 /** True when the creation minted an agent id and a session id from two different mints. */
@@ -137,7 +210,7 @@ function isCounter(node: ts.PrefixUnaryExpression | ts.PostfixUnaryExpression): 
 
 function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node) || ts.isAwaitExpression(node)) node = node.expression;
   return node;
 }
 

@@ -3,11 +3,13 @@
  * the agent and one for the session. Any mint counts: an id generator (`randomUUID()`, `nanoid()`,
  * `ulid()`…), a time- or random-based value (`Date.now()`, `Math.random()`), a counter (`++next`),
  * also when it is first stored in a variable not named like an id and passed on later
- * (`const id = nanoid(); … { agentId: id }`). One minted value used for both ids is the correct
- * form; a subagent run's separate `runId` is not an identity and is not counted.
+ * (`const id = nanoid(); … { agentId: id }`), and a session id taken from a call that was handed
+ * the agent id just minted (`profile = { id: nanoid() }; sessionId = await spawn(profile)`: the
+ * callee mints the second id). One minted value used for both ids is the correct form; a subagent
+ * run's separate `runId` is not an identity and is not counted.
  */
 import type { ts } from 'ts-morph';
-import { mintFunctionsOf, mintsBoth, mintTracker } from '../_internals/id-sources.js';
+import { mintFunctionsOf, mintsBoth, mintTracker, receivesSecond } from '../_internals/id-sources.js';
 import { symbolOf } from '../_internals/syntax.js';
 import type { Rule, RuleVisitor } from './rule.js';
 
@@ -20,15 +22,18 @@ export const doubleMint: Rule = {
   start(run): RuleVisitor {
     // The configuration was validated against `options` above: a list of identifiers.
     return mintTracker(mintFunctionsOf(run.options), (creation, node, file) => {
-      if (!mintsBoth(creation)) return;
+      const agent = creation.agents[0]?.name ?? '';
+      const received = receivesSecond(creation);
+      const describe = mintsBoth(creation)
+        ? (symbol: string): string => `'${symbol}' mints two ids for one creation ('${agent}' and '${creation.sessions[0]?.name ?? ''}'): mint one session id and use it as the agent id.`
+        : received === undefined
+          ? undefined
+          : (symbol: string): string =>
+              `'${symbol}' mints '${agent}' and takes '${received.name}' from '${received.callee}(…)', which it handed the new agent id: the callee mints a second id for one creation. Mint one session id and use it as the agent id.`;
+      if (describe === undefined) return;
       const symbol = symbolOf(node, file.ancestors);
       const name = (node as { name?: ts.Node }).name;
-      run.report({
-        file: file.file,
-        ...file.position(name ?? node),
-        symbol,
-        message: `'${symbol}' mints two ids for one creation ('${creation.agents[0]?.name ?? ''}' and '${creation.sessions[0]?.name ?? ''}'): mint one session id and use it as the agent id.`,
-      });
+      run.report({ file: file.file, ...file.position(name ?? node), symbol, message: describe(symbol) });
     });
   },
 };

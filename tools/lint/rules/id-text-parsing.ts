@@ -128,6 +128,28 @@ function sanitises(method: string, needle: ts.Expression | undefined): boolean {
   return false;
 }
 
+/**
+ * The regular expression a `test`/`exec` is called on: a literal, or a name bound by a `const` to
+ * one in an enclosing block or the module (`const SAFE_ID = /^[\w-]+$/; … SAFE_ID.test(id)`), so
+ * the pattern is judged the same wherever it is written. A name bound otherwise (a `let`, a
+ * parameter, an import) is not resolved: the check stays a finding.
+ */
+function regexOf(expression: ts.Expression, file: FileContext): ts.Expression {
+  const node = unwrap(expression);
+  if (!ts.isIdentifier(node)) return node;
+  const scopes = [file.sourceFile, ...file.ancestors];
+  for (let index = scopes.length - 1; index >= 0; index -= 1) {
+    const scope = scopes[index] as ts.Node;
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+      const declaration = statement.declarationList.declarations.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === node.text);
+      if (declaration?.initializer !== undefined) return unwrap(declaration.initializer);
+    }
+  }
+  return node;
+}
+
 /** Methods that match one text against another as a whole or as its start or end. */
 const MATCHES = new Set(['startsWith', 'endsWith', 'includes']);
 
@@ -158,7 +180,7 @@ export const idTextParsing: Rule = {
       if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
         if (!sanitises(method, call.arguments[0]) && !abbreviates(method, call.arguments[0], file)) id = idExpression(callee.expression, file);
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
-        if (!sanitises(method, callee.expression)) id = idExpression(call.arguments[0], file);
+        if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(call.arguments[0], file);
       }
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
