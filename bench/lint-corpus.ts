@@ -33,6 +33,7 @@ import { ts } from 'ts-morph';
 import { discoverFiles } from '../tools/lint/_internals/discover-files.js';
 import { lint } from '../tools/lint/index.js';
 import type { Finding } from '../tools/lint/index.js';
+import { cpuMsSince, maxRssMb, median } from './_support/measure.js';
 
 interface Label {
   readonly repo: string;
@@ -78,7 +79,6 @@ const percent = (part: number, whole: number): string => (whole === 0 ? '–' : 
 async function child(mode: string, root: string): Promise<void> {
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const cpuMs = (since: NodeJS.CpuUsage): number => (process.cpuUsage(since).user + process.cpuUsage(since).system) / 1000;
   let files = 0;
   if (mode === 'parse') {
     const discovered = discoverFiles({ cwd: root, paths: ['.'], project: undefined, ignores: [], ignoreBase: root, includeDeclarationFiles: false });
@@ -89,12 +89,12 @@ async function child(mode: string, root: string): Promise<void> {
       ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
     }
     files = discovered.files.length;
-    process.stdout.write(`${JSON.stringify({ ms: performance.now() - parseStarted, cpuMs: cpuMs(parseCpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files })}\n`);
+    process.stdout.write(`${JSON.stringify({ ms: performance.now() - parseStarted, cpuMs: cpuMsSince(parseCpu), maxRssMb: maxRssMb(), files })}\n`);
     return;
   }
   const result = await lint({ cwd: root, config: {}, ...(mode === 'syntactic' ? { syntactic: true } : {}) });
   files = result.files;
-  process.stdout.write(`${JSON.stringify({ ms: performance.now() - started, cpuMs: cpuMs(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files, findings: result.findings.length })}\n`);
+  process.stdout.write(`${JSON.stringify({ ms: performance.now() - started, cpuMs: cpuMsSince(cpu), maxRssMb: maxRssMb(), files, findings: result.findings.length })}\n`);
 }
 
 function speed(root: string, runs: number): void {
@@ -107,7 +107,6 @@ function speed(root: string, runs: number): void {
       samples.get(mode)?.push(JSON.parse(spawned.stdout.trim().split('\n').pop() ?? '{}'));
     }
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const parse = median((samples.get('parse') ?? []).map((sample) => sample.ms));
   const parseCpu = median((samples.get('parse') ?? []).map((sample) => sample.cpuMs));
   process.stdout.write(`| measurement | files | median wall | × parse (wall) | median CPU | × parse (CPU) | max RSS (median) |\n|---|---:|---:|---:|---:|---:|---:|\n`);
