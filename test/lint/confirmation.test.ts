@@ -118,6 +118,67 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     );
   });
 
+  it("decides a session minted for a parameter's agent by the callers: filing that agent under its id for the session is one lifecycle, a persona's is not", async () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'orchestra', private: true }),
+      'types.ts': [
+        'export interface AgentSession { id: string; agentId: string; startedAt: number }',
+        'export interface PersonaSession { id: string; agentId: string }',
+        'export interface Spawned { agentId: string; profile: { id: string }; sessionId: string }',
+        'export interface MemoryEntry { agentId: string; sessionId: string; text: string }',
+        '',
+      ].join('\n'),
+      'sessions.ts': [
+        "import type { AgentSession, PersonaSession } from './types.js';",
+        'export class Sessions {',
+        '  open(profile: { id: string }): AgentSession {',
+        '    const session: AgentSession = { id: `session_${Date.now()}`, agentId: profile.id, startedAt: 0 };',
+        '    return session;',
+        '  }',
+        '  chat(persona: { id: string }): PersonaSession {',
+        '    const session: PersonaSession = { id: `chat_${Date.now()}`, agentId: persona.id };',
+        '    return session;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'orchestrator.ts': [
+        "import { Sessions } from './sessions.js';",
+        'declare function retry<T>(run: () => T): T;',
+        'declare function emit(event: object): void;',
+        'const agents = new Map<string, { id: string }>();',
+        'const sessions = new Sessions();',
+        'export function spawnAgent(profile: { id: string }): string {',
+        '  const session = retry(() => sessions.open(profile));',
+        '  agents.set(profile.id, profile);',
+        '  emit({ agentId: profile.id, profile, sessionId: session.id });',
+        '  return session.id;',
+        '}',
+        'export const talk = (persona: { id: string }) => sessions.chat(persona);',
+        '',
+      ].join('\n'),
+    };
+    const root = tree(files);
+    const result = await lint({ cwd: root, config: {} });
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity, finding.confirmation?.reason])).toEqual([
+      [
+        'two-id-members',
+        'AgentSession',
+        'error',
+        "'Sessions.session' (sessions.ts:4) mints the session id for the agent that its caller 'spawnAgent' (orchestrator.ts:7) files under 'profile.id' in the same creation, so they name one lifecycle",
+      ],
+      ['two-id-members', 'Spawned', 'error', "'spawnAgent' (orchestrator.ts:9) opens the session through 'open' and files the agent under 'profile.id' in the same creation, so they name one lifecycle"],
+    ]);
+    // `PersonaSession` is a persona's (its session is minted for an agent nobody files for it);
+    // the emitted literal cannot be a `MemoryEntry` (it has a `profile`), so that pair stays undecided.
+    expect(result.unconfirmedLeftOut).toBe(1);
+    // Only the registration ties them: without it the session is a new one for an existing agent.
+    writeFileSync(join(root, 'orchestrator.ts'), files['orchestrator.ts'].replace('  agents.set(profile.id, profile);\n', ''));
+    expect((await lint({ cwd: root, config: {} })).findings).toEqual([]);
+    // A session type's own id is read only with the evidence: `--syntactic` keeps today's findings.
+    expect((await lint({ cwd: root, config: {}, syntactic: true })).findings.map((finding) => finding.symbol)).toEqual(['Spawned', 'MemoryEntry']);
+  });
+
   it('says why it could not confirm, in the message and the SARIF properties, and offers no fix then', async () => {
     const root = tree({
       'session.ts':

@@ -338,7 +338,7 @@ export class Confirmer {
     const unknown = answers.find((answer) => answer.status === 'unknown');
     let confirmation: Confirmation;
     if (finding.pair !== undefined) {
-      const decided = this.byLifecycle(absolute, finding.pair);
+      const decided = this.byLifecycle(absolute, finding.pair, undefined, finding.members);
       if (decided === undefined) return undefined;
       confirmation = decided;
     } else if (finding.confirmation !== undefined) confirmation = finding.confirmation;
@@ -354,7 +354,7 @@ export class Confirmer {
       const decided =
         agentName === undefined || sessionName === undefined
           ? { status: 'unknown' as const, reason: `'${names.join("' and '")}' are plain strings, so the type checker cannot tell whether they name one lifecycle` }
-          : this.byLifecycle(absolute, [agentName, sessionName], call);
+          : this.byLifecycle(absolute, [agentName, sessionName], call, finding.members);
       if (decided === undefined) return undefined;
       confirmation = decided;
     } else confirmation = { status: 'confirmed' };
@@ -363,7 +363,7 @@ export class Confirmer {
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
     else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, pair: _pair, ...rest } = finding;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, members: _members, ...rest } = finding;
     return { ...rest, message, confirmation };
   }
 
@@ -373,7 +373,7 @@ export class Confirmer {
    * one lifecycle, confirmed; the session id minted for an agent id taken from elsewhere — a
    * persona with many sessions, refuted (`undefined`); both, or neither — the checker cannot tell.
    */
-  private byLifecycle(file: string, [agent, session]: readonly [string, string], call?: { callee: string; agentIndex: number; sessionIndex: number }): Confirmation | undefined {
+  private byLifecycle(file: string, [agent, session]: readonly [string, string], call?: { callee: string; agentIndex: number; sessionIndex: number }, members?: readonly string[]): Confirmation | undefined {
     const root = packageOf(file);
     let files = this.packageFileLists.get(root ?? file);
     if (files === undefined) {
@@ -382,14 +382,14 @@ export class Confirmer {
     }
     const agentName = agent.split('.').pop() ?? agent;
     const sessionName = session.split('.').pop() ?? session;
-    const key = [root ?? file, normalizeName(sessionName), call?.callee ?? ''].join('\0');
+    const key = [root ?? file, normalizeName(agentName), normalizeName(sessionName), call?.callee ?? ''].join('\0');
     let sites = this.evidence.get(key);
     if (sites === undefined) {
-      const wanted = { session: sessionName, ...(call === undefined ? {} : { callee: call.callee }) };
+      const wanted = { agent: agentName, session: sessionName, ...(call === undefined ? {} : { callee: call.callee }) };
       sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions);
       this.evidence.set(key, sites);
     }
-    const { together, apart } = verdicts(sites, agentName, sessionName, call);
+    const { together, apart } = verdicts(sites, agentName, sessionName, call, members);
     const where = (found: { site: LifecycleSite; what: string }): string => `'${found.site.symbol}' (${found.site.file}:${found.site.line}) ${found.what}`;
     if (together !== undefined && apart === undefined) return { status: 'confirmed', reason: `${where(together)}, so they name one lifecycle` };
     if (apart !== undefined && together === undefined) return undefined;

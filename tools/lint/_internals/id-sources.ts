@@ -208,7 +208,8 @@ function isCounter(node: ts.PrefixUnaryExpression | ts.PostfixUnaryExpression): 
   return node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken;
 }
 
-function unwrap(expression: ts.Expression): ts.Expression {
+/** The expression under parentheses, `!`, `as` and `await`. */
+export function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
   while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node) || ts.isAwaitExpression(node)) node = node.expression;
   return node;

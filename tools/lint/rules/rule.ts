@@ -74,6 +74,12 @@ export interface RawFinding {
    * the package creates that session id, as it does for plain-string members.
    */
   readonly pair?: readonly [agent: string, session: string];
+  /**
+   * The property names a value of the candidate's type may have (a type without bases: its own):
+   * the confirmation step reads an object literal as evidence about this type only when every key
+   * of the literal is among them — a literal with another key cannot be a value of the type.
+   */
+  readonly members?: readonly string[];
 }
 
 /** What a rule sees of the file being walked. */

@@ -4,7 +4,7 @@
  * and a session id (or an agent id beside a `Session` object).
  */
 import { ts } from 'ts-morph';
-import { classifyName, isAgentSide, isSessionSide } from '../_internals/identity-names.js';
+import { classifyName, classifyTypeName, isAgentSide, isSessionSide } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
@@ -23,6 +23,10 @@ interface Shape {
   readonly bases: readonly string[];
   /** Where the shape's name starts: what the type checker is asked about its inherited members. */
   readonly at: number;
+  /** A session type's own `id` member (`interface AgentSession { id; agentId }`): the session id it carries. */
+  readonly ownId?: boolean;
+  /** The names of its members, for a type without bases that values are written as literals of (not a class). */
+  readonly members?: readonly string[];
 }
 
 /** A member standing for one side, and the base type it was inherited from, if any. */
@@ -104,7 +108,19 @@ export const twoIdMembers: Rule = {
       // another shape complete one: most declarations of a codebase stop here.
       if (bases.length === 0 && own.agent === undefined && own.session === undefined) return;
       const named = name === undefined ? node : ((node as { name?: ts.Node }).name ?? node);
-      keep({ name, symbol: name ?? symbolOf(node, file.ancestors), file: file.file, ...file.position(named), own, bases, at: named.getStart(file.sourceFile) });
+      const ownId = name !== undefined && classifyTypeName(name, file.vocabulary) === 'session-object' && members.some((member) => member.name === 'id');
+      const literal = bases.length === 0 && !ts.isClassLike(node);
+      keep({
+        name,
+        symbol: name ?? symbolOf(node, file.ancestors),
+        file: file.file,
+        ...file.position(named),
+        own,
+        bases,
+        at: named.getStart(file.sourceFile),
+        ...(ownId ? { ownId } : {}),
+        ...(literal ? { members: members.map((member) => member.name) } : {}),
+      });
     };
 
     const intersectionParts = (type: ts.TypeNode, file: FileContext, owner: string, own: MemberInfo[], bases: string[]): void => {
@@ -214,6 +230,22 @@ export const twoIdMembers: Rule = {
       },
       finish() {
         for (const shape of shapes) {
+          const { agent, session } = shape.own;
+          // A session record carrying the agent's id beside its own: only how the package fills
+          // it tells one spawned agent's session from a persona's, so it needs the evidence.
+          if (shape.ownId === true && agent !== undefined && session === undefined && shape.name !== undefined) {
+            run.report({
+              file: shape.file,
+              line: shape.line,
+              column: shape.column,
+              symbol: shape.symbol,
+              message: `'${shape.symbol}' is a session carrying its own 'id' and the agent's ${describe(agent)}: one lifecycle has one id. Drop '${agent.name}' (the agent id is the session's 'id').`,
+              questions: [question(agent, 'agent-id', shape.file)],
+              pair: [agent.name, shape.name],
+              ...(shape.members === undefined ? {} : { members: shape.members }),
+              only: 'type-aware',
+            });
+          }
           // Bases in other files: the type checker resolves them through the imports, so the
           // shape is judged alike whatever else is in the run; `--syntactic` matches them by name
           // over the run.
@@ -238,6 +270,7 @@ export const twoIdMembers: Rule = {
               }`,
               ...(session.object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
               questions: [question(agent, 'agent-id', shape.file), question(session, session.object ? 'session-object' : 'session-id', shape.file)],
+              ...(shape.members === undefined ? {} : { members: shape.members }),
               ...(crossFile ? { only: 'syntactic' as const } : {}),
             });
           }
