@@ -179,6 +179,46 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect((await lint({ cwd: root, config: {}, syntactic: true })).findings.map((finding) => finding.symbol)).toEqual(['Spawned', 'MemoryEntry']);
   });
 
+  it('decides a map filled at run time as it decides plain-string pairs, with one finding per map', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'maps', private: true }),
+      'spawn.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        'const sessionFor = new Map<string, string>();',
+        'export function spawn(): { agentId: string; sessionId: string } {',
+        '  const spawned = { agentId: randomUUID(), sessionId: randomUUID() };',
+        '  sessionFor.set(spawned.agentId, spawned.sessionId);',
+        '  return spawned;',
+        '}',
+        'export function respawn(agentId: string, sessionId: string): void {',
+        '  sessionFor.set(agentId, sessionId);',
+        '}',
+        '',
+      ].join('\n'),
+      'persona.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        'const current = new Map<string, { run_session_id: string }>();',
+        'export function open(agent_id: string) {',
+        '  const run_session_id = randomUUID();',
+        '  current.set(agent_id, { run_session_id });',
+        '  return { agent_id, run_session_id };',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const result = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+    const maps = result.findings.filter((finding) => finding.ruleId === 'id-translation-map');
+    expect(maps.map((finding) => [finding.file, finding.line, finding.severity, finding.confirmation?.reason])).toEqual([
+      ['spawn.ts', 5, 'error', "'spawned' (spawn.ts:4) mints both ids, so they name one lifecycle"],
+    ]);
+    // With the syntax alone, the persona's pointer to its current session is proposed too.
+    const syntactic = await lint({ cwd: root, config: {}, syntactic: true });
+    expect(syntactic.findings.filter((finding) => finding.ruleId === 'id-translation-map').map((finding) => [finding.file, finding.line])).toEqual([
+      ['persona.ts', 5],
+      ['spawn.ts', 5],
+    ]);
+  });
+
   it('says why it could not confirm, in the message and the SARIF properties, and offers no fix then', async () => {
     const root = tree({
       'session.ts':

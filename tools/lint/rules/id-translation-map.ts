@@ -59,6 +59,14 @@ function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | u
   return undefined;
 }
 
+/** The name an id expression is read by, for the lifecycle evidence: `agentId`, `session_id`; `agent.id` as `agentId`. */
+function idName(expression: ts.Expression, kind: 'agent-id' | 'session-id'): string {
+  let node = expression;
+  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+  const name = ts.isIdentifier(node) ? node.text : ts.isPropertyAccessExpression(node) ? node.name.text : 'id';
+  return name === 'id' ? (kind === 'agent-id' ? 'agentId' : 'sessionId') : name;
+}
+
 /** The rule. */
 export const idTranslationMap: Rule = {
   id: 'id-translation-map',
@@ -70,6 +78,8 @@ export const idTranslationMap: Rule = {
     const judged = new WeakSet<ts.Node>();
     // Maps reported at their declaration (`file\0name`): filling them is not another finding.
     const reportedMaps = new Set<string>();
+    // Maps reported at a fill (`file\0receiver`): the next fills are the same construct.
+    const filled = new Set<string>();
 
     const pairKinds = (node: ts.Node, file: FileContext): readonly [IdentityKind | undefined, IdentityKind | undefined] | undefined => {
       const args = mapTypeArguments(node);
@@ -130,7 +140,10 @@ export const idTranslationMap: Rule = {
     };
 
     // A cache filled at run time: `bySession.set(agent.id, sessionId)`, or a record carrying the
-    // other id: `cache.set(sessionId, { agentId, … })`. Keyed by a plain string, only the filling tells.
+    // other id: `cache.set(sessionId, { agentId, … })`. Keyed by a plain string, only the filling
+    // tells that the map translates, and only how the package builds the two ids tells whether they
+    // are one lifecycle's (`pair`) or a persona's with many sessions. One finding per map: its
+    // first fill in the file.
     const onSet = (node: ts.Node, file: FileContext): void => {
       const call = node as ts.CallExpression;
       const callee = call.expression;
@@ -139,27 +152,33 @@ export const idTranslationMap: Rule = {
       const keyKind = expressionKind(key, file.vocabulary);
       if (keyKind === undefined) return;
       let valueKind = expressionKind(value, file.vocabulary);
+      let valueName = valueKind === undefined ? undefined : idName(value, valueKind);
       if (valueKind === undefined && ts.isObjectLiteralExpression(value)) {
         for (const property of value.properties) {
           const name = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
           const kind = name === undefined ? undefined : classifyName(name, file.vocabulary);
-          if (kind === 'agent-id' || kind === 'session-id') valueKind = kind;
+          if (kind === 'agent-id' || kind === 'session-id') [valueKind, valueName] = [kind, name];
           if (valueKind !== undefined && valueKind !== keyKind) break;
         }
       }
-      if (!isTranslation(keyKind, valueKind)) return;
-      // Filling a map already reported at its declaration is the same construct.
+      if (!isTranslation(keyKind, valueKind) || valueName === undefined) return;
+      // Filling a map already reported at its declaration, or filled before, is the same construct.
       const target = callee.expression;
       const mapName = ts.isIdentifier(target) ? target.text : ts.isPropertyAccessExpression(target) ? target.name.text : undefined;
       if (mapName !== undefined && reportedMaps.has(`${file.file}\0${mapName}`)) return;
       const receiver = callee.expression.getText(file.sourceFile);
+      if (filled.has(`${file.file}\0${receiver}`)) return;
+      filled.add(`${file.file}\0${receiver}`);
+      const keyName = idName(key, keyKind);
       const symbol = symbolOf(node, file.ancestors);
-      report(
-        call,
-        file,
+      run.report({
+        file: file.file,
+        ...file.position(call),
         symbol,
-        `'${symbol}' fills '${receiver}' with '${key.getText(file.sourceFile)}' → ${valueKind === 'agent-id' ? 'an agent id' : 'a session id'}: a translation between the two names of one lifecycle. Drop the map: file objects under their session id and read the id from the object.`,
-      );
+        message: `'${symbol}' fills '${receiver}' with '${key.getText(file.sourceFile)}' → ${valueKind === 'agent-id' ? 'an agent id' : 'a session id'}: a translation between the two names of one lifecycle. Drop the map: file objects under their session id and read the id from the object.`,
+        questions: [],
+        pair: keyKind === 'agent-id' ? [keyName, valueName] : [valueName, keyName],
+      });
     };
 
     const onIndexSignature = (node: ts.Node, file: FileContext): void => {
