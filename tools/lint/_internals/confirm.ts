@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
-import { classifyName, classifyTypeName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { classifyName, classifyTypeName, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
 
@@ -30,11 +30,6 @@ type Answer =
   | { readonly status: 'refuted' }
   | { readonly status: 'unknown'; readonly reason: string };
 
-/** Words naming a session that is not an agent's session, or a context where a second id is wire-local. */
-const OTHER_SESSION_WORDS = new Set([
-  'terminal', 'pty', 'tty', 'shell', 'console', 'sandbox', 'browser', 'http', 'web', 'websocket', 'socket', 'ssh', 'tmux', 'vnc',
-  'database', 'db', 'sql', 'redis', 'auth', 'login', 'user', 'cookie', 'oauth', 'mcp', 'transport', 'debug', 'payment', 'checkout',
-]);
 const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
 /**
  * Words naming another agent than the lifecycle at hand: a teammate or peer (`teamAgentId`), or

@@ -71,10 +71,10 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   };
   // A value stored under `target`: an agent id, a session id, or a variable to follow. A bare `id`
   // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
-  // record's id).
+  // record's id) or is an entry of a list (`timeline: [{ id, … }]`: an entry's id).
   const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
     const kind = classifyName(target, file.vocabulary);
-    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file))) creation.agents.push({ name: target, source });
+    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file) && !listEntry(file))) creation.agents.push({ name: target, source });
     else if (kind === 'session-id') creation.sessions.push({ name: target, source });
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
@@ -173,6 +173,16 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
  */
 export function receivesSecond(creation: Creation): (Minted & { readonly callee: string }) | undefined {
   return creation.received[0];
+}
+
+/** True when the object literal a value is being stored into is an element of an array literal. */
+function listEntry(file: FileContext): boolean {
+  const at = file.ancestors.findLastIndex((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node));
+  const owner = file.ancestors[at];
+  if (owner === undefined || !ts.isObjectLiteralExpression(owner)) return false;
+  let parent = at - 1;
+  while (parent >= 0 && ts.isParenthesizedExpression(file.ancestors[parent] as ts.Node)) parent -= 1;
+  return parent >= 0 && ts.isArrayLiteralExpression(file.ancestors[parent] as ts.Node);
 }
 
 /** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */

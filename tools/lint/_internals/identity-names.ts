@@ -42,6 +42,16 @@ export function normalizeName(name: string): string {
   return name.replace(/[_$#-]/g, '').toLowerCase();
 }
 
+/**
+ * Words naming a session that is not an agent's: a terminal's, a browser's (also over CDP), an
+ * HTTP, MCP or database connection's, a user's login, a payment's. A session id or type named with
+ * one of them, or read in code named after one, is that kind of session.
+ */
+export const OTHER_SESSION_WORDS: ReadonlySet<string> = new Set([
+  'terminal', 'pty', 'tty', 'shell', 'console', 'sandbox', 'browser', 'cdp', 'http', 'web', 'websocket', 'socket', 'ssh', 'tmux', 'vnc',
+  'database', 'db', 'sql', 'redis', 'auth', 'login', 'user', 'cookie', 'oauth', 'mcp', 'transport', 'debug', 'payment', 'checkout',
+]);
+
 /** Splits camelCase, PascalCase, snake_case and SCREAMING_CASE into lower-case words. */
 export function splitWords(name: string): string[] {
   return name

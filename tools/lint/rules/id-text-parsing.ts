@@ -4,8 +4,8 @@
  * it and compared. Ids are opaque: the fact belongs on the object as data.
  */
 import { ts } from 'ts-morph';
-import { classifyName, splitWords } from '../_internals/identity-names.js';
-import { classifyTypeNode, symbolOf } from '../_internals/syntax.js';
+import { classifyName, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
+import { classifyTypeNode, declaredName, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** String methods that ask the text a question: always a finding on an id. */
@@ -80,6 +80,38 @@ function idExpression(expression: ts.Expression, file: FileContext): string | un
     if (isSingleId(name, file) || ownedId) return `${ownerName ?? '…'}.${name}`;
   }
   return undefined;
+}
+
+/**
+ * True when the id is another kind of session's (docs/contract.md §6): a session id named after
+ * one (`terminalSessionId`, `cdpSession.id`) or read in code named after one (`BrowserConnector`,
+ * `terminalSessionCounter`) — a browser's or a terminal's session, not an agent's.
+ */
+function otherSession(id: string, ancestors: readonly ts.Node[]): boolean {
+  const named = splitWords(id.replace(/\./g, ' '));
+  if (!named.includes('session')) return false;
+  const context = ancestors.flatMap((node) => {
+    const name = declaredName(node);
+    return name === undefined ? [] : splitWords(name);
+  });
+  return [...named, ...context].some((word) => OTHER_SESSION_WORDS.has(word));
+}
+
+/**
+ * True when the check only refuses the id: it is the condition of an `if` whose branch is a lone
+ * `throw`, and its needle is punctuation (`if (agentId.includes(':')) throw …` before a colon-
+ * delimited signature). Rejecting a character reads no meaning; a marker made of letters
+ * (`'local-'`) still does, even when the check throws.
+ */
+function refusesOnly(construct: ts.Node, call: ts.CallExpression, ancestors: readonly ts.Node[]): boolean {
+  const needle = call.arguments[0];
+  if (needle === undefined || !(ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) || !/^[^\p{L}\p{N}]+$/u.test(needle.text)) return false;
+  const at = construct === call ? ancestors.length : ancestors.indexOf(construct);
+  const parent = ancestors[at - 1];
+  if (parent === undefined || !ts.isIfStatement(parent) || parent.expression !== construct) return false;
+  const branch = parent.thenStatement;
+  const only = ts.isBlock(branch) ? (branch.statements.length === 1 ? branch.statements[0] : undefined) : branch;
+  return only !== undefined && ts.isThrowStatement(only);
 }
 
 const LOGICAL = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken]);
@@ -184,7 +216,7 @@ export const idTextParsing: Rule = {
       }
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
-      if (reported.has(construct)) return;
+      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors)) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
       run.report({
