@@ -97,6 +97,63 @@ function otherSession(id: string, ancestors: readonly ts.Node[]): boolean {
   return [...named, ...context].some((word) => OTHER_SESSION_WORDS.has(word));
 }
 
+/** Array methods that treat every piece alike. */
+const ALIKE = new Set(['map', 'filter', 'flatMap', 'forEach', 'join']);
+
+/**
+ * Where a chain of array methods treating every piece alike ends, from `start` (whose ancestors
+ * are `ancestors`, up to `stop`): the outermost such call, and whether it is a `join`.
+ */
+function alikeChain(start: ts.Node, ancestors: readonly ts.Node[], from: number): { end: ts.Node; at: number; joined: boolean } {
+  let end = start;
+  let at = from;
+  let joined = false;
+  for (;;) {
+    const access = ancestors[at - 1];
+    const call = ancestors[at - 2];
+    if (access === undefined || call === undefined || !ts.isPropertyAccessExpression(access) || access.expression !== end || !ALIKE.has(access.name.text)) break;
+    if (!ts.isCallExpression(call) || call.expression !== access) break;
+    joined = access.name.text === 'join';
+    end = call;
+    at -= 2;
+  }
+  return { end, at, joined };
+}
+
+/**
+ * True when a `split` only reformats the text: its pieces are all treated alike — mapped,
+ * filtered, counted — and put back together with `join` (`'code-review'` → `'Code Review'`),
+ * none singled out by its position or compared. Followed through one `const` holding the pieces.
+ */
+function reformats(call: ts.CallExpression, ancestors: readonly ts.Node[]): boolean {
+  const chain = alikeChain(call, ancestors, ancestors.length);
+  if (chain.joined) return true;
+  const holder = ancestors[chain.at - 1];
+  if (holder === undefined || !ts.isVariableDeclaration(holder) || holder.initializer !== chain.end || !ts.isIdentifier(holder.name)) return false;
+  const name = holder.name.text;
+  const scope = ancestors.slice(0, chain.at - 1).findLast((node) => ts.isFunctionLike(node) || ts.isSourceFile(node) || ts.isBlock(node));
+  if (scope === undefined) return false;
+  let joined = false;
+  let alike = true;
+  const path: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (!alike) return;
+    if (ts.isIdentifier(node) && node.text === name && node !== holder.name) {
+      const access = path[path.length - 1];
+      if (access !== undefined && ts.isPropertyAccessExpression(access) && access.expression === node && access.name.text === 'length') return;
+      const used = alikeChain(node, path, path.length);
+      if (used.end === node) alike = false;
+      joined ||= used.joined;
+      return;
+    }
+    path.push(node);
+    ts.forEachChild(node, visit);
+    path.pop();
+  };
+  ts.forEachChild(scope, visit);
+  return alike && joined;
+}
+
 /**
  * True when the check only refuses the id: it is the condition of an `if` whose branch is a lone
  * `throw`, and its needle is punctuation (`if (agentId.includes(':')) throw …` before a colon-
@@ -217,6 +274,7 @@ export const idTextParsing: Rule = {
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
       if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors)) return;
+      if (method === 'split' && reformats(call, file.ancestors)) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
       run.report({
