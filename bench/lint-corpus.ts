@@ -61,11 +61,13 @@ function option(name: string): string | undefined {
 function countLines(root: string): number {
   let lines = 0;
   const walk = (folder: string): void => {
-    for (const name of readdirSync(folder)) {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const { name } = entry;
       if (name === 'node_modules' || name.startsWith('.')) continue;
       const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (SOURCE.test(name) && !name.endsWith('.d.ts')) lines += readFileSync(path, 'utf8').split('\n').length;
+      // Symbolic links are not followed (a checkout may hold links to files its snapshot lacks).
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && SOURCE.test(name) && !name.endsWith('.d.ts')) lines += readFileSync(path, 'utf8').split('\n').length;
     }
   };
   walk(root);

@@ -219,6 +219,41 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     ]);
   });
 
+  it('reports a map from a session id to the agent object (whose own id is filed as the agent id) at its declaration', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'profiles', private: true }),
+      'sessions.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        'export class Sessions {',
+        '  private readonly profiles = new Map<string, { id: string }>();',
+        '  private readonly labels = new Map<string, { id: string }>();',
+        '  private readonly titles = new Map<string, { id: string }>();',
+        '  open(profile: { id: string }, sessionId: string) {',
+        '    this.profiles.set(sessionId, profile);',
+        '    this.labels.set(sessionId, profile);',
+        '    return { agentId: profile.id, sessionId };',
+        '  }',
+        '  name(label: { id: string }, sessionId: string) {',
+        '    this.labels.set(sessionId, label);',
+        '    this.titles.set(sessionId, label);',
+        '  }',
+        '}',
+        'export const spawned = () => ({ agentId: randomUUID(), sessionId: randomUUID() });',
+        '',
+      ].join('\n'),
+    });
+    const result = await lint({ cwd: root, config: {} });
+    const maps = result.findings.filter((finding) => finding.ruleId === 'id-translation-map');
+    // One finding per map, at its declaration ('labels' is filled with the agent object in 'open'
+    // and with something else in 'name': one construct); 'titles' holds a value whose id is never
+    // filed as an agent id, so it is not the agent.
+    expect(maps.map((finding) => [finding.line, finding.symbol])).toEqual([
+      [3, 'Sessions.profiles'],
+      [4, 'Sessions.labels'],
+    ]);
+    expect(maps[0]?.message).toContain("fills 'this.profiles' with 'sessionId' → 'profile', the agent whose own id is its 'agentId'");
+  });
+
   it('says why it could not confirm, in the message and the SARIF properties, and offers no fix then', async () => {
     const root = tree({
       'session.ts':

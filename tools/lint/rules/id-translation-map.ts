@@ -67,6 +67,35 @@ function idName(expression: ts.Expression, kind: 'agent-id' | 'session-id'): str
   return name === 'id' ? (kind === 'agent-id' ? 'agentId' : 'sessionId') : name;
 }
 
+/**
+ * The agent-id key under which the function filling a map files `value`'s own id (`{ agentId:
+ * profile.id }` for `profile`): the value is then the agent object. `undefined` otherwise.
+ */
+function agentIdCarriedBy(value: ts.Expression, file: FileContext): string | undefined {
+  if (!ts.isIdentifier(value)) return undefined;
+  const owner = file.ancestors.findLast((node) => ts.isFunctionLike(node));
+  let found: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined) return;
+    if (ts.isPropertyAssignment(node)) {
+      const key = nameText(node.name);
+      const initializer = node.initializer;
+      if (key !== undefined && classifyName(key, file.vocabulary) === 'agent-id' && ts.isPropertyAccessExpression(initializer) && initializer.name.text === 'id' && ts.isIdentifier(initializer.expression) && initializer.expression.text === value.text) found = key;
+    }
+    ts.forEachChild(node, visit);
+  };
+  if (owner !== undefined) ts.forEachChild(owner, visit);
+  return found;
+}
+
+/** The declaration of a map filled through `target` (`this.cache` in a class declaring `cache`), when the file shows it. */
+function declarationOf(target: ts.Expression, file: FileContext): { node: ts.Node; symbol: string } | undefined {
+  if (!ts.isPropertyAccessExpression(target) || target.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  const owner = file.ancestors.findLast((node): node is ts.ClassLikeDeclaration => ts.isClassLike(node));
+  const member = owner?.members.find((candidate) => ts.isPropertyDeclaration(candidate) && nameText(candidate.name) === target.name.text);
+  return owner === undefined || member?.name === undefined ? undefined : { node: member.name, symbol: `${nameText(owner.name) ?? '<anonymous class>'}.${target.name.text}` };
+}
+
 /** The rule. */
 export const idTranslationMap: Rule = {
   id: 'id-translation-map',
@@ -161,6 +190,10 @@ export const idTranslationMap: Rule = {
           if (valueKind !== undefined && valueKind !== keyKind) break;
         }
       }
+      // The agent object itself, under a session id: `sessionProfiles.set(session.id, profile)` in
+      // a function that files `profile.id` as the agent id (`{ agentId: profile.id }`).
+      const agentObject = valueKind === undefined && keyKind === 'session-id' ? agentIdCarriedBy(value, file) : undefined;
+      if (agentObject !== undefined) [valueKind, valueName] = ['agent-id', agentObject];
       if (!isTranslation(keyKind, valueKind) || valueName === undefined) return;
       // Filling a map already reported at its declaration, or filled before, is the same construct.
       const target = callee.expression;
@@ -171,11 +204,14 @@ export const idTranslationMap: Rule = {
       filled.add(`${file.file}\0${receiver}`);
       const keyName = idName(key, keyKind);
       const symbol = symbolOf(node, file.ancestors);
+      const filledWith = agentObject === undefined ? (valueKind === 'agent-id' ? 'an agent id' : 'a session id') : `'${value.getText(file.sourceFile)}', the agent whose own id is its '${agentObject}'`;
+      // Reported at the map's declaration in the same class or scope when there is one: the construct is the map.
+      const declared = declarationOf(target, file);
       run.report({
         file: file.file,
-        ...file.position(call),
-        symbol,
-        message: `'${symbol}' fills '${receiver}' with '${key.getText(file.sourceFile)}' → ${valueKind === 'agent-id' ? 'an agent id' : 'a session id'}: a translation between the two names of one lifecycle. Drop the map: file objects under their session id and read the id from the object.`,
+        ...file.position(declared?.node ?? call),
+        symbol: declared?.symbol ?? symbol,
+        message: `'${symbol}' fills '${receiver}' with '${key.getText(file.sourceFile)}' → ${filledWith}: a translation between the two names of one lifecycle. Drop the map: file objects under their session id and read the id from the object.`,
         questions: [],
         pair: keyKind === 'agent-id' ? [keyName, valueName] : [valueName, keyName],
       });
