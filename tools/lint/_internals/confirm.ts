@@ -438,6 +438,7 @@ export class Confirmer {
         if (question.role !== 'agent-object' && intersects(typeWords, OTHER_SESSION_WORDS)) return { status: 'refuted' };
         if (question.role !== 'agent-object' && intersects(typeWords, WIRE_WORDS)) return { status: 'refuted' };
         if (question.role === 'home' && optional) return { status: 'refuted' };
+        if (question.role === 'session-object' && this.hostsAgents(type, checker)) return { status: 'refuted' };
         if (question.flow !== undefined) return { status: 'confirmed', id: question.flow };
         const id = ID_PROPERTIES.find((property) => {
           const symbol = type.getProperty(property);
@@ -446,6 +447,31 @@ export class Confirmer {
         return id === undefined ? { status: 'refuted' } : { status: 'confirmed', id };
       }
     }
+  }
+
+  /**
+   * True when a session type holds a collection (`Map`, array, record) of objects carrying an
+   * agent id of their own (`workers: Map<string, Worker>` with `Worker.agentId`): the session hosts
+   * several agents, so an agent id beside it is not its second name (§6: many agents, one session).
+   */
+  private hostsAgents(session: ts.Type, checker: ts.TypeChecker): boolean {
+    const carriesAgentId = (type: ts.Type): boolean =>
+      (type.isUnion() ? type.types : [type]).some((part) => part.getProperties().some((property) => classifyName(property.name, this.vocabulary) === 'agent-id'));
+    // The programs load no default library, so `Map` and arrays are read from the annotation: its
+    // element type (`Worker[]`, the last argument of `Map<K, V>`, `Record<K, V>`, `Set<V>`).
+    return session.getProperties().some((property) => {
+      const declaration = property.valueDeclaration ?? property.declarations?.[0];
+      const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
+      const element =
+        annotation === undefined
+          ? undefined
+          : ts.isArrayTypeNode(annotation)
+            ? annotation.elementType
+            : ts.isTypeReferenceNode(annotation)
+              ? annotation.typeArguments?.[annotation.typeArguments.length - 1]
+              : undefined;
+      return element !== undefined && carriesAgentId(checker.getTypeFromTypeNode(element));
+    });
   }
 
   /**

@@ -86,8 +86,11 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   const onCall: NodeHandler = (node, file) => {
     if (mintCall(node as ts.CallExpression, mintFunctions)) onMint(node, file);
   };
+  // An index stepped inside an element access (`args[++i]`) reads a list; it mints nothing.
   const onCounter: NodeHandler = (node, file) => {
-    if (isCounter(node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression)) onMint(node, file);
+    const parent = file.ancestors[file.ancestors.length - 1];
+    const index = parent !== undefined && ts.isElementAccessExpression(parent) && parent.argumentExpression === node;
+    if (!index && isCounter(node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression)) onMint(node, file);
   };
   // The open creation whose minted agent id `argument` carries: the id itself, a variable holding
   // it, or an object holding it (`profile`, `profile.id`).

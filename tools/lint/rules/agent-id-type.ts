@@ -10,6 +10,12 @@ import { classifyTypeName } from '../_internals/identity-names.js';
 import { classifyTypeNode, nameText } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
+/** A union of string literals (or one literal): a fixed list of kinds, not minted identities. */
+function literalUnion(type: ts.TypeNode): boolean {
+  const parts = ts.isUnionTypeNode(type) ? type.types : [type];
+  return parts.every((part) => ts.isLiteralTypeNode(part) && ts.isStringLiteral(part.literal));
+}
+
 /** The rule. */
 export const agentIdType: Rule = {
   id: 'agent-id-type',
@@ -22,6 +28,8 @@ export const agentIdType: Rule = {
       const name = declaration.name.text;
       const aliased = ts.isTypeAliasDeclaration(declaration) ? classifyTypeNode(declaration.type, file) : undefined;
       if (classifyTypeName(name, file.vocabulary) !== 'agent-id' && aliased !== 'agent-id') return;
+      // `type AgentId = 'claude' | 'codex'` names a kind of agent from a fixed list, not an identity.
+      if (ts.isTypeAliasDeclaration(declaration) && literalUnion(declaration.type)) return;
       run.report({
         file: file.file,
         ...file.position(declaration.name),

@@ -5,7 +5,7 @@
  */
 import { ts } from 'ts-morph';
 import { classifyName, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
-import { classifyTypeNode, declaredName, symbolOf } from '../_internals/syntax.js';
+import { classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** String methods that ask the text a question: always a finding on an id. */
@@ -64,12 +64,53 @@ function isSingleId(name: string, file: FileContext): boolean {
   return kind !== undefined && ID_KINDS.has(kind) && !/ids$/i.test(name);
 }
 
+/** A name that reads an agent or session id by itself: `sessionId`, `record.confirmedSessionId`. */
+function namesId(expression: ts.Expression, file: FileContext): boolean {
+  const node = unwrap(expression);
+  const name = ts.isIdentifier(node) ? node.text : ts.isPropertyAccessExpression(node) ? node.name.text : undefined;
+  return name !== undefined && isSingleId(name, file);
+}
+
+/**
+ * For a parameter not named like an id (`id`, `key`): the name of the function it belongs to and
+ * its position, when the function is named (a declaration, a method, a `const` holding it).
+ */
+function parameterOf(name: ts.Identifier, ancestors: readonly ts.Node[]): { callee: string; index: number } | undefined {
+  for (let at = ancestors.length - 1; at >= 0; at -= 1) {
+    const node = ancestors[at] as ts.Node;
+    if (!ts.isFunctionLike(node)) continue;
+    const index = node.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === name.text);
+    if (index < 0) continue;
+    const holder = ancestors[at - 1];
+    const callee = nameText(node.name) ?? (holder !== undefined && ts.isVariableDeclaration(holder) ? nameText(holder.name) : undefined);
+    return callee === undefined ? undefined : { callee, index };
+  }
+  return undefined;
+}
+
+/** True when a call in the file hands the function `callee` an agent or session id at `index` (`remember(sessionId)`). */
+function calledWithId(callee: string, index: number, file: FileContext): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node)) {
+      const name = ts.isIdentifier(node.expression) ? node.expression.text : ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : undefined;
+      const argument = node.arguments[index];
+      if (name === callee && argument !== undefined && namesId(argument, file)) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file.sourceFile);
+  return found;
+}
+
 /** The text of an expression that is an agent or session id, for the message; otherwise `undefined`. */
-function idExpression(expression: ts.Expression, file: FileContext): string | undefined {
+function idExpression(expression: ts.Expression, file: FileContext, byCallers?: (name: ts.Identifier) => boolean): string | undefined {
   const node = unwrap(expression);
   if (ts.isIdentifier(node)) {
     if (isSingleId(node.text, file)) return node.text;
     if (node.text === 'id' && isTypedIdParameter(file.ancestors, file)) return node.text;
+    if (byCallers?.(node) === true) return node.text;
     return undefined;
   }
   if (ts.isPropertyAccessExpression(node)) {
@@ -225,18 +266,36 @@ function sanitises(method: string, needle: ts.Expression | undefined): boolean {
  */
 function regexOf(expression: ts.Expression, file: FileContext): ts.Expression {
   const node = unwrap(expression);
-  if (!ts.isIdentifier(node)) return node;
+  return (ts.isIdentifier(node) ? constValue(node, file) : undefined) ?? node;
+}
+
+/** The initializer of the `const` an identifier names in an enclosing block or the module, if any. */
+function constValue(name: ts.Identifier, file: FileContext): ts.Expression | undefined {
   const scopes = [file.sourceFile, ...file.ancestors];
   for (let index = scopes.length - 1; index >= 0; index -= 1) {
     const scope = scopes[index] as ts.Node;
     if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
     for (const statement of scope.statements) {
       if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
-      const declaration = statement.declarationList.declarations.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === node.text);
+      const declaration = statement.declarationList.declarations.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name.text);
       if (declaration?.initializer !== undefined) return unwrap(declaration.initializer);
     }
   }
-  return node;
+  return undefined;
+}
+
+/**
+ * True when a `startsWith`/`endsWith`/`includes` needle is a value known only at run time — a
+ * variable that is neither a `const` bound to text nor named as a constant (`trimmed`, a
+ * parameter): the id is matched against another value (a prefix a user typed), which reads no
+ * meaning from its text, unlike a fixed marker (`'local-'`, `LOCAL_PREFIX`, `` `${owner}:` ``).
+ */
+function matchesValue(method: string, needle: ts.Expression | undefined, file: FileContext): boolean {
+  if (!MATCHES.has(method) || needle === undefined) return false;
+  const node = unwrap(needle);
+  if (!ts.isIdentifier(node) || /^[A-Z][A-Z0-9_]*$/.test(node.text)) return false;
+  const bound = constValue(node, file);
+  return bound === undefined || !(ts.isStringLiteralLike(bound) || ts.isTemplateExpression(bound) || ts.isBinaryExpression(bound));
 }
 
 /** Methods that match one text against another as a whole or as its start or end. */
@@ -260,6 +319,19 @@ export const idTextParsing: Rule = {
   start(run): RuleVisitor {
     // One finding per check: `id.startsWith('a') || id.startsWith('b')` is reported once.
     const reported = new WeakSet<ts.Node>();
+    // A parameter holds an id when the file's calls of its function hand it one (`file\0callee\0index`).
+    const calledWithIds = new Map<string, boolean>();
+    const byCallers = (file: FileContext) => (name: ts.Identifier): boolean => {
+      const parameter = parameterOf(name, file.ancestors);
+      if (parameter === undefined) return false;
+      const key = `${file.file}\0${parameter.callee}\0${parameter.index}`;
+      let known = calledWithIds.get(key);
+      if (known === undefined) {
+        known = calledWithId(parameter.callee, parameter.index, file);
+        calledWithIds.set(key, known);
+      }
+      return known;
+    };
     const onCall = (node: ts.Node, file: FileContext): void => {
       const call = node as ts.CallExpression;
       const callee = call.expression;
@@ -267,7 +339,7 @@ export const idTextParsing: Rule = {
       const method = callee.name.text;
       let id: string | undefined;
       if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
-        if (!sanitises(method, call.arguments[0]) && !abbreviates(method, call.arguments[0], file)) id = idExpression(callee.expression, file);
+        if (!sanitises(method, call.arguments[0]) && !abbreviates(method, call.arguments[0], file) && !matchesValue(method, call.arguments[0], file)) id = idExpression(callee.expression, file, byCallers(file));
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
         if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(call.arguments[0], file);
       }
