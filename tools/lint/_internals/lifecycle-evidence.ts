@@ -139,6 +139,27 @@ function rootName(expression: ts.Expression): string | undefined {
   return ts.isIdentifier(node) ? node.text : undefined;
 }
 
+/**
+ * True when a session id is read from a variable of the enclosing creation that holds what a call
+ * returned (`const session = await open(profile)` … `session.id`): a session opened by a callee.
+ */
+function openedByCall(session: ts.Expression, ancestors: readonly ts.Node[]): boolean {
+  const root = rootName(session);
+  let at = ancestors.length - 1;
+  while (at >= 0 && (!CREATIONS.has((ancestors[at] as ts.Node).kind) || isCallback(ancestors[at] as ts.Node, ancestors[at - 1]))) at -= 1;
+  const owner = ancestors[at];
+  if (root === undefined || owner === undefined) return false;
+  let opened = false;
+  const hasCall = (node: ts.Node): boolean => ts.isCallExpression(node) || (ts.forEachChild(node, (child) => (hasCall(child) ? true : undefined)) ?? false);
+  const visit = (node: ts.Node): void => {
+    if (opened) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === root && node.initializer !== undefined && hasCall(node.initializer)) opened = true;
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(owner, visit);
+  return opened;
+}
+
 /** An expression's text without spaces: how a registry key is compared with an agent id. */
 function textOf(expression: ts.Expression, sourceFile: ts.SourceFile): string {
   return unwrap(expression).getText(sourceFile).replace(/\s+/g, '');
@@ -355,7 +376,7 @@ export function readLifecycleEvidence(
     const { agent, session } = pair;
     const found = pairing(agent.value, session.value, sources, context);
     if (found === undefined) {
-      undecided ||= normalizeName(agent.key) === normalizeName(wanted.agent) && normalizeName(session.key) === normalizeName(wanted.session);
+      undecided ||= normalizeName(agent.key) === normalizeName(wanted.agent) && normalizeName(session.key) === normalizeName(wanted.session) && openedByCall(session.value, context.ancestors);
       return;
     }
     const site: LifecycleSite = { form: 'literal', agent: normalizeName(agent.key), session: normalizeName(session.key), ...keysOf(literal), ...found, ...where(node, context) };
@@ -392,8 +413,11 @@ export function readLifecycleEvidence(
   };
   walk((text) => session.test(text) || calls?.test(text) === true);
   if (undecided) {
-    const agent = naming(wanted.agent);
-    walk((text) => agent.test(text));
+    // Only a file putting the agent id in an object literal (`agentId:`, `{ agentId }`) and minting
+    // (an id generator or a clock) can hold a session minted for a parameter's agent.
+    const agent = new RegExp(`${naming(wanted.agent).source}['"]?\\s*[:,}]`, 'i');
+    const mints = new RegExp(`(?<![\\w$])(?:${[...mintFunctions].map(escape).concat('Date\\.now', 'Math\\.random', 'performance\\.now').join('|')})\\s*\\(`);
+    walk((text) => agent.test(text) && mints.test(text));
   }
   return throughParameter.length === 0 ? sites : registeredByCallers(sites, throughParameter, files, read, parse, cwd, vocabulary);
 }
