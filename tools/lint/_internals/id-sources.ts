@@ -8,7 +8,7 @@
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
 import { classifyName } from './identity-names.js';
-import { assignmentTarget, expressionKind, nameText } from './syntax.js';
+import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
 export const DEFAULT_MINT_FUNCTIONS = ['randomUUID', 'uuid', 'uuidv4', 'uuidv7', 'v4', 'v7', 'nanoid', 'ulid', 'cuid', 'createId'];
@@ -212,7 +212,7 @@ export function mintsBoth(creation: Creation): boolean {
 /** A call to an id generator or a clock (`randomUUID()`, `Date.now()`). */
 function mintCall(call: ts.CallExpression, mintFunctions: ReadonlySet<string>): boolean {
   const callee = call.expression;
-  const called = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  const called = calledName(call);
   const qualified = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) ? `${callee.expression.text}.${callee.name.text}` : undefined;
   return (called !== undefined && mintFunctions.has(called)) || (qualified !== undefined && CLOCKS.has(qualified));
 }

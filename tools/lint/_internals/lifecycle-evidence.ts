@@ -32,7 +32,7 @@ import { ts } from 'ts-morph';
 import type { FileContext, RuleVisitor } from '../rules/rule.js';
 import { builtFromKind, CREATION_KINDS, mintsBoth, mintSource, mintTracker, unwrap } from './id-sources.js';
 import { classifyName, classifyTypeName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
-import { nameText, symbolOf } from './syntax.js';
+import { calledName, nameText, symbolOf } from './syntax.js';
 import { buildDispatch, walkFile } from './walk-file.js';
 
 /** What a place where both ids meet says about them. */
@@ -125,6 +125,13 @@ function isCallback(node: ts.Node, parent: ts.Node | undefined): boolean {
   return (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && parent !== undefined && (ts.isCallExpression(parent) || ts.isNewExpression(parent)) && (parent.arguments?.includes(node as ts.Expression) ?? false);
 }
 
+/** Where the creation holding a node starts among its ancestors: the nearest function that is not a callback (-1 if none). */
+function creationAt(ancestors: readonly ts.Node[]): number {
+  let at = ancestors.length - 1;
+  while (at >= 0 && (!CREATIONS.has((ancestors[at] as ts.Node).kind) || isCallback(ancestors[at] as ts.Node, ancestors[at - 1]))) at -= 1;
+  return at;
+}
+
 /** The name a function is called by: its own, or the variable or property holding it. */
 function functionName(node: ts.Node, parent: ts.Node | undefined): string | undefined {
   const own = nameText((node as { readonly name?: ts.Node }).name);
@@ -145,8 +152,7 @@ function rootName(expression: ts.Expression): string | undefined {
  */
 function openedByCall(session: ts.Expression, ancestors: readonly ts.Node[]): boolean {
   const root = rootName(session);
-  let at = ancestors.length - 1;
-  while (at >= 0 && (!CREATIONS.has((ancestors[at] as ts.Node).kind) || isCallback(ancestors[at] as ts.Node, ancestors[at - 1]))) at -= 1;
+  const at = creationAt(ancestors);
   const owner = ancestors[at];
   if (root === undefined || owner === undefined) return false;
   let opened = false;
@@ -165,10 +171,6 @@ function textOf(expression: ts.Expression, sourceFile: ts.SourceFile): string {
   return unwrap(expression).getText(sourceFile).replace(/\s+/g, '');
 }
 
-function calleeName(call: ts.CallExpression | ts.NewExpression): string | undefined {
-  return ts.isIdentifier(call.expression) ? call.expression.text : ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
-}
-
 /** An agent id read from a parameter of the function holding a site: `createSession(profile)` reading `profile.id`. */
 interface ViaParameter {
   readonly callee: string;
@@ -180,8 +182,7 @@ interface ViaParameter {
 
 function viaParameter(agent: ts.Expression, context: FileContext): ViaParameter | undefined {
   const { ancestors } = context;
-  let at = ancestors.length - 1;
-  while (at >= 0 && (!CREATIONS.has((ancestors[at] as ts.Node).kind) || isCallback(ancestors[at] as ts.Node, ancestors[at - 1]))) at -= 1;
+  const at = creationAt(ancestors);
   const owner = ancestors[at] as ts.FunctionLikeDeclaration | undefined;
   const parameter = rootName(agent);
   if (owner === undefined || parameter === undefined) return undefined;
@@ -253,7 +254,7 @@ function registeredByCallers(
       const holds = frame !== undefined && ts.isVariableDeclaration(node) && ts.isIdentifier(node.name);
       if (holds) stored.push({ name: (node.name as ts.Identifier).text, depth: frames.length });
       if (frame !== undefined && (ts.isCallExpression(node) || ts.isNewExpression(node))) {
-        const callee = calleeName(node);
+        const callee = calledName(node);
         const args = node.arguments ?? [];
         const [key] = args;
         if (callee === 'set' && key !== undefined && args.length >= 2 && ts.isPropertyAccessExpression(node.expression)) frame.registered.add(textOf(key, sourceFile));
@@ -386,7 +387,7 @@ export function readLifecycleEvidence(
   };
   const onCall = (node: ts.Node, context: FileContext): void => {
     const call = node as ts.CallExpression | ts.NewExpression;
-    const callee = ts.isIdentifier(call.expression) ? call.expression.text : ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
+    const callee = calledName(call);
     const args = call.arguments ?? [];
     if (callee === undefined || args.length < 2) return;
     const mints: ts.Node[] = [];

@@ -20,6 +20,12 @@ export function nameText(name: ts.Node | undefined): string | undefined {
   return undefined;
 }
 
+/** The name a call is made by: `open` for `open(…)` and `sessions.open(…)`; `undefined` for anything else. */
+export function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
+  const callee = call.expression;
+  return ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+}
+
 /** The name of a node that declares something (`interface X`, `function f`, `const m = …`). */
 export function declaredName(node: ts.Node): string | undefined {
   if (ts.isConstructorDeclaration(node)) return 'constructor';

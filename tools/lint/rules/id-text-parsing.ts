@@ -4,8 +4,9 @@
  * it and compared. Ids are opaque: the fact belongs on the object as data.
  */
 import { ts } from 'ts-morph';
+import { unwrap } from '../_internals/id-sources.js';
 import { classifyName, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
-import { classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
+import { calledName, classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** String methods that ask the text a question: always a finding on an id. */
@@ -25,14 +26,6 @@ const EQUALITY = new Set([
 const REGEX_METHODS = new Set(['test', 'exec']);
 const OWNER_WORDS = new Set(['agent', 'session', 'header', 'subagent', 'child', 'parent']);
 const ID_KINDS = new Set(['agent-id', 'session-id', 'lineage']);
-
-function unwrap(expression: ts.Expression): ts.Expression {
-  let current = expression;
-  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current)) {
-    current = current.expression;
-  }
-  return current;
-}
 
 /** True when the call's value is compared: an operand of `===`/`!==`, or a `switch` subject. */
 function isCompared(ancestors: readonly ts.Node[]): boolean {
@@ -94,7 +87,7 @@ function calledWithId(callee: string, index: number, file: FileContext): boolean
   const visit = (node: ts.Node): void => {
     if (found) return;
     if (ts.isCallExpression(node)) {
-      const name = ts.isIdentifier(node.expression) ? node.expression.text : ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : undefined;
+      const name = calledName(node);
       const argument = node.arguments[index];
       if (name === callee && argument !== undefined && namesId(argument, file)) found = true;
     }

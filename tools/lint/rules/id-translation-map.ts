@@ -6,6 +6,7 @@
  * carries it. Registries filing an object under its own id (`Map<SessionId, Agent>`) are fine.
  */
 import { ts } from 'ts-morph';
+import { unwrap } from '../_internals/id-sources.js';
 import { classifyName, splitWords, type IdentityKind } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
@@ -61,8 +62,7 @@ function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | u
 
 /** The name an id expression is read by, for the lifecycle evidence: `agentId`, `session_id`; `agent.id` as `agentId`. */
 function idName(expression: ts.Expression, kind: 'agent-id' | 'session-id'): string {
-  let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+  const node = unwrap(expression);
   const name = ts.isIdentifier(node) ? node.text : ts.isPropertyAccessExpression(node) ? node.name.text : 'id';
   return name === 'id' ? (kind === 'agent-id' ? 'agentId' : 'sessionId') : name;
 }

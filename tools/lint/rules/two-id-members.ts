@@ -6,7 +6,7 @@
 import { ts } from 'ts-morph';
 import { classifyName, classifyTypeName, isAgentSide, isSessionSide } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
-import { nameText, symbolOf } from '../_internals/syntax.js';
+import { calledName, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Question, Rule, RuleVisitor } from './rule.js';
 
 /**
@@ -172,8 +172,7 @@ export const twoIdMembers: Rule = {
     // A schema declaration is a type too: `z.object({ agentId: z.string(), sessionId: z.string() })`.
     const onSchema = (node: ts.Node, file: FileContext): void => {
       const call = node as ts.CallExpression;
-      const callee = call.expression;
-      const factory = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      const factory = calledName(call);
       const [shape] = call.arguments;
       if (factory === undefined || !SCHEMA_FACTORIES.has(factory) || shape === undefined || !ts.isObjectLiteralExpression(shape)) return;
       const fields = shape.properties.flatMap((property) => {
