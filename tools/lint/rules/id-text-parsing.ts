@@ -135,8 +135,9 @@ function otherSession(id: string, ancestors: readonly ts.Node[]): boolean {
 const ALIKE = new Set(['map', 'filter', 'flatMap', 'forEach', 'join']);
 
 /**
- * Where a chain of array methods treating every piece alike ends, from `start` (whose ancestors
- * are `ancestors`, up to `stop`): the outermost such call, and whether it is a `join`.
+ * Where a chain of array methods treating every piece alike ends, from `start` (whose parent is
+ * `ancestors[from - 1]`): the outermost such call, its position among the ancestors, and whether
+ * the chain ends in a `join`.
  */
 function alikeChain(start: ts.Node, ancestors: readonly ts.Node[], from: number): { end: ts.Node; at: number; joined: boolean } {
   let end = start;
