@@ -28,8 +28,9 @@ export const agentIdType: Rule = {
       const name = declaration.name.text;
       const aliased = ts.isTypeAliasDeclaration(declaration) ? classifyTypeNode(declaration.type, file) : undefined;
       if (classifyTypeName(name, file.vocabulary) !== 'agent-id' && aliased !== 'agent-id') return;
-      // `type AgentId = 'claude' | 'codex'` names a kind of agent from a fixed list, not an identity.
-      if (ts.isTypeAliasDeclaration(declaration) && literalUnion(declaration.type)) return;
+      // `type AgentId = 'claude' | 'codex'` names a kind of agent from a fixed list, not an
+      // identity; `AgentIds` names a collection of ids, not a second id type.
+      if ((ts.isTypeAliasDeclaration(declaration) && literalUnion(declaration.type)) || /ids$/i.test(name)) return;
       run.report({
         file: file.file,
         ...file.position(declaration.name),

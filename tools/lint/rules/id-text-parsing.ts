@@ -189,6 +189,21 @@ function reformats(call: ts.CallExpression, ancestors: readonly ts.Node[]): bool
   return alike && joined;
 }
 
+/** Calls that assert their first argument in a test: `assert(…)`, `assert.ok(…)`, `expect(…)`. */
+const ASSERTIONS = new Set(['assert', 'ok', 'expect', 'assertTrue', 'true']);
+
+/**
+ * True when the check is what a test asserts (`assert(sessionId.startsWith('sess_'))`): it
+ * verifies the format the code under test mints, and nothing acts on its answer.
+ */
+function asserted(construct: ts.Node, call: ts.CallExpression, ancestors: readonly ts.Node[]): boolean {
+  const at = construct === call ? ancestors.length : ancestors.indexOf(construct);
+  const parent = ancestors[at - 1];
+  if (parent === undefined || !ts.isCallExpression(parent) || parent.arguments[0] !== construct) return false;
+  const name = calledName(parent);
+  return name !== undefined && ASSERTIONS.has(name);
+}
+
 /**
  * True when the check only refuses the id: it is the condition of an `if` whose branch is a lone
  * `throw`, and its needle is punctuation (`if (agentId.includes(':')) throw …` before a colon-
@@ -339,7 +354,7 @@ export const idTextParsing: Rule = {
       }
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
-      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors)) return;
+      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors)) return;
       if (method === 'split' && reformats(call, file.ancestors)) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
