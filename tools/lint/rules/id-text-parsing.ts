@@ -293,30 +293,23 @@ function constValue(name: ts.Identifier, file: FileContext): ts.Expression | und
   return undefined;
 }
 
-/**
- * True when a `startsWith`/`endsWith`/`includes` needle is a value known only at run time — a
- * variable that is neither a `const` bound to text nor named as a constant (`trimmed`, a
- * parameter): the id is matched against another value (a prefix a user typed), which reads no
- * meaning from its text, unlike a fixed marker (`'local-'`, `LOCAL_PREFIX`, `` `${owner}:` ``).
- */
-function matchesValue(method: string, needle: ts.Expression | undefined, file: FileContext): boolean {
-  if (!MATCHES.has(method) || needle === undefined) return false;
-  const node = unwrap(needle);
-  if (!ts.isIdentifier(node) || /^[A-Z][A-Z0-9_]*$/.test(node.text)) return false;
-  const bound = constValue(node, file);
-  return bound === undefined || !(ts.isStringLiteralLike(bound) || ts.isTemplateExpression(bound) || ts.isBinaryExpression(bound));
-}
-
 /** Methods that match one text against another as a whole or as its start or end. */
 const MATCHES = new Set(['startsWith', 'endsWith', 'includes']);
 
 /**
- * A check whose needle is itself an id (`session.sessionId.startsWith(sessionId)`): an id matched
- * against another id's value — a git-style abbreviation a user typed — which compares values and
- * reads no meaning from the text, unlike a fixed marker (`'local-'`).
+ * True when a `startsWith`/`endsWith`/`includes` needle is a value, not a marker: another id
+ * (`session.sessionId.startsWith(sessionId)`, a git-style abbreviation a user typed) or a variable
+ * known only at run time — neither a `const` bound to text nor named as a constant (`trimmed`, a
+ * parameter). The id is matched against another value, which reads no meaning from its text,
+ * unlike a fixed marker (`'local-'`, `LOCAL_PREFIX`, `` `${owner}:` ``).
  */
-function abbreviates(method: string, needle: ts.Expression | undefined, file: FileContext): boolean {
-  return MATCHES.has(method) && needle !== undefined && idExpression(needle, file) !== undefined;
+function matchesValue(method: string, needle: ts.Expression | undefined, file: FileContext): boolean {
+  if (!MATCHES.has(method) || needle === undefined) return false;
+  if (idExpression(needle, file) !== undefined) return true;
+  const node = unwrap(needle);
+  if (!ts.isIdentifier(node) || /^[A-Z][A-Z0-9_]*$/.test(node.text)) return false;
+  const bound = constValue(node, file);
+  return bound === undefined || !(ts.isStringLiteralLike(bound) || ts.isTemplateExpression(bound) || ts.isBinaryExpression(bound));
 }
 
 /** The rule. */
@@ -348,7 +341,7 @@ export const idTextParsing: Rule = {
       const method = callee.name.text;
       let id: string | undefined;
       if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
-        if (!sanitises(method, call.arguments[0]) && !abbreviates(method, call.arguments[0], file) && !matchesValue(method, call.arguments[0], file)) id = idExpression(callee.expression, file, byCallers(file));
+        if (!sanitises(method, call.arguments[0]) && !matchesValue(method, call.arguments[0], file)) id = idExpression(callee.expression, file, byCallers(file));
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
         if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(call.arguments[0], file);
       }
