@@ -3,8 +3,8 @@
  * syntactic pass proposed, and is asked only about them. Programs are built only when there are
  * candidates: one per tsconfig of the files that hold them (keeping its `paths` and module
  * settings), over those files and whatever they import — never a file under `node_modules`, and
- * without the default library: only the project's own declarations matter. Source files are
- * shared between the programs. Workspace packages of a monorepo resolve to their sources even
+ * without the default library: only the project's own declarations matter (and the little of the
+ * library that indexing a list needs). Source files are shared between the programs. Workspace packages of a monorepo resolve to their sources even
  * before dependencies are installed. Inherited-pair candidates whose bases' modules never name
  * the missing side are settled from those modules' text first, without a program.
  *
@@ -40,6 +40,17 @@ const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other'
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
+/**
+ * The programs load no default library (reading it costs more than the project's own files),
+ * but without `Array` the checker cannot index a list: `(typeof KINDS)[number]` over an
+ * `as const` list would be `any`. This much of the library is declared instead.
+ */
+const LIBRARY = '/__agent-identity-kit__/library.d.ts';
+const LIBRARY_TEXT = [
+  'interface Array<T> { length: number; [n: number]: T }',
+  'interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T }',
+  ...['Boolean', 'Function', 'CallableFunction', 'NewableFunction', 'IArguments', 'Number', 'Object', 'RegExp', 'String'].map((name) => `interface ${name} {}`),
+].join('\n');
 
 function inNodeModules(path: string): boolean {
   return /[\\/]node_modules[\\/]/.test(path);
@@ -286,6 +297,7 @@ export class Confirmer {
       // A file imported by several groups is parsed (and bound) once, as a language service's
       // document registry shares it between programs.
       host.getSourceFile = (fileName) => {
+        if (fileName === LIBRARY) return this.parsed(LIBRARY, LIBRARY_TEXT);
         if (inNodeModules(fileName)) return undefined;
         const text = this.sourceFiles.has(fileName) ? '' : this.text(fileName);
         return text === undefined ? undefined : this.parsed(fileName, text);
@@ -303,7 +315,7 @@ export class Confirmer {
             resolvedModule: source === undefined ? undefined : { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false },
           };
         });
-      const program = ts.createProgram({ rootNames: roots, options, host });
+      const program = ts.createProgram({ rootNames: [...roots, LIBRARY], options, host });
       const checked = { program, checker: program.getTypeChecker() };
       for (const root of roots) this.programs.set(root, checked);
     }
@@ -398,8 +410,12 @@ export class Confirmer {
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
-    if (question.role === 'id-type') return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
     const { checker } = checked;
+    if (question.role === 'id-type') {
+      const alias = nameAt(findingFile, question.at)?.parent;
+      if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted' };
+      return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
+    }
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
     const name = nameAt(sourceFile, question.at);
@@ -427,6 +443,7 @@ export class Confirmer {
         const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
         if (annotation !== undefined && ts.isTypeReferenceNode(annotation)) typeNames.push(annotation.typeName.getText().split('.').pop() ?? '');
         if (question.role === 'session-id' && intersects(words(typeNames), OTHER_SESSION_WORDS)) return { status: 'refuted' };
+        if (question.role === 'agent-id' && namesKinds(type)) return { status: 'refuted' };
         return isIdentityType(typeNames) ? { status: 'confirmed' } : { status: 'plain' };
       }
       case 'id-type':
@@ -609,6 +626,16 @@ function isNullishNode(node: ts.TypeNode): boolean {
 }
 
 /** The identifier starting at offset `at` (a declaration's name). */
+/**
+ * True when a type is a fixed list of literals (`'claude' | 'codex'`, however it is spelled: an
+ * alias of an imported union, `(typeof KINDS)[number]` over an `as const` list, an enum): it
+ * names kinds of agent, not minted identities.
+ */
+function namesKinds(type: ts.Type): boolean {
+  const parts = type.isUnion() ? type.types : [type];
+  return parts.every((part) => (part.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.EnumLiteral)) !== 0);
+}
+
 function nameAt(sourceFile: ts.SourceFile, at: number): ts.Identifier | undefined {
   let found: ts.Identifier | undefined;
   const visit = (node: ts.Node): void => {
