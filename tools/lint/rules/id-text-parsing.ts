@@ -223,6 +223,33 @@ function refusesOnly(construct: ts.Node, call: ts.CallExpression, ancestors: rea
 
 const LOGICAL = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken]);
 
+const LENGTH_TESTS = new Set([
+  ...EQUALITY,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+]);
+
+/**
+ * True when the check is joined with a test of the same id's length (`id.length === 36 &&
+ * id.includes('-')`: is this a whole UUID or an abbreviation?): it tests the id's shape, as a
+ * format check does, and reads no owner or place from it.
+ */
+function testsShape(construct: ts.Node, id: ts.Expression, file: FileContext): boolean {
+  const subject = unwrap(id).getText(file.sourceFile);
+  const measures = (side: ts.Expression): boolean => {
+    const node = unwrap(side);
+    return ts.isPropertyAccessExpression(node) && node.name.text === 'length' && unwrap(node.expression).getText(file.sourceFile) === subject;
+  };
+  const visit = (node: ts.Node): boolean =>
+    (ts.isBinaryExpression(node) && LENGTH_TESTS.has(node.operatorToken.kind) && (measures(node.left) || measures(node.right))) ||
+    ((ts.isBinaryExpression(node) && LOGICAL.has(node.operatorToken.kind)) || ts.isParenthesizedExpression(node) || ts.isPrefixUnaryExpression(node)
+      ? (ts.forEachChild(node, visit) ?? false)
+      : false);
+  return visit(construct);
+}
+
 /**
  * The construct a call belongs to: the whole logical expression it is part of (`a.startsWith(x)
  * || a.startsWith(y)` is one check), else the call itself.
@@ -340,14 +367,16 @@ export const idTextParsing: Rule = {
       if (!ts.isPropertyAccessExpression(callee)) return;
       const method = callee.name.text;
       let id: string | undefined;
+      let subject: ts.Expression = callee.expression;
       if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
-        if (!sanitises(method, call.arguments[0]) && !matchesValue(method, call.arguments[0], file)) id = idExpression(callee.expression, file, byCallers(file));
+        if (!sanitises(method, call.arguments[0]) && !matchesValue(method, call.arguments[0], file)) id = idExpression(subject, file, byCallers(file));
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
-        if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(call.arguments[0], file);
+        subject = call.arguments[0];
+        if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(subject, file);
       }
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
-      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors)) return;
+      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
       if (method === 'split' && reformats(call, file.ancestors)) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
