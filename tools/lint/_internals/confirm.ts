@@ -23,6 +23,7 @@ import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
 import { classifyName, classifyTypeName, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
+import { calledName } from './syntax.js';
 
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
@@ -39,6 +40,8 @@ const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
 const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+/** Whose calls make time- or random-based values (`Date.now()`, `Math.random()`, `performance.now()`). */
+const CLOCK_OWNERS = new Set(['Date', 'Math', 'performance']);
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
 /**
  * The programs load no default library (reading it costs more than the project's own files),
@@ -461,9 +464,38 @@ export class Confirmer {
           const symbol = type.getProperty(property);
           return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Method) === 0;
         });
-        return id === undefined ? { status: 'refuted' } : { status: 'confirmed', id };
+        if (id === undefined || (question.role === 'agent-object' && id === 'id' && this.keyedByName(type))) return { status: 'refuted' };
+        return { status: 'confirmed', id };
       }
     }
+  }
+
+  /**
+   * True when every value an agent class stores in its `id` is made from a name and mints nothing
+   * (`this.id = this.keyFromName(options.name)`): the agent is a definition keyed by its name — a
+   * label (§6) many sessions run — not a lifecycle whose id a session id could be.
+   */
+  private keyedByName(agent: ts.Type): boolean {
+    const declaration = agent.getProperty('id')?.valueDeclaration;
+    if (declaration === undefined || !ts.isPropertyDeclaration(declaration) || !ts.isClassLike(declaration.parent)) return false;
+    const values: ts.Expression[] = declaration.initializer === undefined ? [] : [declaration.initializer];
+    const collect = (node: ts.Node): void => {
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isPropertyAccessExpression(node.left) &&
+        node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        node.left.name.text === 'id'
+      )
+        values.push(node.right);
+      ts.forEachChild(node, collect);
+    };
+    for (const member of declaration.parent.members) if (ts.isConstructorDeclaration(member) && member.body !== undefined) collect(member.body);
+    const mints = (node: ts.Node): boolean =>
+      (ts.isCallExpression(node) && (this.mintFunctions.has(calledName(node) ?? '') || (ts.isPropertyAccessExpression(node.expression) && CLOCK_OWNERS.has(node.expression.expression.getText(declaration.getSourceFile()))))) ||
+      (ts.forEachChild(node, mints) ?? false);
+    const named = (node: ts.Node): boolean => (ts.isIdentifier(node) && /^(?:name|\w+Name)$/.test(node.text)) || (ts.forEachChild(node, named) ?? false);
+    return values.length > 0 && values.every((value) => named(value) && !mints(value));
   }
 
   /**
