@@ -156,6 +156,17 @@ function alikeChain(start: ts.Node, ancestors: readonly ts.Node[], from: number)
 }
 
 /**
+ * True when a `split` cuts the text at whitespace (`agentId.split(' ')[0]`): an id has no spaces,
+ * so the value split is prose — a model's answer or a user's words naming an agent — being
+ * tokenised, not an id whose parts carry meaning.
+ */
+function splitsWords(needle: ts.Expression | undefined): boolean {
+  if (needle === undefined) return false;
+  if (ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) return /^\s+$/.test(needle.text);
+  return ts.isRegularExpressionLiteral(needle) && /^\/(?:\\s| )[+*]?\/[a-z]*$/.test(needle.text);
+}
+
+/**
  * True when a `split` only reformats the text: its pieces are all treated alike — mapped,
  * filtered, counted — and put back together with `join` (`'code-review'` → `'Code Review'`),
  * none singled out by its position or compared. Followed through one `const` holding the pieces.
@@ -377,7 +388,7 @@ export const idTextParsing: Rule = {
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
       if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
-      if (method === 'split' && reformats(call, file.ancestors)) return;
+      if (method === 'split' && (reformats(call, file.ancestors) || splitsWords(call.arguments[0]))) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
       run.report({
