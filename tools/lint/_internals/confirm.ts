@@ -367,7 +367,14 @@ export class Confirmer {
           : this.byLifecycle(absolute, [agentName, sessionName], call, finding.members);
       if (decided === undefined) return undefined;
       confirmation = decided;
-    } else confirmation = { status: 'confirmed' };
+    } else {
+      // Typed ids too are used apart when the package opens new sessions for an agent id taken
+      // from elsewhere: an `AgentId` can name a persistent agent (a persona) with many sessions.
+      const [agentName, sessionName] = names;
+      const roles = (finding.questions ?? []).map((question) => question.role).join();
+      if (roles === 'agent-id,session-id' && agentName !== undefined && sessionName !== undefined && this.byLifecycle(absolute, [agentName, sessionName], undefined, finding.members) === undefined) return undefined;
+      confirmation = { status: 'confirmed' };
+    }
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
