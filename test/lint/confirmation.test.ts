@@ -140,7 +140,8 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
         '',
       ].join('\n'),
     });
-    const result = await lint({ cwd: root, config: { rules: { 'agent-id-type': 'off' } } });
+    // Nor is that `AgentId` a second id type for objects keyed by `SessionId`: the agents are keyed by it.
+    const result = await lint({ cwd: root, config: {} });
     expect(result.findings.map((finding) => [finding.ruleId, finding.symbol])).toEqual([['two-id-members', 'Spawned']]);
   });
 

@@ -424,6 +424,8 @@ export class Confirmer {
     if (question.role === 'id-type') {
       const alias = nameAt(findingFile, question.at)?.parent;
       if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted' };
+      // A package minting new sessions for agent ids from elsewhere keys its agents by their own id.
+      if (this.byLifecycle(file, ['agentId', 'sessionId']) === undefined) return { status: 'refuted' };
       return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
     }
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
