@@ -509,7 +509,8 @@ export class Confirmer {
 
   /**
    * True when a session type holds a collection (`Map`, array, record) of objects carrying an
-   * agent id of their own (`workers: Map<string, Worker>` with `Worker.agentId`): the session hosts
+   * agent id of their own (`workers: Map<string, Worker>` with `Worker.agentId`), or of agent ids
+   * (`agentIds: string[]`): the session hosts
    * several agents, so an agent id beside it is not its second name (§6: many agents, one session).
    */
   private hostsAgents(session: ts.Type, checker: ts.TypeChecker): boolean {
@@ -518,6 +519,8 @@ export class Confirmer {
     // The programs load no default library, so `Map` and arrays are read from the annotation: its
     // element type (`Worker[]`, the last argument of `Map<K, V>`, `Record<K, V>`, `Set<V>`).
     return session.getProperties().some((property) => {
+      // A collection of agent ids by name (`agentIds: string[]`, `agent_ids: Set<AgentId>`).
+      if (/ids$/i.test(property.name) && classifyName(property.name, this.vocabulary) === 'agent-id') return true;
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
       const element =
