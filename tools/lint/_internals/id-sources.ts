@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName } from './identity-names.js';
+import { classifyName, splitWords } from './identity-names.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -112,10 +112,10 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   };
   // A value stored under `target`: an agent id, a session id, or a variable to follow. A bare `id`
   // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
-  // record's id) or is an entry of a list (`timeline: [{ id, … }]`: an entry's id).
+  // record's id) or is an entry (`timeline: [{ id, … }]`, `const message = { id, sessionId }`: an entry's id).
   const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
     const kind = classifyName(target, file.vocabulary);
-    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file) && !listEntry(file))) creation.agents.push({ name: target, source });
+    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file) && !entry(file))) creation.agents.push({ name: target, source });
     else if (kind === 'session-id') creation.sessions.push({ name: target, source });
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
@@ -227,14 +227,41 @@ export function receivesSecond(creation: Creation): (Minted & { readonly callee:
   return creation.received[0];
 }
 
-/** True when the object literal a value is being stored into is an element of an array literal. */
-function listEntry(file: FileContext): boolean {
+/**
+ * Words naming a part of a session rather than the agent — a message, an event, a turn, a tool
+ * call: a record named so has an `id` of its own beside the session id it belongs to.
+ */
+const PART_WORDS = new Set([
+  'message', 'msg', 'event', 'entry', 'turn', 'log', 'item', 'part', 'chunk', 'step', 'comment', 'note', 'attachment',
+  'artifact', 'checkpoint', 'snapshot', 'notification', 'span', 'activity', 'transcript', 'block', 'reply', 'response', 'request',
+  'prompt', 'tool', 'call', 'result', 'output',
+]);
+
+/**
+ * True when the object literal a value is being stored into is an entry, not the agent: an
+ * element of an array literal (`timeline: [{ id, … }]`), or a record named as a part of a session
+ * (`const message = { id, sessionId }`, `events.push({ id, … })`, `: ChatMessage`).
+ */
+function entry(file: FileContext): boolean {
   const at = file.ancestors.findLastIndex((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node));
   const owner = file.ancestors[at];
   if (owner === undefined || !ts.isObjectLiteralExpression(owner)) return false;
   let parent = at - 1;
-  while (parent >= 0 && ts.isParenthesizedExpression(file.ancestors[parent] as ts.Node)) parent -= 1;
-  return parent >= 0 && ts.isArrayLiteralExpression(file.ancestors[parent] as ts.Node);
+  while (parent >= 0 && (ts.isParenthesizedExpression(file.ancestors[parent] as ts.Node) || ts.isAsExpression(file.ancestors[parent] as ts.Node) || ts.isSatisfiesExpression(file.ancestors[parent] as ts.Node))) parent -= 1;
+  const holder = file.ancestors[parent];
+  if (holder === undefined) return false;
+  if (ts.isArrayLiteralExpression(holder)) return true;
+  const names: string[] = [];
+  if (ts.isVariableDeclaration(holder) || ts.isPropertyAssignment(holder) || ts.isPropertyDeclaration(holder)) {
+    names.push(nameText(holder.name) ?? '');
+    const type = 'type' in holder ? holder.type : undefined;
+    if (type !== undefined && ts.isTypeReferenceNode(type)) names.push(type.typeName.getText(file.sourceFile));
+  } else if (ts.isCallExpression(holder) || ts.isNewExpression(holder)) {
+    names.push(holder.expression.getText(file.sourceFile));
+  } else if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    names.push(holder.left.getText(file.sourceFile));
+  }
+  return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
 }
 
 /** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */
