@@ -343,6 +343,7 @@ export class Confirmer {
           : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
     }
     if (answers.some((answer) => answer.status === 'refuted')) return undefined;
+    if (finding.unlessApart !== undefined && this.byLifecycle(absolute, finding.unlessApart, undefined, finding.members) === undefined) return undefined;
     const contextWords = words([finding.symbol]);
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
@@ -380,7 +381,7 @@ export class Confirmer {
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
     else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, pair: _pair, members: _members, ...rest } = finding;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, unlessApart: _unlessApart, members: _members, ...rest } = finding;
     return { ...rest, message, confirmation };
   }
 
