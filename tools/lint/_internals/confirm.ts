@@ -369,11 +369,13 @@ export class Confirmer {
       if (decided === undefined) return undefined;
       confirmation = decided;
     } else {
-      // Typed ids too are used apart when the package opens new sessions for an agent id taken
-      // from elsewhere: an `AgentId` can name a persistent agent (a persona) with many sessions.
+      // Typed ids, and an agent id beside a session object, are used apart too when the package
+      // opens new sessions for an agent id taken from elsewhere: the agent id can name a persistent
+      // agent (a persona) with many sessions, the session object one of them.
       const [agentName, sessionName] = names;
       const roles = (finding.questions ?? []).map((question) => question.role).join();
-      if (roles === 'agent-id,session-id' && agentName !== undefined && sessionName !== undefined && this.byLifecycle(absolute, [agentName, sessionName], undefined, finding.members) === undefined) return undefined;
+      const pair = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? 'sessionId' : undefined;
+      if (agentName !== undefined && pair !== undefined && this.byLifecycle(absolute, [agentName, pair], undefined, finding.members) === undefined) return undefined;
       confirmation = { status: 'confirmed' };
     }
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
