@@ -4,8 +4,8 @@
  * candidates: one per tsconfig of the files that hold them (keeping its `paths` and module
  * settings), over those files and whatever they import — never a file under `node_modules`, and
  * without the default library: only the project's own declarations matter (and the little of the
- * library that indexing a list needs). Source files are shared between the programs. Workspace packages of a monorepo resolve to their sources even
- * before dependencies are installed. Inherited-pair candidates whose bases' modules never name
+ * library that indexing a list needs). Source files are shared between the programs. Workspace
+ * packages of a monorepo resolve to their sources even before dependencies are installed. Inherited-pair candidates whose bases' modules never name
  * the missing side are settled from those modules' text first, without a program.
  *
  * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
@@ -21,9 +21,9 @@ import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
 import { classifyName, classifyTypeName, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
-import { calledName } from './syntax.js';
 
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
@@ -40,8 +40,6 @@ const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
 const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
-/** Whose calls make time- or random-based values (`Date.now()`, `Math.random()`, `performance.now()`). */
-const CLOCK_OWNERS = new Set(['Date', 'Math', 'performance']);
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
 /**
  * The programs load no default library (reading it costs more than the project's own files),
@@ -503,18 +501,15 @@ export class Confirmer {
       ts.forEachChild(node, collect);
     };
     for (const member of declaration.parent.members) if (ts.isConstructorDeclaration(member) && member.body !== undefined) collect(member.body);
-    const mints = (node: ts.Node): boolean =>
-      (ts.isCallExpression(node) && (this.mintFunctions.has(calledName(node) ?? '') || (ts.isPropertyAccessExpression(node.expression) && CLOCK_OWNERS.has(node.expression.expression.getText(declaration.getSourceFile()))))) ||
-      (ts.forEachChild(node, mints) ?? false);
     const named = (node: ts.Node): boolean => (ts.isIdentifier(node) && /^(?:name|\w+Name)$/.test(node.text)) || (ts.forEachChild(node, named) ?? false);
-    return values.length > 0 && values.every((value) => named(value) && !mints(value));
+    return values.length > 0 && values.every((value) => named(value) && !mintsWithin(value, this.mintFunctions));
   }
 
   /**
    * True when a session type holds a collection (`Map`, array, record) of objects carrying an
    * agent id of their own (`workers: Map<string, Worker>` with `Worker.agentId`), or of agent ids
-   * (`agentIds: string[]`): the session hosts
-   * several agents, so an agent id beside it is not its second name (§6: many agents, one session).
+   * (`agentIds: string[]`): the session hosts several agents, so an agent id beside it is not its
+   * second name (§6: many agents, one session).
    */
   private hostsAgents(session: ts.Type, checker: ts.TypeChecker): boolean {
     const carriesAgentId = (type: ts.Type): boolean =>
@@ -672,7 +667,6 @@ function isNullishNode(node: ts.TypeNode): boolean {
   return node.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword);
 }
 
-/** The identifier starting at offset `at` (a declaration's name). */
 /**
  * True when a type is a fixed list of literals (`'claude' | 'codex'`, however it is spelled: an
  * alias of an imported union, `(typeof KINDS)[number]` over an `as const` list, an enum): it
@@ -683,6 +677,7 @@ function namesKinds(type: ts.Type): boolean {
   return parts.every((part) => (part.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.EnumLiteral)) !== 0);
 }
 
+/** The identifier starting at offset `at` (a declaration's name). */
 function nameAt(sourceFile: ts.SourceFile, at: number): ts.Identifier | undefined {
   let found: ts.Identifier | undefined;
   const visit = (node: ts.Node): void => {

@@ -43,7 +43,6 @@ function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): Readonl
   let mints = byFile.get(file.sourceFile);
   if (mints === undefined) {
     const helpers = new Set(mintFunctions);
-    const mintsInside = (node: ts.Node): boolean => (ts.isCallExpression(node) && mintCall(node, mintFunctions)) || (ts.forEachChild(node, mintsInside) ?? false);
     const visit = (node: ts.Node): void => {
       const fn =
         ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)
@@ -52,7 +51,7 @@ function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): Readonl
             ? node.initializer
             : undefined;
       const name = fn === undefined ? undefined : nameText((node as ts.NamedDeclaration).name);
-      if (fn?.body !== undefined && name !== undefined && MINT_HELPER.test(name) && mintsInside(fn.body)) helpers.add(name);
+      if (fn?.body !== undefined && name !== undefined && MINT_HELPER.test(name) && mintsWithin(fn.body, mintFunctions)) helpers.add(name);
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(file.sourceFile, visit);
@@ -289,6 +288,11 @@ export function mintsBoth(creation: Creation): boolean {
 function mintCallIn(call: ts.CallExpression, file: FileContext, mintFunctions: ReadonlySet<string>): boolean {
   const called = calledName(call);
   return mintCall(call, called !== undefined && MINT_HELPER.test(called) ? mintsIn(file, mintFunctions) : mintFunctions);
+}
+
+/** True when `node` calls an id generator or a clock anywhere inside it. */
+export function mintsWithin(node: ts.Node, mintFunctions: ReadonlySet<string>): boolean {
+  return (ts.isCallExpression(node) && mintCall(node, mintFunctions)) || (ts.forEachChild(node, (child) => mintsWithin(child, mintFunctions) || undefined) ?? false);
 }
 
 /** A call to an id generator or a clock (`randomUUID()`, `Date.now()`). */
