@@ -118,6 +118,33 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     );
   });
 
+  it('drops a typed pair the package uses apart (a new session for an agent id from elsewhere), keeps one it does not', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'typed-pairs', private: true }),
+      'ids.ts': "export type AgentId = string & { readonly __brand: 'AgentId' };\n" + BRANDS,
+      'records.ts': [
+        "import type { AgentId, SessionId } from './ids.js';",
+        'export interface Opened { readonly agentId: AgentId; readonly sessionId: SessionId }',
+        'export interface Spawned { readonly agentId: AgentId; readonly runSessionId: SessionId }',
+        '',
+      ].join('\n'),
+      'open.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        "import type { AgentId, SessionId } from './ids.js';",
+        "import type { Opened } from './records.js';",
+        '/** A persistent agent: each open starts one more of its sessions. */',
+        'export function open(agentId: AgentId): Opened {',
+        '  const sessionId = randomUUID() as SessionId;',
+        '  return { agentId, sessionId };',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    // Nor is that `AgentId` a second id type for objects keyed by `SessionId`: the agents are keyed by it.
+    const result = await lint({ cwd: root, config: {} });
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol])).toEqual([['two-id-members', 'Spawned']]);
+  });
+
   it("decides a session minted for a parameter's agent by the callers: filing that agent under its id for the session is one lifecycle, a persona's is not", async () => {
     const files = {
       'package.json': JSON.stringify({ name: 'orchestra', private: true }),

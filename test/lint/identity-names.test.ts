@@ -34,6 +34,10 @@ describe('identity vocabulary', () => {
     ['wireSessionId', 'wire-local'],
     ['remote_session_id', 'wire-local'],
     ['acpChildSessionId', 'wire-local'],
+    ['providerSessionId', 'wire-local'],
+    ['sdk_session_id', 'wire-local'],
+    ['claudeSessionId', 'wire-local'],
+    ['codexSessionId', 'wire-local'],
     ['agentLabel', 'label'],
     ['label', 'label'],
   ])('%s is %s', (name, kind) => {

@@ -14,7 +14,7 @@ export type Severity = 'error' | 'warning' | 'off';
 export interface IdentityVocabulary {
   /** Config-label names (`agents[].label`): never an agent id. Default: `label`, `agentLabel`, `configLabel`, `agentName`. */
   readonly labelNames?: readonly string[];
-  /** A remote run's private wire-local session id. Default: `wireSessionId`, `remoteSessionId`, `acpSessionId`, `serverSessionId`, `protocolSessionId` (and any session id whose name has `wire`, `remote` or `acp` in it). */
+  /** A remote run's private wire-local session id. Default: `wireSessionId`, `remoteSessionId`, `acpSessionId`, `serverSessionId`, `protocolSessionId` (and any session id whose name has `wire`, `remote`, `acp`, a provider, vendor, SDK or CLI, or a coding tool's name in it). */
   readonly wireLocalNames?: readonly string[];
   /** Lineage fields beside an id. Default: `parentSession`, `parentSessionId`, `parentAgentId`, `rootSessionId`, `forkedFromSessionId` (and any id name starting with `parent`). */
   readonly lineageNames?: readonly string[];

@@ -3,8 +3,8 @@
  * syntactic pass proposed, and is asked only about them. Programs are built only when there are
  * candidates: one per tsconfig of the files that hold them (keeping its `paths` and module
  * settings), over those files and whatever they import — never a file under `node_modules`, and
- * without the default library: only the project's own declarations matter. Source files are
- * shared between the programs. Workspace packages of a monorepo resolve to their sources even
+ * without the default library: only the project's own declarations matter (and the little of the
+ * library that indexing a list needs). Source files are shared between the programs. Workspace packages of a monorepo resolve to their sources even
  * before dependencies are installed. Inherited-pair candidates whose bases' modules never name
  * the missing side are settled from those modules' text first, without a program.
  *
@@ -23,6 +23,7 @@ import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
 import { classifyName, classifyTypeName, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
+import { calledName } from './syntax.js';
 
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
@@ -39,7 +40,20 @@ const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
 const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+/** Whose calls make time- or random-based values (`Date.now()`, `Math.random()`, `performance.now()`). */
+const CLOCK_OWNERS = new Set(['Date', 'Math', 'performance']);
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
+/**
+ * The programs load no default library (reading it costs more than the project's own files),
+ * but without `Array` the checker cannot index a list: `(typeof KINDS)[number]` over an
+ * `as const` list would be `any`. This much of the library is declared instead.
+ */
+const LIBRARY = '/__agent-identity-kit__/library.d.ts';
+const LIBRARY_TEXT = [
+  'interface Array<T> { length: number; [n: number]: T }',
+  'interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T }',
+  ...['Boolean', 'Function', 'CallableFunction', 'NewableFunction', 'IArguments', 'Number', 'Object', 'RegExp', 'String'].map((name) => `interface ${name} {}`),
+].join('\n');
 
 function inNodeModules(path: string): boolean {
   return /[\\/]node_modules[\\/]/.test(path);
@@ -286,6 +300,7 @@ export class Confirmer {
       // A file imported by several groups is parsed (and bound) once, as a language service's
       // document registry shares it between programs.
       host.getSourceFile = (fileName) => {
+        if (fileName === LIBRARY) return this.parsed(LIBRARY, LIBRARY_TEXT);
         if (inNodeModules(fileName)) return undefined;
         const text = this.sourceFiles.has(fileName) ? '' : this.text(fileName);
         return text === undefined ? undefined : this.parsed(fileName, text);
@@ -303,7 +318,7 @@ export class Confirmer {
             resolvedModule: source === undefined ? undefined : { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false },
           };
         });
-      const program = ts.createProgram({ rootNames: roots, options, host });
+      const program = ts.createProgram({ rootNames: [...roots, LIBRARY], options, host });
       const checked = { program, checker: program.getTypeChecker() };
       for (const root of roots) this.programs.set(root, checked);
     }
@@ -328,6 +343,7 @@ export class Confirmer {
           : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
     }
     if (answers.some((answer) => answer.status === 'refuted')) return undefined;
+    if (finding.unlessApart !== undefined && this.byLifecycle(absolute, finding.unlessApart, undefined, finding.members) === undefined) return undefined;
     const contextWords = words([finding.symbol]);
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
@@ -352,13 +368,22 @@ export class Confirmer {
           : this.byLifecycle(absolute, [agentName, sessionName], call, finding.members);
       if (decided === undefined) return undefined;
       confirmation = decided;
-    } else confirmation = { status: 'confirmed' };
+    } else {
+      // Typed ids, and an agent id beside a session object, are used apart too when the package
+      // opens new sessions for an agent id taken from elsewhere: the agent id can name a persistent
+      // agent (a persona) with many sessions, the session object one of them.
+      const [agentName, sessionName] = names;
+      const roles = (finding.questions ?? []).map((question) => question.role).join();
+      const pair = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? 'sessionId' : undefined;
+      if (agentName !== undefined && pair !== undefined && this.byLifecycle(absolute, [agentName, pair], undefined, finding.members) === undefined) return undefined;
+      confirmation = { status: 'confirmed' };
+    }
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
     else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, pair: _pair, members: _members, ...rest } = finding;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, unlessApart: _unlessApart, members: _members, ...rest } = finding;
     return { ...rest, message, confirmation };
   }
 
@@ -398,8 +423,14 @@ export class Confirmer {
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
-    if (question.role === 'id-type') return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
     const { checker } = checked;
+    if (question.role === 'id-type') {
+      const alias = nameAt(findingFile, question.at)?.parent;
+      if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted' };
+      // A package minting new sessions for agent ids from elsewhere keys its agents by their own id.
+      if (this.byLifecycle(file, ['agentId', 'sessionId']) === undefined) return { status: 'refuted' };
+      return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
+    }
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
     const name = nameAt(sourceFile, question.at);
@@ -427,6 +458,7 @@ export class Confirmer {
         const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
         if (annotation !== undefined && ts.isTypeReferenceNode(annotation)) typeNames.push(annotation.typeName.getText().split('.').pop() ?? '');
         if (question.role === 'session-id' && intersects(words(typeNames), OTHER_SESSION_WORDS)) return { status: 'refuted' };
+        if (question.role === 'agent-id' && namesKinds(type)) return { status: 'refuted' };
         return isIdentityType(typeNames) ? { status: 'confirmed' } : { status: 'plain' };
       }
       case 'id-type':
@@ -444,14 +476,44 @@ export class Confirmer {
           const symbol = type.getProperty(property);
           return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Method) === 0;
         });
-        return id === undefined ? { status: 'refuted' } : { status: 'confirmed', id };
+        if (id === undefined || (question.role === 'agent-object' && id === 'id' && this.keyedByName(type))) return { status: 'refuted' };
+        return { status: 'confirmed', id };
       }
     }
   }
 
   /**
+   * True when every value an agent class stores in its `id` is made from a name and mints nothing
+   * (`this.id = this.keyFromName(options.name)`): the agent is a definition keyed by its name — a
+   * label (§6) many sessions run — not a lifecycle whose id a session id could be.
+   */
+  private keyedByName(agent: ts.Type): boolean {
+    const declaration = agent.getProperty('id')?.valueDeclaration;
+    if (declaration === undefined || !ts.isPropertyDeclaration(declaration) || !ts.isClassLike(declaration.parent)) return false;
+    const values: ts.Expression[] = declaration.initializer === undefined ? [] : [declaration.initializer];
+    const collect = (node: ts.Node): void => {
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isPropertyAccessExpression(node.left) &&
+        node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        node.left.name.text === 'id'
+      )
+        values.push(node.right);
+      ts.forEachChild(node, collect);
+    };
+    for (const member of declaration.parent.members) if (ts.isConstructorDeclaration(member) && member.body !== undefined) collect(member.body);
+    const mints = (node: ts.Node): boolean =>
+      (ts.isCallExpression(node) && (this.mintFunctions.has(calledName(node) ?? '') || (ts.isPropertyAccessExpression(node.expression) && CLOCK_OWNERS.has(node.expression.expression.getText(declaration.getSourceFile()))))) ||
+      (ts.forEachChild(node, mints) ?? false);
+    const named = (node: ts.Node): boolean => (ts.isIdentifier(node) && /^(?:name|\w+Name)$/.test(node.text)) || (ts.forEachChild(node, named) ?? false);
+    return values.length > 0 && values.every((value) => named(value) && !mints(value));
+  }
+
+  /**
    * True when a session type holds a collection (`Map`, array, record) of objects carrying an
-   * agent id of their own (`workers: Map<string, Worker>` with `Worker.agentId`): the session hosts
+   * agent id of their own (`workers: Map<string, Worker>` with `Worker.agentId`), or of agent ids
+   * (`agentIds: string[]`): the session hosts
    * several agents, so an agent id beside it is not its second name (§6: many agents, one session).
    */
   private hostsAgents(session: ts.Type, checker: ts.TypeChecker): boolean {
@@ -460,6 +522,8 @@ export class Confirmer {
     // The programs load no default library, so `Map` and arrays are read from the annotation: its
     // element type (`Worker[]`, the last argument of `Map<K, V>`, `Record<K, V>`, `Set<V>`).
     return session.getProperties().some((property) => {
+      // A collection of agent ids by name (`agentIds: string[]`, `agent_ids: Set<AgentId>`).
+      if (/ids$/i.test(property.name) && classifyName(property.name, this.vocabulary) === 'agent-id') return true;
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
       const element =
@@ -609,6 +673,16 @@ function isNullishNode(node: ts.TypeNode): boolean {
 }
 
 /** The identifier starting at offset `at` (a declaration's name). */
+/**
+ * True when a type is a fixed list of literals (`'claude' | 'codex'`, however it is spelled: an
+ * alias of an imported union, `(typeof KINDS)[number]` over an `as const` list, an enum): it
+ * names kinds of agent, not minted identities.
+ */
+function namesKinds(type: ts.Type): boolean {
+  const parts = type.isUnion() ? type.types : [type];
+  return parts.every((part) => (part.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.EnumLiteral)) !== 0);
+}
+
 function nameAt(sourceFile: ts.SourceFile, at: number): ts.Identifier | undefined {
   let found: ts.Identifier | undefined;
   const visit = (node: ts.Node): void => {

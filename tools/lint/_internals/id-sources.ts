@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName } from './identity-names.js';
+import { classifyName, splitWords } from './identity-names.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -20,6 +20,47 @@ export function mintFunctionsOf(options: Readonly<Record<string, unknown>> | und
 
 /** Time- and random-based values: `Date.now()`, `Math.random()`, `performance.now()`. */
 const CLOCKS = new Set(['Date.now', 'Math.random', 'performance.now']);
+
+/**
+ * The name of a helper that makes an id (`generateTaskId`, `newSessionId`, `makeId`): a mint when
+ * the same file declares it with a body that calls an id generator or a clock.
+ */
+const MINT_HELPER = /^(?:generate|gen|create|new|make|mint|next|random)\w*(?:Id|ID)$/;
+
+const helpersByFile = new WeakMap<ReadonlySet<string>, WeakMap<ts.SourceFile, ReadonlySet<string>>>();
+
+/**
+ * The id generators of one file: those of the run and the file's own mint helpers (a function or
+ * method named like {@link MINT_HELPER} whose body mints, as `private generateTaskId() { return
+ * `bg_${Date.now().toString(36)}…` }`). Only the file's own: an imported helper's body is not read.
+ */
+function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): ReadonlySet<string> {
+  let byFile = helpersByFile.get(mintFunctions);
+  if (byFile === undefined) {
+    byFile = new WeakMap();
+    helpersByFile.set(mintFunctions, byFile);
+  }
+  let mints = byFile.get(file.sourceFile);
+  if (mints === undefined) {
+    const helpers = new Set(mintFunctions);
+    const mintsInside = (node: ts.Node): boolean => (ts.isCallExpression(node) && mintCall(node, mintFunctions)) || (ts.forEachChild(node, mintsInside) ?? false);
+    const visit = (node: ts.Node): void => {
+      const fn =
+        ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)
+          ? node
+          : (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) && node.initializer !== undefined && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+            ? node.initializer
+            : undefined;
+      const name = fn === undefined ? undefined : nameText((node as ts.NamedDeclaration).name);
+      if (fn?.body !== undefined && name !== undefined && MINT_HELPER.test(name) && mintsInside(fn.body)) helpers.add(name);
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(file.sourceFile, visit);
+    mints = helpers.size === mintFunctions.size ? mintFunctions : helpers;
+    byFile.set(file.sourceFile, mints);
+  }
+  return mints;
+}
 
 /** The syntax kinds that open a creation: one function's mints belong together. */
 export const CREATION_KINDS = [
@@ -71,10 +112,10 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   };
   // A value stored under `target`: an agent id, a session id, or a variable to follow. A bare `id`
   // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
-  // record's id) or is an entry of a list (`timeline: [{ id, … }]`: an entry's id).
+  // record's id) or is an entry (`timeline: [{ id, … }]`, `const message = { id, sessionId }`: an entry's id).
   const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
     const kind = classifyName(target, file.vocabulary);
-    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file) && !listEntry(file))) creation.agents.push({ name: target, source });
+    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file) && !entry(file))) creation.agents.push({ name: target, source });
     else if (kind === 'session-id') creation.sessions.push({ name: target, source });
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
@@ -84,7 +125,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     if (creation !== undefined && target !== undefined) store(creation, target, node, file);
   };
   const onCall: NodeHandler = (node, file) => {
-    if (mintCall(node as ts.CallExpression, mintFunctions)) onMint(node, file);
+    if (mintCallIn(node as ts.CallExpression, file, mintFunctions)) onMint(node, file);
   };
   // An index stepped inside an element access (`args[++i]`) reads a list; it mints nothing.
   const onCounter: NodeHandler = (node, file) => {
@@ -135,7 +176,15 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   };
   return {
     creations,
-    triggers: [...[...mintFunctions].map((name) => `(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`), 'Date\\.now', 'Math\\.random', 'performance\\.now', '\\+\\+', '--'],
+    triggers: [
+      ...[...mintFunctions].map((name) => `(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`),
+      'Date\\.now',
+      'Math\\.random',
+      'performance\\.now',
+      '\\+\\+',
+      '--',
+      `(?<![\\w$])${MINT_HELPER.source.slice(1, -1)}\\s*\\(`,
+    ],
     enter: {
       ...Object.fromEntries(CREATION_KINDS.map((kind) => [kind, enter])),
       [ts.SyntaxKind.CallExpression]: onCall,
@@ -178,14 +227,41 @@ export function receivesSecond(creation: Creation): (Minted & { readonly callee:
   return creation.received[0];
 }
 
-/** True when the object literal a value is being stored into is an element of an array literal. */
-function listEntry(file: FileContext): boolean {
+/**
+ * Words naming a part of a session rather than the agent — a message, an event, a turn, a tool
+ * call: a record named so has an `id` of its own beside the session id it belongs to.
+ */
+const PART_WORDS = new Set([
+  'message', 'msg', 'event', 'entry', 'turn', 'log', 'item', 'part', 'chunk', 'step', 'comment', 'note', 'attachment',
+  'artifact', 'checkpoint', 'snapshot', 'notification', 'span', 'activity', 'transcript', 'block', 'reply', 'response', 'request',
+  'prompt', 'tool', 'call', 'result', 'output',
+]);
+
+/**
+ * True when the object literal a value is being stored into is an entry, not the agent: an
+ * element of an array literal (`timeline: [{ id, … }]`), or a record named as a part of a session
+ * (`const message = { id, sessionId }`, `events.push({ id, … })`, `: ChatMessage`).
+ */
+function entry(file: FileContext): boolean {
   const at = file.ancestors.findLastIndex((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node));
   const owner = file.ancestors[at];
   if (owner === undefined || !ts.isObjectLiteralExpression(owner)) return false;
   let parent = at - 1;
-  while (parent >= 0 && ts.isParenthesizedExpression(file.ancestors[parent] as ts.Node)) parent -= 1;
-  return parent >= 0 && ts.isArrayLiteralExpression(file.ancestors[parent] as ts.Node);
+  while (parent >= 0 && (ts.isParenthesizedExpression(file.ancestors[parent] as ts.Node) || ts.isAsExpression(file.ancestors[parent] as ts.Node) || ts.isSatisfiesExpression(file.ancestors[parent] as ts.Node))) parent -= 1;
+  const holder = file.ancestors[parent];
+  if (holder === undefined) return false;
+  if (ts.isArrayLiteralExpression(holder)) return true;
+  const names: string[] = [];
+  if (ts.isVariableDeclaration(holder) || ts.isPropertyAssignment(holder) || ts.isPropertyDeclaration(holder)) {
+    names.push(nameText(holder.name) ?? '');
+    const type = 'type' in holder ? holder.type : undefined;
+    if (type !== undefined && ts.isTypeReferenceNode(type)) names.push(type.typeName.getText(file.sourceFile));
+  } else if (ts.isCallExpression(holder) || ts.isNewExpression(holder)) {
+    names.push(holder.expression.getText(file.sourceFile));
+  } else if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    names.push(holder.left.getText(file.sourceFile));
+  }
+  return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
 }
 
 /** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */
@@ -207,6 +283,12 @@ export function mintsBoth(creation: Creation): boolean {
   const [agent] = creation.agents;
   const [session] = creation.sessions;
   return agent !== undefined && session !== undefined && agent.source !== session.source;
+}
+
+/** A call to an id generator, a clock or a mint helper of `file` (`generateTaskId()`). */
+function mintCallIn(call: ts.CallExpression, file: FileContext, mintFunctions: ReadonlySet<string>): boolean {
+  const called = calledName(call);
+  return mintCall(call, called !== undefined && MINT_HELPER.test(called) ? mintsIn(file, mintFunctions) : mintFunctions);
 }
 
 /** A call to an id generator or a clock (`randomUUID()`, `Date.now()`). */
@@ -233,16 +315,16 @@ export function unwrap(expression: ts.Expression): ts.Expression {
  * (also formatted: `Date.now().toString(36)`, `` `s-${randomUUID()}` ``), or a name (`sessionId`,
  * `this.sessionId`, a variable holding a mint) that one of them stored a mint under.
  */
-export function mintSource(expression: ts.Expression, creations: readonly Creation[], mintFunctions: ReadonlySet<string>): ts.Node | undefined {
+export function mintSource(expression: ts.Expression, creations: readonly Creation[], mintFunctions: ReadonlySet<string>, file: FileContext): ts.Node | undefined {
   const node = unwrap(expression);
   if (ts.isCallExpression(node)) {
-    if (mintCall(node, mintFunctions)) return node;
-    return ts.isPropertyAccessExpression(node.expression) ? mintSource(node.expression.expression, creations, mintFunctions) : undefined;
+    if (mintCallIn(node, file, mintFunctions)) return node;
+    return ts.isPropertyAccessExpression(node.expression) ? mintSource(node.expression.expression, creations, mintFunctions, file) : undefined;
   }
   if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && isCounter(node)) return node;
   if (ts.isTemplateExpression(node) || (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)) {
     for (const part of parts(node)) {
-      const source = mintSource(part, creations, mintFunctions);
+      const source = mintSource(part, creations, mintFunctions, file);
       if (source !== undefined) return source;
     }
     return undefined;

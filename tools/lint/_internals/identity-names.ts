@@ -80,7 +80,15 @@ function normalizeCompound(entry: string): string {
   return entry.split('.').map(normalizeName).join('.');
 }
 
-const WIRE_WORDS = new Set(['wire', 'remote', 'acp']);
+/**
+ * Words naming the party whose own id a session id is (§6: a remote run's private wire-local id):
+ * the wire, a remote or upstream provider, an SDK or CLI the agent drives, or such a coding tool by
+ * name (`claudeSessionId`, `providerSessionId`, `sdkSessionId`: the tool's resume id).
+ */
+const WIRE_WORDS = new Set([
+  'wire', 'remote', 'acp', 'provider', 'vendor', 'upstream', 'external', 'native', 'sdk', 'cli',
+  'claude', 'codex', 'gemini', 'copilot', 'cursor', 'opencode', 'openai', 'anthropic', 'aider', 'amp', 'qwen',
+]);
 const ID_WORDS = new Set(['id', 'ids']);
 
 /**

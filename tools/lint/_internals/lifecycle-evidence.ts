@@ -66,12 +66,14 @@ export type LifecycleSite = {
 );
 
 /** What a place where an agent id and a session id meet says about them, or `undefined`. */
-function pairing(agent: ts.Expression, session: ts.Expression, sources: (value: ts.Expression) => ts.Node | undefined, file: FileContext): { lifecycle: Lifecycle; what: string } | undefined {
-  const agentMint = sources(agent);
-  const sessionMint = sources(session);
+function pairing(agent: ts.Expression, session: ts.Expression, sources: (value: ts.Expression, file: FileContext) => ts.Node | undefined, file: FileContext): { lifecycle: Lifecycle; what: string } | undefined {
+  const agentMint = sources(agent, file);
+  const sessionMint = sources(session, file);
   if (agentMint !== undefined && sessionMint !== undefined && agentMint !== sessionMint) return { lifecycle: 'together', what: 'mints both ids' };
-  if (builtFromKind(session, 'agent-id', file) || builtFromKind(agent, 'session-id', file)) return { lifecycle: 'together', what: 'builds one id from the other' };
+  // A session id minted for an agent id from elsewhere is a new session of that agent, also when
+  // the agent's id is written into it (`` `${agentId}-${Date.now()}` ``).
   if (sessionMint !== undefined && agentMint === undefined) return { lifecycle: 'apart', what: 'mints the session id for an agent id it takes from elsewhere' };
+  if (builtFromKind(session, 'agent-id', file) || builtFromKind(agent, 'session-id', file)) return { lifecycle: 'together', what: 'builds one id from the other' };
   return undefined;
 }
 
@@ -363,7 +365,7 @@ export function readLifecycleEvidence(
       sites.push({ form: 'creation', agent: normalizeName(agent.name), session: normalizeName(session.name), lifecycle: 'together', what: `mints '${agent.name}' and '${session.name}'`, ...where(node, context, (node as { name?: ts.Node }).name ?? node) });
     }
   });
-  const sources = (value: ts.Expression): ts.Node | undefined => mintSource(value, tracker.creations, mintFunctions);
+  const sources = (value: ts.Expression, context: FileContext): ts.Node | undefined => mintSource(value, tracker.creations, mintFunctions, context);
   // Sites minting a session id for an agent id read from a parameter: their callers may show the
   // agent filed under that id for the session (see `registeredByCallers`).
   const throughParameter: Array<{ site: LifecycleSite; via: ViaParameter }> = [];
@@ -392,7 +394,7 @@ export function readLifecycleEvidence(
     if (callee === undefined || args.length < 2) return;
     const mints: ts.Node[] = [];
     const described = args.map((arg): CallArgument => {
-      const source = sources(arg);
+      const source = sources(arg, context);
       if (source !== undefined && !mints.includes(source)) mints.push(source);
       return { ...(source === undefined ? {} : { mint: mints.indexOf(source) }), fromAgent: builtFromKind(arg, 'agent-id', context), fromSession: builtFromKind(arg, 'session-id', context) };
     });
@@ -448,8 +450,8 @@ export function verdicts(sites: readonly LifecycleSite[], agent: string, session
       const sessionArg = site.args[call.sessionIndex];
       if (agentArg === undefined || sessionArg === undefined) continue;
       if (agentArg.mint !== undefined && sessionArg.mint !== undefined && agentArg.mint !== sessionArg.mint) decided = { lifecycle: 'together', what: 'mints both ids' };
-      else if (sessionArg.fromAgent || agentArg.fromSession) decided = { lifecycle: 'together', what: 'builds one id from the other' };
       else if (sessionArg.mint !== undefined && agentArg.mint === undefined) decided = { lifecycle: 'apart', what: 'mints the session id for an agent id it takes from elsewhere' };
+      else if (sessionArg.fromAgent || agentArg.fromSession) decided = { lifecycle: 'together', what: 'builds one id from the other' };
     }
     if (decided !== undefined) found[decided.lifecycle] ??= { site, what: decided.what };
   }

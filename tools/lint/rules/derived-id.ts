@@ -6,7 +6,7 @@
  * are not identities here.
  */
 import { ts } from 'ts-morph';
-import { builtFrom, outermostPlus, standIn } from '../_internals/id-sources.js';
+import { builtFrom, mintFunctionsOf, mintSource, outermostPlus, standIn } from '../_internals/id-sources.js';
 import { symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
@@ -17,15 +17,18 @@ export const derivedId: Rule = {
   mode: 'syntactic',
   options: {},
   start(run): RuleVisitor {
+    const mints = mintFunctionsOf(undefined);
     const report = (node: ts.Node, file: FileContext, message: (symbol: string) => string): void => {
       const symbol = symbolOf(node, file.ancestors);
       run.report({ file: file.file, ...file.position(node), symbol, message: message(symbol) });
     };
 
-    // `sessionId: `s-${agentId}``, `const agentId = 'agent-' + sessionId`.
+    // `sessionId: `s-${agentId}``, `const agentId = 'agent-' + sessionId`. Not with a mint in it
+    // (`` `${agentId}-${Date.now()}` ``): that is a new id, tagged with its owner's — one agent's
+    // next session, not the agent's second name.
     const onBuilt = (node: ts.Node, file: FileContext): void => {
       const link = builtFrom(node as ts.Expression, file);
-      if (link === undefined) return;
+      if (link === undefined || mintSource(node as ts.Expression, [], mints, file) !== undefined) return;
       report(
         node,
         file,

@@ -2,6 +2,7 @@
  * `double-mint` (AIK-ID-004): one function mints two independent ids for one creation — one for
  * the agent and one for the session. Any mint counts: an id generator (`randomUUID()`, `nanoid()`,
  * `ulid()`…), a time- or random-based value (`Date.now()`, `Math.random()`), a counter (`++next`),
+ * a helper the same file declares to make ids (`private generateTaskId() { … Date.now() … }`),
  * also when it is first stored in a variable not named like an id and passed on later
  * (`const id = nanoid(); … { agentId: id }`), and a session id taken from a call that was handed
  * the agent id just minted (`profile = { id: nanoid() }; sessionId = await spawn(profile)`: the

@@ -1,7 +1,8 @@
 /**
  * `duplicate-identity` (AIK-ID-004): a class that stores the identity a second time
  * — an `id` (or agent/session id) field or constructor property next to the `header` that is
- * identity's one home, or next to the `session` of an agent class. A getter derived from the
+ * identity's one home, or next to the `session` of a class that is an agent or session itself (not
+ * a context or manager holding one). A getter derived from the
  * header (`get id() { return this.header.id; }`) is the correct form and is not flagged.
  */
 import { ts } from 'ts-morph';
@@ -12,6 +13,19 @@ import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
 function mentionsLifecycle(name: string | undefined): boolean {
   return name !== undefined && splitWords(name).some((word) => word === 'agent' || word === 'session');
+}
+
+/** Last words of a class that is a live agent or session itself (`CliSession`, `AgentProcess`). */
+const LIFECYCLE_HEADS = new Set(['agent', 'subagent', 'session', 'run', 'runtime', 'process', 'instance', 'handle', 'worker', 'runner']);
+
+/**
+ * True when the class is a lifecycle object itself — its name (which names an agent or session)
+ * ends with one of {@link LIFECYCLE_HEADS} — not a context, manager or store that holds a session
+ * (`RequestAgentContext`): only the former's `sessionId` is its own identity stored twice.
+ */
+function isLifecycle(name: string): boolean {
+  const words = splitWords(name);
+  return words.length > 0 && LIFECYCLE_HEADS.has(words[words.length - 1] as string);
 }
 
 /** The name of a member's declared type, when it is a type reference. */
@@ -66,7 +80,7 @@ export const duplicateIdentity: Rule = {
       // a packet's or a request's header is something else.
       const home =
         members.find((member) => member.name === 'header' && member.stored && (lifecycleClass || mentionsLifecycle(typeName(member.node)))) ??
-        (lifecycleClass ? members.find((member) => member.stored && (member.name === 'session' || member.kind === 'session-object')) : undefined);
+        (lifecycleClass && isLifecycle(className) ? members.find((member) => member.stored && (member.name === 'session' || member.kind === 'session-object')) : undefined);
       if (home === undefined) return;
       for (const member of members) {
         if (!member.stored || member === home) continue;

@@ -156,6 +156,17 @@ function alikeChain(start: ts.Node, ancestors: readonly ts.Node[], from: number)
 }
 
 /**
+ * True when a `split` cuts the text at whitespace (`agentId.split(' ')[0]`): an id has no spaces,
+ * so the value split is prose — a model's answer or a user's words naming an agent — being
+ * tokenised, not an id whose parts carry meaning.
+ */
+function splitsWords(needle: ts.Expression | undefined): boolean {
+  if (needle === undefined) return false;
+  if (ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) return /^\s+$/.test(needle.text);
+  return ts.isRegularExpressionLiteral(needle) && /^\/(?:\\s| )[+*]?\/[a-z]*$/.test(needle.text);
+}
+
+/**
  * True when a `split` only reformats the text: its pieces are all treated alike — mapped,
  * filtered, counted — and put back together with `join` (`'code-review'` → `'Code Review'`),
  * none singled out by its position or compared. Followed through one `const` holding the pieces.
@@ -222,6 +233,33 @@ function refusesOnly(construct: ts.Node, call: ts.CallExpression, ancestors: rea
 }
 
 const LOGICAL = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken]);
+
+const LENGTH_TESTS = new Set([
+  ...EQUALITY,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+]);
+
+/**
+ * True when the check is joined with a test of the same id's length (`id.length === 36 &&
+ * id.includes('-')`: is this a whole UUID or an abbreviation?): it tests the id's shape, as a
+ * format check does, and reads no owner or place from it.
+ */
+function testsShape(construct: ts.Node, id: ts.Expression, file: FileContext): boolean {
+  const subject = unwrap(id).getText(file.sourceFile);
+  const measures = (side: ts.Expression): boolean => {
+    const node = unwrap(side);
+    return ts.isPropertyAccessExpression(node) && node.name.text === 'length' && unwrap(node.expression).getText(file.sourceFile) === subject;
+  };
+  const visit = (node: ts.Node): boolean =>
+    (ts.isBinaryExpression(node) && LENGTH_TESTS.has(node.operatorToken.kind) && (measures(node.left) || measures(node.right))) ||
+    ((ts.isBinaryExpression(node) && LOGICAL.has(node.operatorToken.kind)) || ts.isParenthesizedExpression(node) || ts.isPrefixUnaryExpression(node)
+      ? (ts.forEachChild(node, visit) ?? false)
+      : false);
+  return visit(construct);
+}
 
 /**
  * The construct a call belongs to: the whole logical expression it is part of (`a.startsWith(x)
@@ -340,15 +378,17 @@ export const idTextParsing: Rule = {
       if (!ts.isPropertyAccessExpression(callee)) return;
       const method = callee.name.text;
       let id: string | undefined;
+      let subject: ts.Expression = callee.expression;
       if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
-        if (!sanitises(method, call.arguments[0]) && !matchesValue(method, call.arguments[0], file)) id = idExpression(callee.expression, file, byCallers(file));
+        if (!sanitises(method, call.arguments[0]) && !matchesValue(method, call.arguments[0], file)) id = idExpression(subject, file, byCallers(file));
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
-        if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(call.arguments[0], file);
+        subject = call.arguments[0];
+        if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(subject, file);
       }
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
-      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors)) return;
-      if (method === 'split' && reformats(call, file.ancestors)) return;
+      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
+      if (method === 'split' && (reformats(call, file.ancestors) || splitsWords(call.arguments[0]))) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
       run.report({

@@ -130,16 +130,17 @@ export const idTranslationMap: Rule = {
       return [key, classifyTypeNode(member.type, file)];
     };
 
-    const report = (node: ts.Node, file: FileContext, symbol: string, message: string): void => {
-      run.report({ file: file.file, ...file.position(node), symbol, message });
-    };
+    // A declared translation stands unless the package uses the two ids apart only (an agent
+    // pointed at its current session, one of many): then it is a persona's pointer, not a translation.
     const reportTranslation = (node: ts.Node, file: FileContext, symbol = symbolOf(node, file.ancestors)): void => {
-      report(
-        node,
-        file,
+      run.report({
+        file: file.file,
+        ...file.position(node),
         symbol,
-        `'${symbol}' maps one identity to the other: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
-      );
+        message: `'${symbol}' maps one identity to the other: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
+        questions: [],
+        unlessApart: ['agentId', 'sessionId'],
+      });
     };
 
     const onDeclaration = (node: ts.Node, file: FileContext): void => {

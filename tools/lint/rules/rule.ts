@@ -75,6 +75,13 @@ export interface RawFinding {
    */
   readonly pair?: readonly [agent: string, session: string];
   /**
+   * For a candidate that stands without lifecycle evidence (ids typed as identities, a map named
+   * as a translation): the agent id's and the session id's names, whose evidence drops the
+   * candidate when it shows only a persona's use — new sessions minted for an agent id taken from
+   * elsewhere, one agent with many sessions.
+   */
+  readonly unlessApart?: readonly [agent: string, session: string];
+  /**
    * The property names a value of the candidate's type may have (a type without bases: its own):
    * the confirmation step reads an object literal as evidence about this type only when every key
    * of the literal is among them — a literal with another key cannot be a value of the type.
