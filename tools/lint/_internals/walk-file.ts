@@ -7,8 +7,7 @@
  * all rules occur in the file's text, once, and does not descend into a subtree whose text has
  * none — which is most of the code of a codebase. A same-file identity alias (`type Key =
  * AgentId`) is a trigger too, and an interface, class or intersection alias with bases is still
- * handed to the rules: its bases may carry the ids; so is a property given a value by name in a
- * triggered object literal (`{ id: taskId, sessionId }`): a minted value may flow through it.
+ * handed to the rules: its bases may carry the ids.
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
@@ -45,11 +44,6 @@ export function buildDispatch(visitors: readonly RuleVisitor[]): Dispatch {
 function inherits(node: ts.Node): boolean {
   if (ts.isInterfaceDeclaration(node) || ts.isClassLike(node)) return node.heritageClauses !== undefined;
   return ts.isTypeAliasDeclaration(node) && ts.isIntersectionTypeNode(node.type);
-}
-
-/** A property handed a value by name (`{ id: taskId }`): a value minted earlier may flow through it. */
-function passesOn(node: ts.Node): boolean {
-  return ts.isPropertyAssignment(node) && ts.isIdentifier(node.initializer);
 }
 
 function escape(text: string): string {
@@ -106,7 +100,7 @@ export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: Re
     // Tokens, identifiers and literals have no children and no handlers: most nodes stop here.
     if (node.kind < ts.SyntaxKind.FirstNode) return;
     if (!triggered(node.pos, node.end)) {
-      if (inherits(node) || passesOn(node)) for (const handler of enter[node.kind] ?? []) handler(node, context);
+      if (inherits(node)) for (const handler of enter[node.kind] ?? []) handler(node, context);
       return;
     }
     const before = enter[node.kind];
