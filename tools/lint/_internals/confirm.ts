@@ -44,12 +44,14 @@ const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'covera
 /**
  * The programs load no default library (reading it costs more than the project's own files),
  * but without `Array` the checker cannot index a list: `(typeof KINDS)[number]` over an
- * `as const` list would be `any`. This much of the library is declared instead.
+ * `as const` list would be `any`, and without `Exclude` neither could a kind be taken out of such
+ * a union. This much of the library is declared instead.
  */
 const LIBRARY = '/__agent-identity-kit__/library.d.ts';
 const LIBRARY_TEXT = [
   'interface Array<T> { length: number; [n: number]: T }',
   'interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T }',
+  'type Exclude<T, U> = T extends U ? never : T;',
   ...['Boolean', 'Function', 'CallableFunction', 'NewableFunction', 'IArguments', 'Number', 'Object', 'RegExp', 'String'].map((name) => `interface ${name} {}`),
 ].join('\n');
 
