@@ -121,14 +121,16 @@ function idExpression(expression: ts.Expression, file: FileContext, byCallers?: 
  * one (`terminalSessionId`, `cdpSession.id`) or read in code named after one (`BrowserConnector`,
  * `terminalSessionCounter`) — a browser's or a terminal's session, not an agent's.
  */
-function otherSession(id: string, ancestors: readonly ts.Node[]): boolean {
+function otherSession(id: string, ancestors: readonly ts.Node[], file: string): boolean {
   const named = splitWords(id.replace(/\./g, ' '));
   if (!named.includes('session')) return false;
   const context = ancestors.flatMap((node) => {
     const name = declaredName(node);
     return name === undefined ? [] : splitWords(name);
   });
-  return [...named, ...context].some((word) => OTHER_SESSION_WORDS.has(word));
+  // The file's own name is context too (`stripe-checkout-receipts.ts`).
+  const module = splitWords(file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''));
+  return [...named, ...context, ...module].some((word) => OTHER_SESSION_WORDS.has(word));
 }
 
 /** Array methods that treat every piece alike. */
@@ -387,7 +389,7 @@ export const idTextParsing: Rule = {
       }
       if (id === undefined) return;
       const construct = constructOf(call, file.ancestors);
-      if (reported.has(construct) || otherSession(id, file.ancestors) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
+      if (reported.has(construct) || otherSession(id, file.ancestors, file.file) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
       if (method === 'split' && (reformats(call, file.ancestors) || splitsWords(call.arguments[0]))) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
