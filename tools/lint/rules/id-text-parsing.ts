@@ -217,15 +217,23 @@ function asserted(construct: ts.Node, call: ts.CallExpression, ancestors: readon
   return name !== undefined && ASSERTIONS.has(name);
 }
 
+/** A function that only says whether a value is acceptable: `isValidSessionId`, `validateId`, `isSafeKey`. */
+const VALIDATOR = /^(?:(?:is|assert|check|ensure)(?:Valid|Safe|Allowed|WellFormed)|validate|sanitize)/;
+
 /**
- * True when the check only refuses the id: it is the condition of an `if` whose branch is a lone
- * `throw`, and its needle is punctuation (`if (agentId.includes(':')) throw …` before a colon-
- * delimited signature). Rejecting a character reads no meaning; a marker made of letters
+ * True when the check only refuses the id: its needle is punctuation, and it is the condition of
+ * an `if` whose branch is a lone `throw` (`if (agentId.includes(':')) throw …` before a colon-
+ * delimited signature) or part of a validator's answer (`const isValidSessionId = (id) => … &&
+ * !id.includes(':')`). Rejecting a character reads no meaning; a marker made of letters
  * (`'local-'`) still does, even when the check throws.
  */
 function refusesOnly(construct: ts.Node, call: ts.CallExpression, ancestors: readonly ts.Node[]): boolean {
   const needle = call.arguments[0];
   if (needle === undefined || !(ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) || !/^[^\p{L}\p{N}]+$/u.test(needle.text)) return false;
+  const fn = ancestors.findLastIndex((node) => ts.isFunctionLike(node));
+  const holder = ancestors[fn];
+  const fnName = holder === undefined ? undefined : (declaredName(holder) ?? (fn > 0 ? declaredName(ancestors[fn - 1] as ts.Node) : undefined));
+  if (fnName !== undefined && VALIDATOR.test(fnName)) return true;
   const at = construct === call ? ancestors.length : ancestors.indexOf(construct);
   const parent = ancestors[at - 1];
   if (parent === undefined || !ts.isIfStatement(parent) || parent.expression !== construct) return false;
