@@ -19,7 +19,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
-import type { Confirmation, Question, RawFinding } from '../rules/rule.js';
+import { USUAL_PAIR, type Confirmation, type Question, type RawFinding } from '../rules/rule.js';
 import { classifyName, classifyTypeName, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
@@ -374,7 +374,7 @@ export class Confirmer {
       // agent (a persona) with many sessions, the session object one of them.
       const [agentName, sessionName] = names;
       const roles = (finding.questions ?? []).map((question) => question.role).join();
-      const pair = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? 'sessionId' : undefined;
+      const pair = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? USUAL_PAIR[1] : undefined;
       if (agentName !== undefined && pair !== undefined && this.byLifecycle(absolute, [agentName, pair], undefined, finding.members) === undefined) return undefined;
       confirmation = { status: 'confirmed' };
     }
@@ -427,8 +427,6 @@ export class Confirmer {
     if (question.role === 'id-type') {
       const alias = nameAt(findingFile, question.at)?.parent;
       if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted' };
-      // A package minting new sessions for agent ids from elsewhere keys its agents by their own id.
-      if (this.byLifecycle(file, ['agentId', 'sessionId']) === undefined) return { status: 'refuted' };
       return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
     }
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));

@@ -8,7 +8,7 @@
 import { ts } from 'ts-morph';
 import { classifyTypeName } from '../_internals/identity-names.js';
 import { classifyTypeNode, nameText } from '../_internals/syntax.js';
-import type { FileContext, Rule, RuleVisitor } from './rule.js';
+import { USUAL_PAIR, type FileContext, type Rule, type RuleVisitor } from './rule.js';
 
 /** A union of string literals (or one literal): a fixed list of kinds, not minted identities. */
 function literalUnion(type: ts.TypeNode): boolean {
@@ -37,6 +37,8 @@ export const agentIdType: Rule = {
         symbol: name,
         message: `'${name}' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove '${name}'.`,
         questions: [{ at: declaration.name.getStart(file.sourceFile), name, role: 'id-type' }],
+        // A package minting new sessions for agent ids from elsewhere keys its agents by their own id.
+        unlessApart: USUAL_PAIR,
       });
     };
     // A brand constructor: a function returning the agent-id type, or casting to it (`raw as AgentId`).
@@ -61,6 +63,7 @@ export const agentIdType: Rule = {
         symbol: text,
         message: `'${text}' constructs values of '${type}', a second id type beside 'SessionId': remove it with the type and use the session id.`,
         questions: [{ at: name.getStart(file.sourceFile), name: text, role: 'id-type' }],
+        unlessApart: USUAL_PAIR,
       });
     };
     return {

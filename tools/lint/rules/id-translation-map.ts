@@ -10,7 +10,7 @@ import { unwrap } from '../_internals/id-sources.js';
 import { classifyName, splitWords, type IdentityKind } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
-import type { FileContext, Rule, RuleVisitor } from './rule.js';
+import { USUAL_PAIR, type FileContext, type Rule, type RuleVisitor } from './rule.js';
 
 const MAP_TYPES = new Set(['Map', 'WeakMap', 'ReadonlyMap', 'Record']);
 const CONNECTORS = new Set(['by', 'to', 'for']);
@@ -139,7 +139,7 @@ export const idTranslationMap: Rule = {
         symbol,
         message: `'${symbol}' maps one identity to the other: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
         questions: [],
-        unlessApart: ['agentId', 'sessionId'],
+        unlessApart: USUAL_PAIR,
       });
     };
 

@@ -89,6 +89,13 @@ export interface RawFinding {
   readonly members?: readonly string[];
 }
 
+/**
+ * The pair to ask the lifecycle evidence about when a candidate names no ids of its own (a map
+ * typed or named as a translation, an agent-id type, a `Session` object): the package's agent ids
+ * and session ids by their usual names, in any spelling.
+ */
+export const USUAL_PAIR: readonly [agent: string, session: string] = ['agentId', 'sessionId'];
+
 /** What a rule sees of the file being walked. */
 export interface FileContext {
   readonly sourceFile: ts.SourceFile;
