@@ -137,6 +137,14 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
         'export const spawn = (): Spawned => ({ agentId: randomUUID() as AgentId, runSessionId: randomUUID() as SessionId });',
         '',
       ].join('\n'),
+      'attach.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        "import type { AgentId, SessionId } from './ids.js';",
+        '/** Typed parameters, decided at the call sites too: this one is handed two fresh ids. */',
+        'export function attach(agentId: AgentId, hostSessionId: SessionId): void {}',
+        'export const attached = (): void => attach(randomUUID() as AgentId, randomUUID() as SessionId);',
+        '',
+      ].join('\n'),
       'open.ts': [
         "import { randomUUID } from 'node:crypto';",
         "import type { AgentId, SessionId } from './ids.js';",
@@ -152,10 +160,12 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     // Nor is that `AgentId` a second id type for objects keyed by `SessionId`: the agents are keyed by it.
     const result = await lint({ cwd: root, config: {} });
     expect(result.findings.map((finding) => [finding.ruleId, finding.symbol])).toEqual([
+      ['two-id-parameters', 'attach'],
       ['two-id-members', 'Spawned'],
       ['double-mint', 'spawn'],
     ]);
-    expect(result.findings[0]?.message).toContain("(Confirmed: 'spawn' (spawn.ts:5) mints both ids, so they name one lifecycle.)");
+    expect(result.findings[0]?.message).toContain("(Confirmed: 'attached' (attach.ts:5) mints both ids, so they name one lifecycle.)");
+    expect(result.findings[1]?.message).toContain("(Confirmed: 'spawn' (spawn.ts:5) mints both ids, so they name one lifecycle.)");
     const listed = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
     expect(listed.findings.filter((finding) => finding.severity === 'warning').map((finding) => [finding.symbol, finding.message.slice(finding.message.indexOf('(Unconfirmed'))])).toEqual([
       ['Joined', "(Unconfirmed: 'agentId' and 'joinSessionId' are named and typed as two ids, and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions.)"],

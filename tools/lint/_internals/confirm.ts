@@ -346,6 +346,13 @@ export class Confirmer {
     const contextWords = words([finding.symbol]);
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
+    // A function's parameters are also decided at its call sites, matched by its name.
+    const [agentQuestion, sessionQuestion] = finding.questions ?? [];
+    const callee = calleeOf(finding.symbol);
+    const call =
+      agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
+        ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
+        : undefined;
     let confirmation: Confirmation;
     if (finding.pair !== undefined) {
       const [agent, session] = finding.pair;
@@ -356,12 +363,6 @@ export class Confirmer {
     else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
     else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
       const [agentName, sessionName] = names;
-      const [agentQuestion, sessionQuestion] = finding.questions ?? [];
-      const callee = calleeOf(finding.symbol);
-      const call =
-        agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
-          ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
-          : undefined;
       const decided =
         agentName === undefined || sessionName === undefined
           ? { status: 'unknown' as const, reason: `'${names.join("' and '")}' are plain strings, so the type checker cannot tell whether they name one lifecycle` }
@@ -380,7 +381,7 @@ export class Confirmer {
       const agentName = named === 'id' && roles === 'agent-id,session-object' ? USUAL_PAIR[0] : named;
       if (agentName === undefined || session === undefined) confirmation = { status: 'confirmed' };
       else {
-        const decided = this.byLifecycle(absolute, [agentName, session], undefined, finding.members, `'${agentName}' and '${session}' are named and typed as two ids`);
+        const decided = this.byLifecycle(absolute, [agentName, session], call, finding.members, `'${agentName}' and '${session}' are named and typed as two ids`);
         if (decided === undefined) return undefined;
         confirmation = decided;
       }
