@@ -144,7 +144,7 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('lint finds a two-id API (left out while its plain-string ids are unsettled, exit 1 once typed), and passes once it takes one id (exit 0)', () => {
+  it('lint finds a two-id API (left out while nothing shows one lifecycle, exit 1 once a caller mints both ids), and passes once it takes one id (exit 0)', () => {
     write('src/index.ts', "import { open } from './open.js';\nexport const opened = open('a', 's');\n");
     write('src/open.ts', 'export function open(agentId: string, sessionId: string): string {\n  return agentId + sessionId;\n}\n');
     // Plain-string ids and no code that mints them: the checker cannot settle the pair, so a
@@ -152,7 +152,10 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     const unconfirmed = kit('lint', '--format', 'json', 'src');
     expect(unconfirmed.code).toBe(0);
     expect(JSON.parse(unconfirmed.stdout)).toMatchObject({ findings: [], summary: { unconfirmedLeftOut: 1 } });
+    // A typed session id is still only a name; a caller minting both ids for one call shows one lifecycle.
     write('src/open.ts', "type SessionId = string & { readonly __brand: 'SessionId' };\nexport function open(agentId: string, sessionId: SessionId): string {\n  return agentId + sessionId;\n}\n");
+    expect(kit('lint', 'src').code).toBe(0);
+    write('src/index.ts', "import { randomUUID } from 'node:crypto';\nimport { open } from './open.js';\nexport const opened = open(randomUUID(), randomUUID());\n");
     const findings = kit('lint', '--format', 'json', 'src');
     expect(findings.code).toBe(1);
     expect(JSON.parse(findings.stdout).findings).toEqual([expect.objectContaining({ file: 'src/open.ts', line: 2, symbol: 'open' })]);

@@ -118,7 +118,7 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     );
   });
 
-  it('drops a typed pair the package uses apart (a new session for an agent id from elsewhere), keeps one it does not', async () => {
+  it('decides a typed pair by the package too: drops one it uses apart (a new session for an agent id from elsewhere), confirms one it mints together, leaves out one it says nothing about', async () => {
     const root = tree({
       'package.json': JSON.stringify({ name: 'typed-pairs', private: true }),
       'ids.ts': "export type AgentId = string & { readonly __brand: 'AgentId' };\n" + BRANDS,
@@ -126,6 +126,23 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
         "import type { AgentId, SessionId } from './ids.js';",
         'export interface Opened { readonly agentId: AgentId; readonly sessionId: SessionId }',
         'export interface Spawned { readonly agentId: AgentId; readonly runSessionId: SessionId }',
+        'export interface Joined { readonly agentId: AgentId; readonly joinSessionId: SessionId }',
+        '',
+      ].join('\n'),
+      'spawn.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        "import type { AgentId, SessionId } from './ids.js';",
+        "import type { Spawned } from './records.js';",
+        '/** A spawn mints both ids: one lifecycle, two names. */',
+        'export const spawn = (): Spawned => ({ agentId: randomUUID() as AgentId, runSessionId: randomUUID() as SessionId });',
+        '',
+      ].join('\n'),
+      'attach.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        "import type { AgentId, SessionId } from './ids.js';",
+        '/** Typed parameters, decided at the call sites too: this one is handed two fresh ids. */',
+        'export function attach(agentId: AgentId, hostSessionId: SessionId): void {}',
+        'export const attached = (): void => attach(randomUUID() as AgentId, randomUUID() as SessionId);',
         '',
       ].join('\n'),
       'open.ts': [
@@ -142,7 +159,17 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     });
     // Nor is that `AgentId` a second id type for objects keyed by `SessionId`: the agents are keyed by it.
     const result = await lint({ cwd: root, config: {} });
-    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol])).toEqual([['two-id-members', 'Spawned']]);
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol])).toEqual([
+      ['two-id-parameters', 'attach'],
+      ['two-id-members', 'Spawned'],
+      ['double-mint', 'spawn'],
+    ]);
+    expect(result.findings[0]?.message).toContain("(Confirmed: 'attached' (attach.ts:5) mints both ids, so they name one lifecycle.)");
+    expect(result.findings[1]?.message).toContain("(Confirmed: 'spawn' (spawn.ts:5) mints both ids, so they name one lifecycle.)");
+    const listed = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+    expect(listed.findings.filter((finding) => finding.severity === 'warning').map((finding) => [finding.symbol, finding.message.slice(finding.message.indexOf('(Unconfirmed'))])).toEqual([
+      ['Joined', "(Unconfirmed: 'agentId' and 'joinSessionId' are named and typed as two ids, and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions.)"],
+    ]);
   });
 
   it("decides a session minted for a parameter's agent by the callers: filing that agent under its id for the session is one lifecycle, a persona's is not", async () => {
@@ -329,7 +356,8 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(result.unconfirmedLeftOut).toBe(1);
   });
 
-  it('reports an agent-id type only where its objects are ones a session id could key', async () => {
+  it('reports an agent-id type only where its objects are ones a session id could key, and its package mints the two ids together', async () => {
+    const SPAWN = "import { randomUUID } from 'node:crypto';\nexport const spawn = () => ({ agentId: randomUUID(), sessionId: randomUUID() });\n";
     const generator = tree({ 'package.json': '{ "name": "codegen" }', 'fixtures/types.ts': 'export type AgentId = string;\nexport type UserId = string;\n' });
     expect((await lint({ cwd: generator, config: {} })).findings).toEqual([]);
     const harness = tree({
@@ -337,18 +365,23 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       'src/types.ts': 'export type AgentId = string;\n',
       'src/run.ts': "import type { AgentId } from './types.js';\nexport interface Owned { readonly owner: AgentId }\nexport const open = (sessionId: string) => sessionId;\n",
     });
-    expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+    // Without code that mints or builds the two ids together, names and types alone cannot tell a
+    // lifecycle from a persona: left out.
+    expect(await lint({ cwd: harness, config: {} })).toMatchObject({ findings: [], unconfirmedLeftOut: 1 });
+    writeFileSync(join(harness, 'src/spawn.ts'), SPAWN);
+    expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['double-mint', 'agent-id-type']);
     // Only declared, in a package that names a session id elsewhere.
-    const declared = tree({ 'package.json': '{ "name": "declared" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n' });
-    expect((await lint({ cwd: declared, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
+    const declared = tree({ 'package.json': '{ "name": "declared" }', 'src/types.ts': 'export type AgentId = string;\n', 'src/run.ts': 'export const open = (sessionId: string) => sessionId;\n', 'src/spawn.ts': SPAWN });
+    expect((await lint({ cwd: declared, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['double-mint', 'agent-id-type']);
     // A swarm's composite agent key: the package names session ids, but never where the key is used.
     const swarm = tree({
       'package.json': '{ "name": "swarm" }',
       'src/types.ts': 'export interface AgentId { id: string; swarmId: string }\n',
       'src/agent.ts': "import type { AgentId } from './types.js';\nexport interface AgentState { id: AgentId }\n",
       'src/mcp.ts': 'export const route = (sessionId: string) => sessionId;\n',
+      'src/spawn.ts': SPAWN,
     });
-    expect((await lint({ cwd: swarm, config: {} })).findings).toEqual([]);
+    expect((await lint({ cwd: swarm, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['double-mint']);
   });
 
   it('re-confirms cached candidates when another file changes (a type-aware finding depends on other files)', async () => {
@@ -364,8 +397,8 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
   });
 
   it('reads a file with a byte order mark before its shebang as tsc does (no syntax error)', async () => {
-    const root = tree({ 'cli.ts': `\uFEFF#!/usr/bin/env node\n${BRANDS}export function open(agentId: string, sessionId: SessionId) {}\n` });
+    const root = tree({ 'cli.ts': `\uFEFF#!/usr/bin/env node\n${BRANDS}export const isLocal = (sessionId: SessionId) => sessionId.startsWith('local-');\n` });
     const result = await lint({ cwd: root, config: {} });
-    expect(result.findings.map((finding) => `${finding.ruleId}:${finding.line}:${finding.column}`)).toEqual(['two-id-parameters:3:17']);
+    expect(result.findings.map((finding) => `${finding.ruleId}:${finding.line}:${finding.column}`)).toEqual(['id-text-parsing:3:50']);
   });
 });

@@ -343,25 +343,26 @@ export class Confirmer {
           : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
     }
     if (answers.some((answer) => answer.status === 'refuted')) return undefined;
-    if (finding.unlessApart !== undefined && this.byLifecycle(absolute, finding.unlessApart, undefined, finding.members) === undefined) return undefined;
     const contextWords = words([finding.symbol]);
     if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
     const unknown = answers.find((answer) => answer.status === 'unknown');
+    // A function's parameters are also decided at its call sites, matched by its name.
+    const [agentQuestion, sessionQuestion] = finding.questions ?? [];
+    const callee = calleeOf(finding.symbol);
+    const call =
+      agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
+        ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
+        : undefined;
     let confirmation: Confirmation;
     if (finding.pair !== undefined) {
-      const decided = this.byLifecycle(absolute, finding.pair, undefined, finding.members);
+      const [agent, session] = finding.pair;
+      const decided = this.byLifecycle(absolute, finding.pair, undefined, finding.members, `only names and types relate '${agent}' and '${session}'`);
       if (decided === undefined) return undefined;
       confirmation = decided;
     } else if (finding.confirmation !== undefined) confirmation = finding.confirmation;
     else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
     else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
       const [agentName, sessionName] = names;
-      const [agentQuestion, sessionQuestion] = finding.questions ?? [];
-      const callee = calleeOf(finding.symbol);
-      const call =
-        agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
-          ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
-          : undefined;
       const decided =
         agentName === undefined || sessionName === undefined
           ? { status: 'unknown' as const, reason: `'${names.join("' and '")}' are plain strings, so the type checker cannot tell whether they name one lifecycle` }
@@ -369,31 +370,45 @@ export class Confirmer {
       if (decided === undefined) return undefined;
       confirmation = decided;
     } else {
-      // Typed ids, and an agent id beside a session object, are used apart too when the package
-      // opens new sessions for an agent id taken from elsewhere: the agent id can name a persistent
-      // agent (a persona) with many sessions, the session object one of them.
-      const [agentName, sessionName] = names;
+      // Types name the two ids, but only the package's code tells one lifecycle from a persona
+      // (a persistent agent opening many sessions): typed ids, and an agent id beside a session
+      // object, are confirmed only by code that mints or builds the two together, and dropped
+      // when it uses them apart only. Other shapes (an id stored twice) stand on their types.
+      const [named, sessionName] = names;
       const roles = (finding.questions ?? []).map((question) => question.role).join();
-      const pair = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? USUAL_PAIR[1] : undefined;
-      if (agentName !== undefined && pair !== undefined && this.byLifecycle(absolute, [agentName, pair], undefined, finding.members) === undefined) return undefined;
-      confirmation = { status: 'confirmed' };
+      const session = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? USUAL_PAIR[1] : undefined;
+      // An agent's own `id` beside its session object is the package's agent id, by whatever name.
+      const agentName = named === 'id' && roles === 'agent-id,session-object' ? USUAL_PAIR[0] : named;
+      if (agentName === undefined || session === undefined) confirmation = { status: 'confirmed' };
+      else {
+        const decided = this.byLifecycle(absolute, [agentName, session], call, finding.members, `'${agentName}' and '${session}' are named and typed as two ids`);
+        if (decided === undefined) return undefined;
+        confirmation = decided;
+      }
     }
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
     else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, pair: _pair, unlessApart: _unlessApart, members: _members, ...rest } = finding;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, members: _members, ...rest } = finding;
     return { ...rest, message, confirmation };
   }
 
   /**
-   * A pair of plain-string ids, decided by how the package builds values carrying both (see
+   * A pair of ids — plain strings, or ids whose names and types alone cannot tell — decided by how
+   * the package builds values carrying both (see
    * `lifecycle-evidence.ts`): both minted there, or one built from or standing in for the other —
    * one lifecycle, confirmed; the session id minted for an agent id taken from elsewhere — a
    * persona with many sessions, refuted (`undefined`); both, or neither — the checker cannot tell.
    */
-  private byLifecycle(file: string, [agent, session]: readonly [string, string], call?: { callee: string; agentIndex: number; sessionIndex: number }, members?: readonly string[]): Confirmation | undefined {
+  private byLifecycle(
+    file: string,
+    [agent, session]: readonly [string, string],
+    call?: { callee: string; agentIndex: number; sessionIndex: number },
+    members?: readonly string[],
+    subject = `'${agent.split('.').pop() ?? agent}' and '${session.split('.').pop() ?? session}' are plain strings`,
+  ): Confirmation | undefined {
     const root = packageOf(file);
     let files = this.packageFileLists.get(root ?? file);
     if (files === undefined) {
@@ -417,8 +432,8 @@ export class Confirmer {
       status: 'unknown',
       reason:
         together !== undefined && apart !== undefined
-          ? `'${agentName}' and '${sessionName}' are plain strings, and ${where(apart)} (one agent, many sessions) while ${where(together)} (one lifecycle)`
-          : `'${agentName}' and '${sessionName}' are plain strings and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
+          ? `${subject}, and ${where(apart)} (one agent, many sessions) while ${where(together)} (one lifecycle)`
+          : `${subject}, and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
     };
   }
 

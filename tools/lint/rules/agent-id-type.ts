@@ -37,8 +37,8 @@ export const agentIdType: Rule = {
         symbol: name,
         message: `'${name}' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove '${name}'.`,
         questions: [{ at: declaration.name.getStart(file.sourceFile), name, role: 'id-type' }],
-        // A package minting new sessions for agent ids from elsewhere keys its agents by their own id.
-        unlessApart: USUAL_PAIR,
+        // Only code that builds agent ids and session ids tells a lifecycle from a persona keyed by its own id.
+        pair: USUAL_PAIR,
       });
     };
     // A brand constructor: a function returning the agent-id type, or casting to it (`raw as AgentId`).
@@ -63,7 +63,7 @@ export const agentIdType: Rule = {
         symbol: text,
         message: `'${text}' constructs values of '${type}', a second id type beside 'SessionId': remove it with the type and use the session id.`,
         questions: [{ at: name.getStart(file.sourceFile), name: text, role: 'id-type' }],
-        unlessApart: USUAL_PAIR,
+        pair: USUAL_PAIR,
       });
     };
     return {

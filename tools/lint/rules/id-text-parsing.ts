@@ -360,6 +360,41 @@ function matchesValue(method: string, needle: ts.Expression | undefined, file: F
   return bound === undefined || !(ts.isStringLiteralLike(bound) || ts.isTemplateExpression(bound) || ts.isBinaryExpression(bound));
 }
 
+/**
+ * The marker a check looks for, when it is fixed text: a string literal (`'PID-'`) or a name
+ * written as a constant (`LOCAL_PREFIX`); `undefined` for anything computed.
+ */
+function markerOf(method: string, needle: ts.Expression | undefined): string | undefined {
+  if (!MATCHES.has(method) || needle === undefined) return undefined;
+  const node = unwrap(needle);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text.length > 0 ? JSON.stringify(node.text) : undefined;
+  return ts.isIdentifier(node) && /^[A-Z][A-Z0-9_]*$/.test(node.text) ? node.text : undefined;
+}
+
+/**
+ * Every check of `marker` in the file (`value.startsWith('PID-')` filtering a list of ids read back
+ * from disk): once the file reads a marker from an id's text, the marker is that id's structure,
+ * and testing any value of the file for it reads the same structure. Each with its construct and
+ * the call's ancestors.
+ */
+function markerChecks(sourceFile: ts.SourceFile, marker: string): Array<{ construct: ts.Node; call: ts.CallExpression; path: readonly ts.Node[] }> {
+  const path: ts.Node[] = [];
+  const found: Array<{ construct: ts.Node; call: ts.CallExpression; path: readonly ts.Node[] }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      if (markerOf(method, node.arguments[0]) === marker) {
+        found.push({ construct: constructOf(node, path), call: node, path: [...path] });
+      }
+    }
+    path.push(node);
+    ts.forEachChild(node, visit);
+    path.pop();
+  };
+  ts.forEachChild(sourceFile, visit);
+  return found;
+}
+
 /** The rule. */
 export const idTextParsing: Rule = {
   id: 'id-text-parsing',
@@ -369,6 +404,8 @@ export const idTextParsing: Rule = {
   start(run): RuleVisitor {
     // One finding per check: `id.startsWith('a') || id.startsWith('b')` is reported once.
     const reported = new WeakSet<ts.Node>();
+    // Files whose checks of a marker were already swept for values not named like ids (`file\0marker`).
+    const swept = new Set<string>();
     // A parameter holds an id when the file's calls of its function hand it one (`file\0callee\0index`).
     const calledWithIds = new Map<string, boolean>();
     const byCallers = (file: FileContext) => (name: ts.Identifier): boolean => {
@@ -407,6 +444,25 @@ export const idTextParsing: Rule = {
         symbol,
         message: `'${symbol}' reads meaning from the text of '${id}' ('${method}'): ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
       });
+      const marker = markerOf(method, call.arguments[0]);
+      const key = `${file.file}\0${marker ?? ''}`;
+      if (marker === undefined || swept.has(key)) return;
+      swept.add(key);
+      for (const other of markerChecks(file.sourceFile, marker)) {
+        // A check of an id the walk reaches by itself is reported there, as reading that id.
+        const subject = (other.call.expression as ts.PropertyAccessExpression).expression;
+        if (idExpression(subject, { ...file, ancestors: other.path }, byCallers({ ...file, ancestors: other.path })) !== undefined) continue;
+        if (reported.has(other.construct) || refusesOnly(other.construct, other.call, other.path) || asserted(other.construct, other.call, other.path)) continue;
+        reported.add(other.construct);
+        const value = unwrap(subject).getText(file.sourceFile);
+        const where = symbolOf(other.call, other.path);
+        run.report({
+          file: file.file,
+          ...file.position(other.call),
+          symbol: where,
+          message: `'${where}' tests '${value}' for ${marker.startsWith('"') ? `'${JSON.parse(marker) as string}'` : `'${marker}'`} ('${(other.call.expression as ts.PropertyAccessExpression).name.text}'), the marker '${symbol}' reads from the text of '${id}': ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
+        });
+      }
     };
     return {
       // Owner words of `agent.id`, `header.id`…, id names, and a bare `id` handed to a string or

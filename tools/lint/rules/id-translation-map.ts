@@ -139,7 +139,7 @@ export const idTranslationMap: Rule = {
         symbol,
         message: `'${symbol}' maps one identity to the other: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
         questions: [],
-        unlessApart: USUAL_PAIR,
+        pair: USUAL_PAIR,
       });
     };
 

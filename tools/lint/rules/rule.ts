@@ -69,18 +69,14 @@ export interface RawFinding {
    */
   readonly confirmation?: Confirmation;
   /**
-   * For a candidate whose ids have no declaration the checker can type (a schema's fields): the
+   * For a candidate whose names and types cannot tell one lifecycle from a persona's many
+   * sessions (a schema's fields, a map named or typed as a translation, an agent-id type): the
    * agent id's and the session id's names, for the confirmation step to decide the pair by how
-   * the package creates that session id, as it does for plain-string members.
+   * the package builds the two ids, as it does for plain-string members — confirmed by code that
+   * mints or builds them together, dropped by code that only opens new sessions for agent ids
+   * from elsewhere, unconfirmed otherwise.
    */
   readonly pair?: readonly [agent: string, session: string];
-  /**
-   * For a candidate that stands without lifecycle evidence (ids typed as identities, a map named
-   * as a translation): the agent id's and the session id's names, whose evidence drops the
-   * candidate when it shows only a persona's use — new sessions minted for an agent id taken from
-   * elsewhere, one agent with many sessions.
-   */
-  readonly unlessApart?: readonly [agent: string, session: string];
   /**
    * The property names a value of the candidate's type may have (a type without bases: its own):
    * the confirmation step reads an object literal as evidence about this type only when every key

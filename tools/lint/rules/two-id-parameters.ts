@@ -97,7 +97,9 @@ export const twoIdParameters: Rule = {
         symbol,
         message: `'${symbol}' takes both '${agent.name}' and '${session.name}' as separate inputs; ${advice}`,
         ...(object ? { fix: `The agent id is '${session.name}.{id}'.` } : {}),
-        questions: [question(agent, 'agent-id'), question(session, object ? 'session-object' : 'session-id')],
+        // A leftover `SessionId` beside the `Session` names the same identity twice whatever the
+        // lifecycle: asked as a session id, it needs no evidence of one lifecycle.
+        questions: [question(agent, isAgentSide(agent.kind) ? 'agent-id' : 'session-id'), question(session, object ? 'session-object' : 'session-id')],
       });
     };
     return { triggers: ['agent', 'session'], enter: Object.fromEntries(FUNCTION_KINDS.map((kind) => [kind, check])) };
