@@ -104,7 +104,12 @@ function idExpression(expression: ts.Expression, file: FileContext, byCallers?: 
     if (isSingleId(node.text, file)) return node.text;
     if (node.text === 'id' && isTypedIdParameter(file.ancestors, file)) return node.text;
     if (byCallers?.(node) === true) return node.text;
-    return undefined;
+    // A `const` holding an id under another name (`const sourceId = message.agentSource?.sessionId`)
+    // is that id: named by it, and judged by its name.
+    const bound = constValue(node, file);
+    if (bound === undefined) return undefined;
+    if (ts.isIdentifier(bound)) return isSingleId(bound.text, file) ? bound.text : undefined;
+    return ts.isPropertyAccessExpression(bound) ? idExpression(bound, file) : undefined;
   }
   if (ts.isPropertyAccessExpression(node)) {
     const name = node.name.text;
@@ -124,13 +129,17 @@ function idExpression(expression: ts.Expression, file: FileContext, byCallers?: 
 function otherSession(id: string, ancestors: readonly ts.Node[], file: string): boolean {
   const named = splitWords(id.replace(/\./g, ' '));
   if (!named.includes('session')) return false;
+  if (named.some((word) => OTHER_SESSION_WORDS.has(word))) return true;
+  // An id whose own name says it is an agent's (`agentSource.sessionId`) is not re-kinded by the
+  // code around it: the nearest name speaks first.
+  if (named.includes('agent') || named.includes('subagent')) return false;
   const context = ancestors.flatMap((node) => {
     const name = declaredName(node);
     return name === undefined ? [] : splitWords(name);
   });
   // The file's own name is context too (`stripe-checkout-receipts.ts`).
   const module = splitWords(file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''));
-  return [...named, ...context, ...module].some((word) => OTHER_SESSION_WORDS.has(word));
+  return [...context, ...module].some((word) => OTHER_SESSION_WORDS.has(word));
 }
 
 /** Array methods that treat every piece alike. */
@@ -271,16 +280,23 @@ function testsShape(construct: ts.Node, id: ts.Expression, file: FileContext): b
   return visit(construct);
 }
 
+/** `x === true`, `x !== false`…: a comparison with a boolean literal, which is `x` itself (or its negation). */
+function isBooleanTest(node: ts.Node): boolean {
+  if (!ts.isBinaryExpression(node) || !EQUALITY.has(node.operatorToken.kind)) return false;
+  const literal = (side: ts.Expression): boolean => side.kind === ts.SyntaxKind.TrueKeyword || side.kind === ts.SyntaxKind.FalseKeyword;
+  return literal(node.left) || literal(node.right);
+}
+
 /**
  * The construct a call belongs to: the whole logical expression it is part of (`a.startsWith(x)
- * || a.startsWith(y)` is one check), else the call itself.
+ * || a.startsWith(y)` is one check, also as `a?.startsWith(x) === true || …`), else the call itself.
  */
 function constructOf(call: ts.Node, ancestors: readonly ts.Node[]): ts.Node {
   let root = call;
   for (let index = ancestors.length - 1; index >= 0; index -= 1) {
     const node = ancestors[index] as ts.Node;
     const logical = ts.isBinaryExpression(node) && LOGICAL.has(node.operatorToken.kind);
-    if (!logical && !ts.isParenthesizedExpression(node) && !(ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken)) break;
+    if (!logical && !isBooleanTest(node) && !ts.isParenthesizedExpression(node) && !(ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken)) break;
     root = node;
   }
   return root;
@@ -464,6 +480,30 @@ export const idTextParsing: Rule = {
         });
       }
     };
+    // A `const` holding an id under a name that is not an id's (`const sourceId =
+    // message.agentSource?.sessionId`): its checks name no trigger word, so the walk does not
+    // reach them; they are looked for in the constant's scope and judged as the walk judges a call.
+    const onAlias = (node: ts.Node, file: FileContext): void => {
+      const declaration = node as ts.VariableDeclaration;
+      const list = file.ancestors[file.ancestors.length - 1];
+      if (!ts.isIdentifier(declaration.name) || declaration.initializer === undefined || isSingleId(declaration.name.text, file)) return;
+      if (list === undefined || !ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return;
+      if (idExpression(declaration.initializer, file) === undefined) return;
+      const alias = declaration.name.text;
+      const at = file.ancestors.findLastIndex((ancestor) => ts.isBlock(ancestor));
+      const scope = at < 0 ? file.sourceFile : (file.ancestors[at] as ts.Block);
+      const path: ts.Node[] = at < 0 ? [] : file.ancestors.slice(0, at + 1);
+      const visit = (child: ts.Node): void => {
+        if (ts.isCallExpression(child) && ts.isPropertyAccessExpression(child.expression)) {
+          const subject = REGEX_METHODS.has(child.expression.name.text) ? child.arguments[0] : child.expression.expression;
+          if (subject !== undefined && ts.isIdentifier(unwrap(subject)) && (unwrap(subject) as ts.Identifier).text === alias) onCall(child, { ...file, ancestors: [...path] });
+        }
+        path.push(child);
+        ts.forEachChild(child, visit);
+        path.pop();
+      };
+      ts.forEachChild(scope, visit);
+    };
     return {
       // Owner words of `agent.id`, `header.id`…, id names, and a bare `id` handed to a string or
       // regex method (judged against the enclosing function's `id: SessionId` parameter).
@@ -476,7 +516,7 @@ export const idTextParsing: Rule = {
         `\\bid[?!]?\\.(?:${[...STRING_METHODS].join('|')})\\b`,
         `\\.(?:${[...REGEX_METHODS].join('|')})\\(\\s*id\\b`,
       ],
-      enter: { [ts.SyntaxKind.CallExpression]: onCall },
+      enter: { [ts.SyntaxKind.CallExpression]: onCall, [ts.SyntaxKind.VariableDeclaration]: onAlias },
     };
   },
 };
