@@ -76,6 +76,21 @@ export const CREATION_KINDS = [
 export interface Minted {
   readonly name: string;
   readonly source: ts.Node;
+  /** The innermost loop the id is stored in, if any. */
+  readonly loop?: ts.Node;
+}
+
+const LOOPS = new Set([
+  ts.SyntaxKind.ForStatement,
+  ts.SyntaxKind.ForOfStatement,
+  ts.SyntaxKind.ForInStatement,
+  ts.SyntaxKind.WhileStatement,
+  ts.SyntaxKind.DoStatement,
+]);
+
+/** The innermost loop among `ancestors`: a store there happens once per pass. */
+function loopOf(ancestors: readonly ts.Node[]): ts.Node | undefined {
+  return ancestors.findLast((node) => LOOPS.has(node.kind));
 }
 
 /** What one creation (function) minted so far. */
@@ -112,16 +127,20 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   // A value stored under `target`: an agent id, a session id, or a variable to follow. A bare `id`
   // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
   // record's id) or is an entry (`timeline: [{ id, … }]`, `const message = { id, sessionId }`: an entry's id).
-  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext): void => {
+  // A variable named `id` is only followed: whose id it holds, the literal it goes into tells.
+  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext, variable = false): void => {
     const kind = classifyName(target, file.vocabulary);
-    if (kind === 'agent-id' || (target === 'id' && !namesAgentApart(file) && !entry(file))) creation.agents.push({ name: target, source });
-    else if (kind === 'session-id') creation.sessions.push({ name: target, source });
+    const loop = loopOf(file.ancestors);
+    const minted = loop === undefined ? { name: target, source } : { name: target, source, loop };
+    if (kind === 'agent-id' || (target === 'id' && !variable && !namesAgentApart(file) && !entry(file))) creation.agents.push(minted);
+    else if (kind === 'session-id') creation.sessions.push(minted);
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
   const onMint = (node: ts.Node, file: FileContext): void => {
     const creation = creations[creations.length - 1];
     const target = assignmentTarget(file.ancestors);
-    if (creation !== undefined && target !== undefined) store(creation, target, node, file);
+    const holder = file.ancestors.findLast((ancestor) => ts.isVariableDeclaration(ancestor) || ts.isPropertyAssignment(ancestor) || ts.isPropertyDeclaration(ancestor) || ts.isBinaryExpression(ancestor));
+    if (creation !== undefined && target !== undefined) store(creation, target, node, file, holder !== undefined && ts.isVariableDeclaration(holder));
   };
   const onCall: NodeHandler = (node, file) => {
     if (mintCallIn(node as ts.CallExpression, file, mintFunctions)) onMint(node, file);
@@ -159,7 +178,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     }
   };
   // A minted variable passed on: `{ agentId: id }`, `const sessionId = id`, `this.agentId = id`.
-  const onStore = (target: string | undefined, value: ts.Expression | undefined, file: FileContext): void => {
+  const onStore = (target: string | undefined, value: ts.Expression | undefined, file: FileContext, variable = false): void => {
     const creation = creations[creations.length - 1];
     if (creation === undefined || target === undefined || value === undefined) return;
     if (!ts.isIdentifier(value)) {
@@ -169,7 +188,8 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     for (let index = creations.length - 1; index >= 0; index -= 1) {
       const source = creations[index]?.values.get(value.text);
       if (source === undefined) continue;
-      if (value.text !== target) store(creation, target, source, file);
+      // `{ id }` places a followed `id` variable in a literal; other same-name stores add nothing.
+      if (value.text !== target || (target === 'id' && !variable)) store(creation, target, source, file, variable);
       return;
     }
   };
@@ -183,6 +203,8 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
       '\\+\\+',
       '--',
       `(?<![\\w$])${MINT_HELPER.source.slice(1, -1)}\\s*\\(`,
+      // A shorthand `id` in an object literal (`{ id, sessionId }`): a followed `id` placed there.
+      '(?<![\\w$.])id\\s*[,}]',
     ],
     enter: {
       ...Object.fromEntries(CREATION_KINDS.map((kind) => [kind, enter])),
@@ -191,11 +213,15 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
       [ts.SyntaxKind.PostfixUnaryExpression]: onCounter,
       [ts.SyntaxKind.VariableDeclaration]: (node, file) => {
         const declaration = node as ts.VariableDeclaration;
-        onStore(nameText(declaration.name), declaration.initializer, file);
+        onStore(nameText(declaration.name), declaration.initializer, file, true);
       },
       [ts.SyntaxKind.PropertyAssignment]: (node, file) => {
         const assignment = node as ts.PropertyAssignment;
         onStore(nameText(assignment.name), assignment.initializer, file);
+      },
+      [ts.SyntaxKind.ShorthandPropertyAssignment]: (node, file) => {
+        const { name } = node as ts.ShorthandPropertyAssignment;
+        onStore(name.text, name, file);
       },
       [ts.SyntaxKind.BinaryExpression]: (node, file) => {
         const { left, operatorToken, right } = node as ts.BinaryExpression;
@@ -281,7 +307,9 @@ function namesAgentApart(file: FileContext): boolean {
 export function mintsBoth(creation: Creation): boolean {
   const [agent] = creation.agents;
   const [session] = creation.sessions;
-  return agent !== undefined && session !== undefined && agent.source !== session.source;
+  // Ids stored in different loops (one agent per pass of one, one session per pass of another),
+  // or one in a loop and one outside, belong to different objects, not to one creation.
+  return agent !== undefined && session !== undefined && agent.source !== session.source && agent.loop === session.loop;
 }
 
 /** A call to an id generator, a clock or a mint helper of `file` (`generateTaskId()`). */

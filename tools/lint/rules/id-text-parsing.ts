@@ -318,17 +318,25 @@ function sanitises(method: string, needle: ts.Expression | undefined): boolean {
   if (ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle)) return UNSAFE.test(needle.text);
   if (ts.isRegularExpressionLiteral(needle)) {
     const source = needle.text.slice(1, needle.text.lastIndexOf('/'));
-    // Drop character classes and class escapes (`\w`), unescape the rest (`\.` → `.`).
-    const literal = source
-      .replace(/\[(?:\\.|[^\]\\])*\]/g, '')
-      .replace(/\\[A-Za-z]/g, '')
-      .replace(/\\(.)/g, '$1')
-      .replace(/\{\d+(?:,\d*)?\}/g, '');
+    const literal = literalText(source);
+    // A pattern of digits with no word of its own (`/^(\d{6})-[a-z]+$/`, `/^\d+$/`) reads a date or
+    // a number, and names no owner or place, as a marker (`/^pending_/`) or a segment before a
+    // delimiter (`/^([a-z]+):/`) does.
+    if (/\\d|\[0-9\]/.test(source) && !/\p{L}{2}/u.test(literal)) return true;
     if (source.includes('[')) return PATTERN_SYNTAX.test(literal);
     const bare = literal.replace(/[\^$+*?()|]/g, '');
     return bare.length > 0 && UNSAFE.test(bare);
   }
   return false;
+}
+
+/** A pattern's literal text: character classes and class escapes (`\w`) dropped, the rest unescaped (`\.` → `.`). */
+function literalText(source: string): string {
+  return source
+    .replace(/\[(?:\\.|[^\]\\])*\]/g, '')
+    .replace(/\\[A-Za-z]/g, '')
+    .replace(/\\(.)/g, '$1')
+    .replace(/\{\d+(?:,\d*)?\}/g, '');
 }
 
 /**
