@@ -395,27 +395,26 @@ function markerOf(method: string, needle: ts.Expression | undefined): string | u
   return ts.isIdentifier(node) && /^[A-Z][A-Z0-9_]*$/.test(node.text) ? node.text : undefined;
 }
 
+/** A method call (`x.startsWith(…)`) the walk may not reach, with its ancestors. */
+interface Reached {
+  readonly call: ts.CallExpression & { readonly expression: ts.PropertyAccessExpression };
+  readonly path: readonly ts.Node[];
+}
+
 /**
- * Every check of `marker` in the file (`value.startsWith('PID-')` filtering a list of ids read back
- * from disk): once the file reads a marker from an id's text, the marker is that id's structure,
- * and testing any value of the file for it reads the same structure. Each with its construct and
- * the call's ancestors.
+ * The method calls within `scope` that `keep` picks, each with its ancestors (`path`: the scope's
+ * own, outermost first). For checks the walk does not reach because they name no trigger word.
  */
-function markerChecks(sourceFile: ts.SourceFile, marker: string): Array<{ construct: ts.Node; call: ts.CallExpression; path: readonly ts.Node[] }> {
-  const path: ts.Node[] = [];
-  const found: Array<{ construct: ts.Node; call: ts.CallExpression; path: readonly ts.Node[] }> = [];
+function callsWithin(scope: ts.Node, path: readonly ts.Node[], keep: (call: Reached['call']) => boolean): Reached[] {
+  const ancestors = [...path];
+  const found: Reached[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const method = node.expression.name.text;
-      if (markerOf(method, node.arguments[0]) === marker) {
-        found.push({ construct: constructOf(node, path), call: node, path: [...path] });
-      }
-    }
-    path.push(node);
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && keep(node as Reached['call'])) found.push({ call: node as Reached['call'], path: [...ancestors] });
+    ancestors.push(node);
     ts.forEachChild(node, visit);
-    path.pop();
+    ancestors.pop();
   };
-  ts.forEachChild(sourceFile, visit);
+  ts.forEachChild(scope, visit);
   return found;
 }
 
@@ -472,19 +471,22 @@ export const idTextParsing: Rule = {
       const key = `${file.file}\0${marker ?? ''}`;
       if (marker === undefined || swept.has(key)) return;
       swept.add(key);
-      for (const other of markerChecks(file.sourceFile, marker)) {
+      // Every check of the marker in the file (`value.startsWith('PID-')` filtering ids read back from
+      // disk): the marker is the id's structure, and testing any value of the file for it reads it.
+      for (const other of callsWithin(file.sourceFile, [], (check) => markerOf(check.expression.name.text, check.arguments[0]) === marker)) {
+        const construct = constructOf(other.call, other.path);
         // A check of an id the walk reaches by itself is reported there, as reading that id.
-        const subject = (other.call.expression as ts.PropertyAccessExpression).expression;
+        const subject = other.call.expression.expression;
         if (idExpression(subject, { ...file, ancestors: other.path }, byCallers({ ...file, ancestors: other.path })) !== undefined) continue;
-        if (reported.has(other.construct) || refusesOnly(other.construct, other.call, other.path) || asserted(other.construct, other.call, other.path)) continue;
-        reported.add(other.construct);
+        if (reported.has(construct) || refusesOnly(construct, other.call, other.path) || asserted(construct, other.call, other.path)) continue;
+        reported.add(construct);
         const value = unwrap(subject).getText(file.sourceFile);
         const where = symbolOf(other.call, other.path);
         run.report({
           file: file.file,
           ...file.position(other.call),
           symbol: where,
-          message: `'${where}' tests '${value}' for ${marker.startsWith('"') ? `'${JSON.parse(marker) as string}'` : `'${marker}'`} ('${(other.call.expression as ts.PropertyAccessExpression).name.text}'), the marker '${symbol}' reads from the text of '${id}': ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
+          message: `'${where}' tests '${value}' for ${marker.startsWith('"') ? `'${JSON.parse(marker) as string}'` : `'${marker}'`} ('${other.call.expression.name.text}'), the marker '${symbol}' reads from the text of '${id}': ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
         });
       }
     };
@@ -500,17 +502,11 @@ export const idTextParsing: Rule = {
       const alias = declaration.name.text;
       const at = file.ancestors.findLastIndex((ancestor) => ts.isBlock(ancestor));
       const scope = at < 0 ? file.sourceFile : (file.ancestors[at] as ts.Block);
-      const path: ts.Node[] = at < 0 ? [] : file.ancestors.slice(0, at + 1);
-      const visit = (child: ts.Node): void => {
-        if (ts.isCallExpression(child) && ts.isPropertyAccessExpression(child.expression)) {
-          const subject = REGEX_METHODS.has(child.expression.name.text) ? child.arguments[0] : child.expression.expression;
-          if (subject !== undefined && ts.isIdentifier(unwrap(subject)) && (unwrap(subject) as ts.Identifier).text === alias) onCall(child, { ...file, ancestors: [...path] });
-        }
-        path.push(child);
-        ts.forEachChild(child, visit);
-        path.pop();
+      const holdsAlias = (call: Reached['call']): boolean => {
+        const subject = REGEX_METHODS.has(call.expression.name.text) ? call.arguments[0] : call.expression.expression;
+        return subject !== undefined && ts.isIdentifier(unwrap(subject)) && (unwrap(subject) as ts.Identifier).text === alias;
       };
-      ts.forEachChild(scope, visit);
+      for (const { call, path } of callsWithin(scope, file.ancestors.slice(0, at + 1), holdsAlias)) onCall(call, { ...file, ancestors: path });
     };
     return {
       // Owner words of `agent.id`, `header.id`…, id names, and a bare `id` handed to a string or
