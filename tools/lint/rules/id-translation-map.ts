@@ -130,8 +130,9 @@ export const idTranslationMap: Rule = {
       return [key, classifyTypeNode(member.type, file)];
     };
 
-    // A declared translation stands unless the package uses the two ids apart only (an agent
-    // pointed at its current session, one of many): then it is a persona's pointer, not a translation.
+    // A declared translation is decided by how the package builds the two ids (`pair`): one
+    // lifecycle's when it mints or builds them together; a persona's pointer at its current
+    // session, one of many, when it uses them apart only; unconfirmed otherwise.
     const reportTranslation = (node: ts.Node, file: FileContext, symbol = symbolOf(node, file.ancestors)): void => {
       run.report({
         file: file.file,
