@@ -43,24 +43,35 @@ describe('agent-identity-kit lint (CLI)', () => {
     expect((await run('lint', join(root, 'good.ts'))).code).toBe(0);
   });
 
-  it('leaves an unconfirmed candidate out by default (exit 0, counted in the summary); lint.unconfirmed lists it as a warning or an error; --syntactic reports it', async () => {
+  it('lists a candidate only names relate as a warning by default (exit 0); --unconfirmed and lint.unconfirmed set its level; --level error lists errors only; --syntactic reports it', async () => {
     const root = workspace({
       'plain.ts': 'export function open(agentId: string, sessionId: string) {}\n',
-      'listed.json': '{ "lint": { "unconfirmed": "warning" } }',
+      'quiet.json': '{ "lint": { "unconfirmed": "off" } }',
       'strict.json': '{ "lint": { "unconfirmed": "error" } }',
+      'gate.json': '{ "lint": { "level": "error" } }',
     });
-    const quiet = await run('lint', root);
-    expect(quiet.code).toBe(0);
-    expect(quiet.stdout).toContain('✔ no findings');
-    expect(quiet.stdout).toContain('1 candidate the type checker could not settle left out (set lint.unconfirmed to "warning" to list them)');
-    const json = await run('lint', root, '--format', 'json');
-    expect(JSON.parse(json.stdout).summary).toMatchObject({ findings: 0, unconfirmedLeftOut: 1 });
-    const listed = await run('lint', root, '--config', join(root, 'listed.json'));
+    const listed = await run('lint', root);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain('warning  two-id-parameters');
-    expect(listed.stdout).toContain("(Unconfirmed: 'agentId' and 'sessionId' are plain strings");
-    expect(listed.stdout).toContain('1 of them unconfirmed');
+    expect(listed.stdout).toContain("(Unconfirmed: only names relate 'agentId' and 'sessionId'");
+    expect(listed.stdout).toContain('⚠ 1 finding (1 warning) in 1 file');
+    const quiet = await run('lint', root, '--config', join(root, 'quiet.json'));
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain('✔ no findings');
+    expect(quiet.stdout).toContain('1 candidate that only names relate left out (lint.unconfirmed is "off"; --unconfirmed warning lists them)');
+    const json = await run('lint', root, '--format', 'json', '--unconfirmed', 'off');
+    expect(JSON.parse(json.stdout).summary).toMatchObject({ findings: 0, unconfirmedLeftOut: 1 });
+    // The flag wins over the configuration, both ways.
+    expect((await run('lint', root, '--config', join(root, 'quiet.json'), '--unconfirmed', 'warning')).stdout).toContain('warning  two-id-parameters');
     expect((await run('lint', root, '--config', join(root, 'strict.json'))).code).toBe(1);
+    expect((await run('lint', root, '--unconfirmed', 'error')).code).toBe(1);
+    const gate = await run('lint', root, '--level', 'error');
+    expect(gate.code).toBe(0);
+    expect(gate.stdout).toContain('✔ no findings');
+    expect(gate.stdout).toContain('1 warning not listed (--level error; --level warning lists them)');
+    expect((await run('lint', root, '--config', join(root, 'gate.json'))).stdout).toContain('1 warning not listed');
+    const bad = await run('lint', root, '--level', 'info');
+    expect(bad.code).toBe(2);
     const syntactic = await run('lint', root, '--syntactic');
     expect(syntactic.code).toBe(1);
     expect(syntactic.stdout).not.toContain('Unconfirmed');

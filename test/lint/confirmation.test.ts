@@ -67,7 +67,7 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(syntactic.findings).toEqual([]);
   });
 
-  it("decides plain-string pairs by how the package builds them: together is confirmed, a session minted for a given agent is dropped, no evidence is left out", async () => {
+  it("decides plain-string pairs by how the package builds them: together is an error, a session minted for a given agent is dropped, no evidence is a warning that says why", async () => {
     const root = tree({
       'package.json': JSON.stringify({ name: 'pairs', private: true }),
       'types.ts':
@@ -99,8 +99,14 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       ['two-id-parameters', 'attach', 'error'],
       ['double-mint', 'start', 'error'],
       ['two-id-members', 'Started', 'error'],
+      ['two-id-members', 'Joined', 'warning'],
     ]);
-    expect(result.unconfirmedLeftOut).toBe(1);
+    expect(result.unconfirmedLeftOut).toBe(0);
+    expect(result.findings.find((finding) => finding.symbol === 'Joined')?.confirmation?.reason).toBe(
+      "only names relate 'agentId' and 'chatSessionId', and no code of this package mints or builds them together, so the type checker cannot tell one lifecycle from a persona used by many sessions",
+    );
+    // `unconfirmed: 'off'` leaves the name-level candidate out and counts it.
+    expect(await lint({ cwd: root, config: { unconfirmed: 'off' } })).toMatchObject({ unconfirmedLeftOut: 1 });
     const started = result.findings.find((finding) => finding.symbol === 'Started');
     expect(started?.confirmation).toEqual({ status: 'confirmed', reason: "'start' (open.ts:8) mints both ids, so they name one lifecycle" });
     expect(started?.message).toContain("(Confirmed: 'start' (open.ts:8) mints both ids, so they name one lifecycle.)");
@@ -114,11 +120,11 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     const opened = mixed.findings.find((finding) => finding.symbol === 'Opened');
     expect(opened?.severity).toBe('warning');
     expect(opened?.confirmation?.reason).toBe(
-      "'agentId' and 'sessionId' are plain strings, and 'open' (open.ts:5) mints the session id for an agent id it takes from elsewhere (one agent, many sessions) while 'resume' (resume.ts:2) mints both ids (one lifecycle)",
+      "only names relate 'agentId' and 'sessionId', and 'open' (open.ts:5) mints the session id for an agent id it takes from elsewhere (one agent, many sessions) while 'resume' (resume.ts:2) mints both ids (one lifecycle)",
     );
   });
 
-  it('decides a typed pair by the package too: drops one it uses apart (a new session for an agent id from elsewhere), confirms one it mints together, leaves out one it says nothing about', async () => {
+  it('decides a typed pair by its types unless the code refutes it: drops one it uses apart (a new session for an agent id from elsewhere), an error for one it mints together and for one it says nothing about', async () => {
     const root = tree({
       'package.json': JSON.stringify({ name: 'typed-pairs', private: true }),
       'ids.ts': "export type AgentId = string & { readonly __brand: 'AgentId' };\n" + BRANDS,
@@ -159,17 +165,16 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     });
     // Nor is that `AgentId` a second id type for objects keyed by `SessionId`: the agents are keyed by it.
     const result = await lint({ cwd: root, config: {} });
-    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol])).toEqual([
-      ['two-id-parameters', 'attach'],
-      ['two-id-members', 'Spawned'],
-      ['double-mint', 'spawn'],
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([
+      ['two-id-parameters', 'attach', 'error'],
+      ['two-id-members', 'Spawned', 'error'],
+      ['two-id-members', 'Joined', 'error'],
+      ['double-mint', 'spawn', 'error'],
     ]);
     expect(result.findings[0]?.message).toContain("(Confirmed: 'attached' (attach.ts:5) mints both ids, so they name one lifecycle.)");
     expect(result.findings[1]?.message).toContain("(Confirmed: 'spawn' (spawn.ts:5) mints both ids, so they name one lifecycle.)");
-    const listed = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
-    expect(listed.findings.filter((finding) => finding.severity === 'warning').map((finding) => [finding.symbol, finding.message.slice(finding.message.indexOf('(Unconfirmed'))])).toEqual([
-      ['Joined', "(Unconfirmed: 'agentId' and 'joinSessionId' are named and typed as two ids, and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions.)"],
-    ]);
+    // The types alone prove the pair the code says nothing about.
+    expect(result.findings[2]?.message).toContain("(Confirmed: 'agentId' and 'joinSessionId' are typed as two identities.)");
   });
 
   it("decides a session minted for a parameter's agent by the callers: filing that agent under its id for the session is one lifecycle, a persona's is not", async () => {
@@ -222,13 +227,21 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
         "'Sessions.session' (sessions.ts:4) mints the session id for the agent that its caller 'spawnAgent' (orchestrator.ts:7) files under 'profile.id' in the same creation, so they name one lifecycle",
       ],
       ['two-id-members', 'Spawned', 'error', "'spawnAgent' (orchestrator.ts:9) opens the session through 'open' and files the agent under 'profile.id' in the same creation, so they name one lifecycle"],
+      [
+        'two-id-members',
+        'MemoryEntry',
+        'warning',
+        "only names relate 'agentId' and 'sessionId', and no code of this package mints or builds them together, so the type checker cannot tell one lifecycle from a persona used by many sessions",
+      ],
     ]);
-    // `PersonaSession` is a persona's (its session is minted for an agent nobody files for it);
-    // the emitted literal cannot be a `MemoryEntry` (it has a `profile`), so that pair stays undecided.
-    expect(result.unconfirmedLeftOut).toBe(1);
+    // `PersonaSession` is a persona's (its session is minted for an agent nobody files for it): dropped;
+    // the emitted literal cannot be a `MemoryEntry` (it has a `profile`), so that pair stays a warning.
     // Only the registration ties them: without it the session is a new one for an existing agent.
     writeFileSync(join(root, 'orchestrator.ts'), files['orchestrator.ts'].replace('  agents.set(profile.id, profile);\n', ''));
-    expect((await lint({ cwd: root, config: {} })).findings).toEqual([]);
+    expect((await lint({ cwd: root, config: {} })).findings.map((finding) => [finding.symbol, finding.severity])).toEqual([
+      ['Spawned', 'warning'],
+      ['MemoryEntry', 'warning'],
+    ]);
     // A session type's own id is read only with the evidence: `--syntactic` keeps today's findings.
     expect((await lint({ cwd: root, config: {}, syntactic: true })).findings.map((finding) => finding.symbol)).toEqual(['Spawned', 'MemoryEntry']);
   });
@@ -313,8 +326,9 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       'session.ts':
         "import type { Session } from './missing-module.js';\n\nexport class AgentRun {\n  readonly sessionId: string;\n  constructor(readonly session: Session, sessionId: string) {\n    this.sessionId = sessionId;\n  }\n}\n",
     });
-    expect(await lint({ cwd: root, config: {} })).toMatchObject({ findings: [], unconfirmedLeftOut: 1 });
-    const result = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+    // An unresolved type lowers the level, it never drops a candidate: a warning by default.
+    expect(await lint({ cwd: root, config: { unconfirmed: 'off' } })).toMatchObject({ findings: [], unconfirmedLeftOut: 1 });
+    const result = await lint({ cwd: root, config: {} });
     const [finding] = result.findings;
     expect(finding?.ruleId).toBe('duplicate-identity');
     expect(finding?.severity).toBe('warning');
@@ -350,10 +364,12 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       ].join('\n'),
     });
     const result = await lint({ cwd: root, config: {} });
-    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['double-mint', 'spawnTool', 'error']]);
+    expect(result.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([
+      ['double-mint', 'spawnTool', 'error'],
+      ['two-id-members', 'Context', 'warning'],
+    ]);
     expect(result.findings[0]?.message).toContain("takes 'sessionId' from 'spawnAgent(…)'");
-    // The pair type stays undecided: the evidence matches pairs by name, and a package may use one name for several kinds of session.
-    expect(result.unconfirmedLeftOut).toBe(1);
+    // The pair type stays a warning: the evidence matches pairs by name, and a package may use one name for several kinds of session.
   });
 
   it('reports an agent-id type only where its objects are ones a session id could key, and its package mints the two ids together', async () => {
@@ -365,9 +381,12 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       'src/types.ts': 'export type AgentId = string;\n',
       'src/run.ts': "import type { AgentId } from './types.js';\nexport interface Owned { readonly owner: AgentId }\nexport const open = (sessionId: string) => sessionId;\n",
     });
-    // Without code that mints or builds the two ids together, names and types alone cannot tell a
-    // lifecycle from a persona: left out.
-    expect(await lint({ cwd: harness, config: {} })).toMatchObject({ findings: [], unconfirmedLeftOut: 1 });
+    // Beside session ids that are only named (no `SessionId` type), and without code that mints or
+    // builds the two ids together, names alone relate them: a warning.
+    expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => [finding.ruleId, finding.severity])).toEqual([['agent-id-type', 'warning']]);
+    // Beside a `SessionId` type, the declarations prove it: an error.
+    const typed = tree({ 'package.json': '{ "name": "typed" }', 'src/types.ts': `export type AgentId = string;\n${BRANDS}` });
+    expect((await lint({ cwd: typed, config: {} })).findings.map((finding) => [finding.ruleId, finding.severity])).toEqual([['agent-id-type', 'error']]);
     writeFileSync(join(harness, 'src/spawn.ts'), SPAWN);
     expect((await lint({ cwd: harness, config: {} })).findings.map((finding) => finding.ruleId)).toEqual(['double-mint', 'agent-id-type']);
     // Only declared, in a package that names a session id elsewhere.

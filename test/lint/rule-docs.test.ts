@@ -35,15 +35,16 @@ describe('docs/rules pages (every rule documented, every example behaves)', () =
       expect(examples(page, 'Correct').length).toBeGreaterThan(0);
     });
 
-    it(`${rule.id}: each incorrect example has a finding of the rule, each correct one has none`, async () => {
+    it(`${rule.id}: each incorrect example has an error of the rule; each correct one has no finding of the rule and no error`, async () => {
       const page = readFileSync(path, 'utf8');
       for (const [index, code] of examples(page, 'Incorrect').entries()) {
         const result = await lintExample(`${rule.id}-incorrect-${index}`, code);
-        expect(result.findings.map((finding) => finding.ruleId)).toContain(rule.id);
+        expect(result.findings.filter((finding) => finding.severity === 'error').map((finding) => finding.ruleId)).toContain(rule.id);
       }
       for (const [index, code] of examples(page, 'Correct').entries()) {
         const result = await lintExample(`${rule.id}-correct-${index}`, code);
-        expect(result.findings).toEqual([]);
+        // Another rule may warn where only names relate two ids (a note's own id beside both).
+        expect(result.findings.filter((finding) => finding.ruleId === rule.id || finding.severity === 'error')).toEqual([]);
       }
     });
   }

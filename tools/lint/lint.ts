@@ -136,13 +136,14 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // any), or — with `syntactic` — reported as proposed, with their fix as the syntax suggests it.
   // The cache keeps candidates only: confirming depends on other files, so it runs every time.
   const mode = options.syntactic === true ? 'syntactic' : 'type-aware';
-  // Candidates the checker could not settle are left out unless configured: a default run prints
-  // only what the types or the package's code show (see `LintConfig.unconfirmed`).
-  const unconfirmed = config.unconfirmed ?? 'off';
+  // Candidates that only names relate (or whose types the checker could not resolve) are
+  // warnings by default, each saying why (see `LintConfig.unconfirmed`).
+  const unconfirmed = options.unconfirmed ?? config.unconfirmed ?? 'warning';
+  const level = options.level ?? config.level ?? 'warning';
   let unconfirmedLeftOut = 0;
   const candidates = raw.splice(0, raw.length).filter((finding) => finding.only === undefined || finding.only === mode);
   if (options.syntactic === true || !candidates.some((finding) => finding.questions !== undefined)) {
-    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, pair: _pair, members: _members, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
+    raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, pair: _pair, proof: _proof, members: _members, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
   } else {
     const mintSetting = config.rules?.['double-mint'];
     const mintFunctions = mintFunctionsOf(typeof mintSetting === 'object' ? mintSetting.options : undefined);
@@ -194,7 +195,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       fingerprint: prints[index] as string,
     }));
   };
-  let findings = finalize(kept);
+  // Below the reported level: counted, not listed (`level: 'error'` keeps a gate to what is proven).
+  const reported = finalize(kept);
+  let findings = level === 'error' ? reported.filter((finding) => finding.severity === 'error') : reported;
+  const belowLevel = reported.length - findings.length;
   suppressedRaw.sort((a, b) => compare(a.finding, b.finding));
   const suppressedFindings = finalize(suppressedRaw.map((entry) => entry.finding));
   const suppressed: SuppressedFinding[] = suppressedFindings.map((finding, index) => ({ finding, reason: suppressedRaw[index]?.reason ?? '' }));
@@ -223,6 +227,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     baselined,
     files: discovered.files.length,
     unconfirmedLeftOut,
+    belowLevel,
     projects: discovered.projects,
     rules: runs,
     durationMs: Math.round(performance.now() - started),

@@ -44,15 +44,20 @@ export interface LintConfig {
   /** The baseline file used when none is given (relative to the configuration file's folder). */
   readonly baseline?: string;
   /**
-   * What to do with candidates the type checker could not settle (plain-string ids the package's
-   * code does not decide, unresolved imports, `any`): `off` (default) leaves them out and counts
-   * them in the result (`unconfirmedLeftOut`, the text summary), `warning` reports them without
-   * failing the run, `error` at their rule's severity. Confirmed findings keep their rule's
-   * severity. The default follows type-aware linters (typescript-eslint's rules report what the
-   * types show, not what they cannot rule out): a gate whose default output holds guesses
-   * teaches its users to ignore it.
+   * The level of candidates that only names relate — plain-string ids the package's code does not
+   * decide, types the checker could not resolve (an unresolved import, `any`), code that also opens
+   * sessions for an agent id from elsewhere: `warning` (default) reports them without failing the
+   * run, each message saying why; `error` fails on them too; `off` leaves them out and counts
+   * them (`unconfirmedLeftOut`). Findings the declarations or the package's code prove keep their
+   * rule's severity; candidates the code refutes are dropped in every setting.
    */
   readonly unconfirmed?: 'error' | 'warning' | 'off';
+  /**
+   * The lowest severity reported: `warning` (default) lists errors and warnings (the run fails on
+   * errors only); `error` lists errors only — a strict gate over what is proven — and counts the
+   * rest (`belowLevel`).
+   */
+  readonly level?: 'error' | 'warning';
 }
 
 /** Options of {@link lint}. */
@@ -84,6 +89,10 @@ export interface LintOptions {
    * (faster, less precise; the behaviour of kit versions before 2026-12). Default: false.
    */
   readonly syntactic?: boolean;
+  /** Overrides `LintConfig.unconfirmed` (the CLI's `--unconfirmed`). */
+  readonly unconfirmed?: 'error' | 'warning' | 'off';
+  /** Overrides `LintConfig.level` (the CLI's `--level`). */
+  readonly level?: 'error' | 'warning';
 }
 
 /** What the type checker made of a type-aware rule's finding. */
@@ -141,8 +150,10 @@ export interface LintResult {
   readonly baselined: readonly Finding[];
   /** Number of files linted. */
   readonly files: number;
-  /** Candidates the type checker could not settle, left out by `unconfirmed: 'off'` (the default); 0 otherwise. */
+  /** Candidates only names relate, left out by `unconfirmed: 'off'`; 0 otherwise. */
   readonly unconfirmedLeftOut: number;
+  /** Warnings not listed because `level` is `error`; 0 otherwise. */
+  readonly belowLevel: number;
   /** The tsconfig files found (or given), relative to the working directory. */
   readonly projects: readonly string[];
   readonly rules: readonly RuleRun[];

@@ -26,6 +26,8 @@ interface LintFlags {
   readonly cacheLocation?: string;
   readonly allowEmpty?: boolean;
   readonly syntactic?: boolean;
+  readonly unconfirmed?: 'error' | 'warning' | 'off';
+  readonly level?: 'error' | 'warning';
 }
 
 /**
@@ -47,6 +49,8 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .option('--cache-location <file>', 'cache file to use with --cache')
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .option('--syntactic', 'skip the type checker: report candidates from the syntax alone (faster, less precise)')
+    .addOption(new Option('--unconfirmed <level>', 'level of candidates that only names relate (default: lint.unconfirmed of the configuration, else warning)').choices(['error', 'warning', 'off']))
+    .addOption(new Option('--level <level>', 'lowest severity listed: warning (default) or error, a strict gate over what is proven').choices(['error', 'warning']))
     .action(async (paths: string[], flags: LintFlags) => {
       let result: LintResult;
       try {
@@ -57,6 +61,8 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
           ...(flags.baselineUpdate === true ? { baseline: false } : flags.baseline === undefined ? {} : { baseline: flags.baseline }),
           ...(flags.cache === true ? { cache: flags.cacheLocation ?? DEFAULT_CACHE_FILE } : {}),
           ...(flags.syntactic === true ? { syntactic: true } : {}),
+          ...(flags.unconfirmed === undefined ? {} : { unconfirmed: flags.unconfirmed }),
+          ...(flags.level === undefined ? {} : { level: flags.level }),
         });
       } catch (error) {
         if (error instanceof LintConfigError) throw new UsageError(error.message);

@@ -165,7 +165,7 @@ export class Confirmer {
   private readonly roots = new Map<string, string>();
   private readonly workspaces = new Map<string, Map<string, string>>();
   private readonly programs = new Map<string, Checked>();
-  private readonly packageTexts = new Map<string, boolean>();
+  private readonly packageTexts = new Map<string, 'typed' | 'named' | undefined>();
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
   private readonly texts = new Map<string, string | undefined>();
   private readonly tsconfigs = new Map<string, string | undefined>();
@@ -353,62 +353,73 @@ export class Confirmer {
       agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
         ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
         : undefined;
+    // The level: code that builds the two ids for one creation, or declared types that name both
+    // identities (`proof`), make an error; names alone, an unresolved type, or code that both
+    // builds them together and opens sessions for an agent id from elsewhere, a warning that says
+    // why. Only code that refutes the pair drops a candidate: a refuting answer (above), or a
+    // persona's new sessions (below). An unresolved type never does.
     let confirmation: Confirmation;
-    if (finding.pair !== undefined) {
-      const [agent, session] = finding.pair;
-      const decided = this.byLifecycle(absolute, finding.pair, undefined, finding.members, `only names and types relate '${agent}' and '${session}'`);
-      if (decided === undefined) return undefined;
-      confirmation = decided;
-    } else if (finding.confirmation !== undefined) confirmation = finding.confirmation;
-    else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
-    else if (answers.length > 0 && answers.every((answer) => answer.status === 'plain')) {
-      const [agentName, sessionName] = names;
-      const decided =
-        agentName === undefined || sessionName === undefined
-          ? { status: 'unknown' as const, reason: `'${names.join("' and '")}' are plain strings, so the type checker cannot tell whether they name one lifecycle` }
-          : this.byLifecycle(absolute, [agentName, sessionName], call, finding.members);
-      if (decided === undefined) return undefined;
-      confirmation = decided;
-    } else {
-      // Types name the two ids, but only the package's code tells one lifecycle from a persona
-      // (a persistent agent opening many sessions): typed ids, and an agent id beside a session
-      // object, are confirmed only by code that mints or builds the two together, and dropped
-      // when it uses them apart only. Other shapes (an id stored twice) stand on their types.
+    if (finding.confirmation !== undefined) confirmation = finding.confirmation;
+    else {
       const [named, sessionName] = names;
       const roles = (finding.questions ?? []).map((question) => question.role).join();
-      const session = roles === 'agent-id,session-id' ? sessionName : roles === 'agent-id,session-object' ? USUAL_PAIR[1] : undefined;
+      const typed = answers.length > 0 && answers.every((answer) => answer.status === 'confirmed');
       // An agent's own `id` beside its session object is the package's agent id, by whatever name.
-      const agentName = named === 'id' && roles === 'agent-id,session-object' ? USUAL_PAIR[0] : named;
-      if (agentName === undefined || session === undefined) confirmation = { status: 'confirmed' };
-      else {
-        const decided = this.byLifecycle(absolute, [agentName, session], call, finding.members, `'${agentName}' and '${session}' are named and typed as two ids`);
-        if (decided === undefined) return undefined;
-        confirmation = decided;
-      }
+      const pair: readonly [string, string] | undefined =
+        finding.pair ??
+        (roles === 'agent-id,session-id' && named !== undefined && sessionName !== undefined
+          ? [named, sessionName]
+          : roles === 'agent-id,session-object' && named !== undefined
+            ? [named === 'id' ? USUAL_PAIR[0] : named, USUAL_PAIR[1]]
+            : undefined);
+      const proof =
+        finding.proof ??
+        (typed && roles === 'agent-id,session-id'
+          ? `'${named}' and '${sessionName}' are typed as two identities`
+          : typed && roles === 'agent-id,session-object'
+            ? `'${named}' is an agent id beside a session object that carries its own id`
+            : typed && roles === 'id-type'
+              ? `'${named}' is a second id type in a package whose code names session ids`
+              : undefined);
+      const evidence = pair === undefined ? {} : this.byLifecycle(absolute, pair, call, finding.members);
+      // Code that opens a new session for an agent id from elsewhere, and nowhere builds the two
+      // together, refutes the pair: the agent is a persona with many sessions (§6).
+      if (evidence.apart !== undefined && evidence.together === undefined) return undefined;
+      const [agent, session] = (pair ?? ['', '']).map((side) => side.split('.').pop() ?? side);
+      const subject = proof ?? `only names relate '${agent}' and '${session}'`;
+      if (evidence.together !== undefined && evidence.apart === undefined) confirmation = { status: 'confirmed', reason: `${evidence.together}, so they name one lifecycle` };
+      else if (evidence.apart !== undefined) {
+        confirmation = { status: 'unknown', reason: `${subject}, and ${evidence.apart} (one agent, many sessions) while ${evidence.together ?? ''} (one lifecycle)` };
+      } else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
+      else if (proof !== undefined) confirmation = { status: 'confirmed', reason: proof };
+      else if (pair !== undefined) {
+        confirmation = {
+          status: 'unknown',
+          reason: `${subject}, and no code of this package mints or builds them together, so the type checker cannot tell one lifecycle from a persona used by many sessions`,
+        };
+      } else confirmation = { status: 'confirmed' };
     }
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
     if (confirmation.status === 'unknown') message += ` (Unconfirmed: ${confirmation.reason}.)`;
     else if (confirmation.reason !== undefined) message += ` (Confirmed: ${confirmation.reason}.)`;
-    const { questions: _questions, fix: _fix, only: _only, pair: _pair, members: _members, ...rest } = finding;
+    const { questions: _questions, fix: _fix, only: _only, pair: _pair, proof: _proof, members: _members, ...rest } = finding;
     return { ...rest, message, confirmation };
   }
 
   /**
-   * A pair of ids — plain strings, or ids whose names and types alone cannot tell — decided by how
-   * the package builds values carrying both (see
-   * `lifecycle-evidence.ts`): both minted there, or one built from or standing in for the other —
-   * one lifecycle, confirmed; the session id minted for an agent id taken from elsewhere — a
-   * persona with many sessions, refuted (`undefined`); both, or neither — the checker cannot tell.
+   * What the package's code says of a pair of ids (see `lifecycle-evidence.ts`): where it mints
+   * both or builds one from the other or lets one stand in for the other (`together`: one
+   * lifecycle), and where it mints the session id for an agent id taken from elsewhere (`apart`:
+   * the agent may be a persona with many sessions). Each is described with its site, or absent.
    */
   private byLifecycle(
     file: string,
     [agent, session]: readonly [string, string],
     call?: { callee: string; agentIndex: number; sessionIndex: number },
     members?: readonly string[],
-    subject = `'${agent.split('.').pop() ?? agent}' and '${session.split('.').pop() ?? session}' are plain strings`,
-  ): Confirmation | undefined {
+  ): { readonly together?: string; readonly apart?: string } {
     const root = packageOf(file);
     let files = this.packageFileLists.get(root ?? file);
     if (files === undefined) {
@@ -426,15 +437,7 @@ export class Confirmer {
     }
     const { together, apart } = verdicts(sites, agentName, sessionName, call, members);
     const where = (found: { site: LifecycleSite; what: string }): string => `'${found.site.symbol}' (${found.site.file}:${found.site.line}) ${found.what}`;
-    if (together !== undefined && apart === undefined) return { status: 'confirmed', reason: `${where(together)}, so they name one lifecycle` };
-    if (apart !== undefined && together === undefined) return undefined;
-    return {
-      status: 'unknown',
-      reason:
-        together !== undefined && apart !== undefined
-          ? `${subject}, and ${where(apart)} (one agent, many sessions) while ${where(together)} (one lifecycle)`
-          : `${subject}, and no code of this package mints or builds them together or apart, so the type checker cannot tell whether they name one lifecycle or a persona used by many sessions`,
-    };
+    return { ...(together === undefined ? {} : { together: where(together) }), ...(apart === undefined ? {} : { apart: where(apart) }) };
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
@@ -442,7 +445,9 @@ export class Confirmer {
     if (question.role === 'id-type') {
       const alias = nameAt(findingFile, question.at)?.parent;
       if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted' };
-      return this.usedBesideSessionId(file, question.name) ? { status: 'confirmed' } : { status: 'refuted' };
+      // Beside a `SessionId` type the declarations prove it; beside session ids named only, names do.
+      const beside = this.usedBesideSessionId(file, question.name);
+      return beside === 'typed' ? { status: 'confirmed' } : beside === 'named' ? { status: 'plain' } : { status: 'refuted' };
     }
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
@@ -637,19 +642,20 @@ export class Confirmer {
    * module naming a session — a composite agent key such as a swarm's `AgentId { id, swarmId }`
    * is then the agents' only id; and, for a type only declared, when the package names a session
    * id anywhere (an `AgentId` in a code generator's fixture with no session at all is not this shape).
+   * `typed` when that session id is the `SessionId` type (the declarations prove the shape),
+   * `named` when it is only a name.
    */
-  private usedBesideSessionId(absolute: string, name: string): boolean {
+  private usedBesideSessionId(absolute: string, name: string): 'typed' | 'named' | undefined {
     let folder = dirname(absolute);
     while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder);
     if (!existsSync(join(folder, 'package.json'))) folder = dirname(absolute);
     const key = `${folder}\0${name}`;
-    const known = this.packageTexts.get(key);
-    if (known !== undefined) return known;
+    if (this.packageTexts.has(key)) return this.packageTexts.get(key);
     const named = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
-    const seen = { uses: 0, beside: false, session: false };
+    const seen = { uses: 0, beside: false, typedBeside: false, session: false, sessionType: false };
     const walk = (current: string): void => {
       for (const entry of readdirSync(current, { withFileTypes: true })) {
-        if (seen.beside) return;
+        if (seen.typedBeside) return;
         const path = join(current, entry.name);
         if (entry.isDirectory()) {
           if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(path);
@@ -657,14 +663,17 @@ export class Confirmer {
           const text = readFileSync(path, 'utf8');
           const uses = text.match(named)?.length ?? 0;
           const session = /\bsession_?id\b/i.test(text);
+          const sessionType = /\bSessionId\b/.test(text);
           seen.uses += uses;
           seen.session ||= session;
+          seen.sessionType ||= sessionType;
           seen.beside ||= uses > 0 && session;
+          seen.typedBeside ||= uses > 0 && sessionType;
         }
       }
     };
     walk(folder);
-    const found = seen.beside || (seen.uses <= 1 && seen.session);
+    const found = seen.typedBeside || (seen.uses <= 1 && seen.sessionType) ? 'typed' : seen.beside || (seen.uses <= 1 && seen.session) ? 'named' : undefined;
     this.packageTexts.set(key, found);
     return found;
   }

@@ -63,6 +63,7 @@ function schema(rules: typeof RULES): object {
       },
       baseline: { type: 'string', minLength: 1 },
       unconfirmed: { enum: ['error', 'warning', 'off'] },
+      level: { enum: ['error', 'warning'] },
     },
   };
 }

@@ -21,7 +21,9 @@ export interface MemberInfo {
  * such as `parentSessionId`), then the type (`id: AgentId`, `session: Session`).
  */
 export function slotKind(name: string, type: ts.TypeNode | undefined, file: FileContext, owner?: string): IdentityKind | undefined {
-  return classifyName(name, file.vocabulary, owner) ?? classifyTypeNode(type, file);
+  const kind = classifyName(name, file.vocabulary, owner) ?? classifyTypeNode(type, file);
+  // A collection of ids (`agentIds: string[]`) names several agents, not a second id of this one.
+  return (kind === 'agent-id' || kind === 'session-id') && /(?:ids|_ids)$/i.test(name) ? undefined : kind;
 }
 
 /** The property signatures of an interface or type literal. */

@@ -54,15 +54,21 @@ export const formatText: Formatter = (result, options = {}) => {
   const modes = new Map<string, number>();
   for (const rule of result.rules) if (rule.severity !== 'off') modes.set(rule.mode, (modes.get(rule.mode) ?? 0) + 1);
   const modeText = [...modes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([mode, count]) => `${count} ${mode}`).join(', ');
+  const errors = result.findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = result.findings.length - errors;
+  const counts = [errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter((part) => part !== '').join(', ');
   const head =
-    result.findings.length === 0 ? paint('32', '✔ no findings') : paint('31', `✖ ${plural(result.findings.length, 'finding')} in ${plural(byFile.size, 'file')}`);
+    result.findings.length === 0
+      ? paint('32', '✔ no findings')
+      : paint(errors > 0 ? '31' : '33', `${errors > 0 ? '✖' : '⚠'} ${plural(result.findings.length, 'finding')} (${counts}) in ${plural(byFile.size, 'file')}`);
   const projects = result.projects.length === 0 ? '' : `, ${plural(result.projects.length, 'tsconfig')} found`;
   out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms${projects}; rules: ${modeText || 'none'})`);
   const unconfirmed = result.findings.filter((finding) => finding.confirmation?.status === 'unknown').length;
-  if (unconfirmed > 0) out.push(`  ${unconfirmed} of them unconfirmed: the type checker could not tell (each message says why)`);
+  if (unconfirmed > 0) out.push(`  ${unconfirmed} of them only named so: a warning says what the code could not prove (each message says why)`);
   if (result.unconfirmedLeftOut > 0) {
-    out.push(`  ${plural(result.unconfirmedLeftOut, 'candidate')} the type checker could not settle left out (set lint.unconfirmed to "warning" to list them)`);
+    out.push(`  ${plural(result.unconfirmedLeftOut, 'candidate')} that only names relate left out (lint.unconfirmed is "off"; --unconfirmed warning lists them)`);
   }
+  if (result.belowLevel > 0) out.push(`  ${plural(result.belowLevel, 'warning')} not listed (--level error; --level warning lists them)`);
   if (result.suppressed.length > 0 || result.baselined.length > 0) {
     out.push(`  ${result.suppressed.length} suppressed inline, ${result.baselined.length} in the baseline`);
   }

@@ -133,7 +133,7 @@ export const idTranslationMap: Rule = {
     // A declared translation is decided by how the package builds the two ids (`pair`): one
     // lifecycle's when it mints or builds them together; a persona's pointer at its current
     // session, one of many, when it uses them apart only; unconfirmed otherwise.
-    const reportTranslation = (node: ts.Node, file: FileContext, symbol = symbolOf(node, file.ancestors)): void => {
+    const reportTranslation = (node: ts.Node, file: FileContext, symbol = symbolOf(node, file.ancestors), typed = false): void => {
       run.report({
         file: file.file,
         ...file.position(node),
@@ -141,6 +141,7 @@ export const idTranslationMap: Rule = {
         message: `'${symbol}' maps one identity to the other: one lifecycle has one id, so there is nothing to translate. File objects under their session id and read the id from the object.`,
         questions: [],
         pair: USUAL_PAIR,
+        ...(typed ? { proof: `'${symbol}' is typed as a map between the two identities` } : {}),
       });
     };
 
@@ -161,13 +162,13 @@ export const idTranslationMap: Rule = {
       const typed = [fromType, fromValue].some((pair) => pair !== undefined && isTranslation(pair[0], pair[1]));
       if (typed || isTranslationName(name)) {
         reportedMaps.add(`${file.file}\0${name}`);
-        reportTranslation(declaration.name, file, symbol);
+        reportTranslation(declaration.name, file, symbol, typed);
       }
     };
 
     const onMapType = (node: ts.Node, file: FileContext): void => {
       const pair = pairKinds(node, file);
-      if (pair !== undefined && isTranslation(pair[0], pair[1]) && !judged.has(node)) reportTranslation(node, file);
+      if (pair !== undefined && isTranslation(pair[0], pair[1]) && !judged.has(node)) reportTranslation(node, file, undefined, true);
     };
 
     // A cache filled at run time: `bySession.set(agent.id, sessionId)`, or a record carrying the

@@ -78,6 +78,12 @@ export interface RawFinding {
    */
   readonly pair?: readonly [agent: string, session: string];
   /**
+   * What the declarations alone prove, when they do (`'Map<AgentId, SessionId>' is typed as a
+   * translation`): the candidate is then an error without further evidence, unless the checker
+   * refutes it or the package's code shows the agent id used apart from this session (a warning).
+   */
+  readonly proof?: string;
+  /**
    * The property names a value of the candidate's type may have (a type without bases: its own):
    * the confirmation step reads an object literal as evidence about this type only when every key
    * of the literal is among them — a literal with another key cannot be a value of the type.
