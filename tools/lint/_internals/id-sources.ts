@@ -381,7 +381,7 @@ export function builtFromKind(expression: ts.Expression, kind: 'agent-id' | 'ses
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
 
 /** The parts a string is built from: the spans of a template, the operands of a `+` chain. */
-function parts(expression: ts.Expression): ts.Expression[] {
+export function parts(expression: ts.Expression): ts.Expression[] {
   if (ts.isTemplateExpression(expression)) return expression.templateSpans.map((span) => span.expression);
   if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) return [...parts(expression.left), ...parts(expression.right)];
   if (ts.isParenthesizedExpression(expression)) return parts(expression.expression);
@@ -422,4 +422,32 @@ export function outermostPlus(node: ts.BinaryExpression, file: FileContext): boo
   if (node.operatorToken.kind !== ts.SyntaxKind.PlusToken) return false;
   const parent = file.ancestors[file.ancestors.length - 1];
   return parent === undefined || !ts.isBinaryExpression(parent) || parent.operatorToken.kind !== ts.SyntaxKind.PlusToken;
+}
+
+/**
+ * For an agent id and a session id read from one object — `agent.id` (or `agent.agentId`) beside
+ * `agent.session.id`, `agent.session.header.id` or `agent.sessionId` — the object they are read
+ * from (`agent`); `undefined` otherwise. Both are then that object's one identity, read twice.
+ */
+export function readFromOneObject(agent: ts.Expression, session: ts.Expression): string | undefined {
+  const path = (expression: ts.Expression): string[] | undefined => {
+    const names: string[] = [];
+    let node = unwrap(expression);
+    while (ts.isPropertyAccessExpression(node)) {
+      names.unshift(node.name.text);
+      node = unwrap(node.expression);
+    }
+    if (ts.isIdentifier(node)) names.unshift(node.text);
+    else if (node.kind === ts.SyntaxKind.ThisKeyword) names.unshift('this');
+    else return undefined;
+    return names.length > 1 ? names : undefined;
+  };
+  const agentPath = path(agent);
+  const sessionPath = path(session);
+  if (agentPath === undefined || sessionPath === undefined || agentPath[0] !== sessionPath[0]) return undefined;
+  const agentRest = agentPath.slice(1).join('.');
+  const sessionRest = sessionPath.slice(1).join('.');
+  const ownId = agentRest === 'id' || agentRest === 'agentId';
+  const sessionId = /^session\.(?:header\.)?id$/.test(sessionRest) || sessionRest === 'sessionId' || sessionRest === 'session.sessionId';
+  return ownId && sessionId ? agentPath[0] : undefined;
 }

@@ -30,7 +30,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { ts } from 'ts-morph';
 import type { FileContext, RuleVisitor } from '../rules/rule.js';
-import { builtFromKind, CREATION_KINDS, mintsBoth, mintSource, mintTracker, unwrap } from './id-sources.js';
+import { builtFromKind, CREATION_KINDS, mintsBoth, mintSource, mintTracker, readFromOneObject, unwrap } from './id-sources.js';
 import { classifyName, classifyTypeName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { calledName, nameText, symbolOf } from './syntax.js';
 import { buildDispatch, walkFile } from './walk-file.js';
@@ -74,6 +74,8 @@ function pairing(agent: ts.Expression, session: ts.Expression, sources: (value: 
   // the agent's id is written into it (`` `${agentId}-${Date.now()}` ``).
   if (sessionMint !== undefined && agentMint === undefined) return { lifecycle: 'apart', what: 'mints the session id for an agent id it takes from elsewhere' };
   if (builtFromKind(session, 'agent-id', file) || builtFromKind(agent, 'session-id', file)) return { lifecycle: 'together', what: 'builds one id from the other' };
+  const owner = readFromOneObject(agent, session);
+  if (owner !== undefined) return { lifecycle: 'together', what: `reads both ids from '${owner}'` };
   return undefined;
 }
 

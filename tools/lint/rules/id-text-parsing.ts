@@ -115,10 +115,40 @@ function idExpression(expression: ts.Expression, file: FileContext, byCallers?: 
     const name = node.name.text;
     const owner = unwrap(node.expression);
     const ownerName = ts.isIdentifier(owner) ? owner.text : ts.isPropertyAccessExpression(owner) ? owner.name.text : undefined;
-    const ownedId = name === 'id' && ownerName !== undefined && splitWords(ownerName).some((word) => OWNER_WORDS.has(word));
+    const ownedId =
+      name === 'id' &&
+      ownerName !== undefined &&
+      (splitWords(ownerName).some((word) => OWNER_WORDS.has(word)) || (ts.isIdentifier(owner) && elementOfLifecycles(owner, file.ancestors)));
     if (isSingleId(name, file) || ownedId) return `${ownerName ?? '…'}.${name}`;
   }
   return undefined;
+}
+
+/**
+ * True when `name` is the parameter of a callback handed to a method of a collection of agents
+ * or sessions (`listSessions().find((candidate) => …)`, `this.agents.filter((entry) => …)`): each
+ * value it takes is an agent or a session, so its `id` is that lifecycle's id.
+ */
+function elementOfLifecycles(name: ts.Identifier, ancestors: readonly ts.Node[]): boolean {
+  for (let at = ancestors.length - 1; at > 0; at -= 1) {
+    const callback = ancestors[at] as ts.Node;
+    if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) continue;
+    const [first] = callback.parameters;
+    if (first === undefined || !ts.isIdentifier(first.name) || first.name.text !== name.text) continue;
+    const call = ancestors[at - 1];
+    if (call === undefined || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
+    let receiver: ts.Expression = call.expression.expression;
+    while (ts.isCallExpression(receiver) || ts.isPropertyAccessExpression(receiver)) {
+      const named = ts.isCallExpression(receiver) ? receiver.expression : receiver;
+      const last = ts.isPropertyAccessExpression(named) ? named.name.text : ts.isIdentifier(named) ? named.text : '';
+      const words = splitWords(last);
+      if (words.includes('sessions') || words.includes('agents')) return true;
+      if (!['values', 'list', 'all', 'entries'].includes(last) && !ts.isCallExpression(receiver)) return false;
+      receiver = ts.isCallExpression(receiver) ? receiver.expression : receiver.expression;
+    }
+    return ts.isIdentifier(receiver) && splitWords(receiver.text).some((word) => word === 'sessions' || word === 'agents');
+  }
+  return false;
 }
 
 /**
