@@ -425,9 +425,11 @@ export function outermostPlus(node: ts.BinaryExpression, file: FileContext): boo
 }
 
 /**
- * For an agent id and a session id read from one object — `agent.id` (or `agent.agentId`) beside
- * `agent.session.id`, `agent.session.header.id` or `agent.sessionId` — the object they are read
- * from (`agent`); `undefined` otherwise. Both are then that object's one identity, read twice.
+ * For an agent's own id and its session's id read from one agent object — `agent.id` beside
+ * `agent.session.id`, `agent.session.header.id` or `agent.session.sessionId` — the object they are
+ * read from (`agent`); `undefined` otherwise. The object carries its session, so both are its one
+ * identity, read twice. (A record's two fields, `entry.agentId` and `entry.sessionId`, say nothing
+ * of the kind: they are copied, not read from an agent that carries its session.)
  */
 export function readFromOneObject(agent: ts.Expression, session: ts.Expression): string | undefined {
   const path = (expression: ts.Expression): string[] | undefined => {
@@ -440,14 +442,14 @@ export function readFromOneObject(agent: ts.Expression, session: ts.Expression):
     if (ts.isIdentifier(node)) names.unshift(node.text);
     else if (node.kind === ts.SyntaxKind.ThisKeyword) names.unshift('this');
     else return undefined;
-    return names.length > 1 ? names : undefined;
+    return names;
   };
   const agentPath = path(agent);
   const sessionPath = path(session);
-  if (agentPath === undefined || sessionPath === undefined || agentPath[0] !== sessionPath[0]) return undefined;
-  const agentRest = agentPath.slice(1).join('.');
-  const sessionRest = sessionPath.slice(1).join('.');
-  const ownId = agentRest === 'id' || agentRest === 'agentId';
-  const sessionId = /^session\.(?:header\.)?id$/.test(sessionRest) || sessionRest === 'sessionId' || sessionRest === 'session.sessionId';
-  return ownId && sessionId ? agentPath[0] : undefined;
+  if (agentPath === undefined || sessionPath === undefined || agentPath.length < 2) return undefined;
+  const owner = agentPath.slice(0, -1).join('.');
+  const ownId = agentPath[agentPath.length - 1] === 'id';
+  const sessionRest = sessionPath.slice(agentPath.length - 1).join('.');
+  const sameOwner = sessionPath.slice(0, agentPath.length - 1).join('.') === owner;
+  return ownId && sameOwner && /^session\.(?:header\.id|id|sessionId)$/.test(sessionRest) ? owner : undefined;
 }

@@ -61,7 +61,9 @@ export const derivedId: Rule = {
     const onStored = (node: ts.VariableDeclaration | ts.PropertyAssignment, file: FileContext): void => {
       const name = nameText(node.name);
       const kind = name === undefined ? undefined : classifyName(name, file.vocabulary);
-      if (node.initializer !== undefined && (kind === 'agent-id' || kind === 'session-id')) onLabel(node.initializer, `the '${name}'`, file);
+      // An agent filed by its configuration id is a definition (a persona): only a session id
+      // made of the label is the label as the live key.
+      if (node.initializer !== undefined && kind === 'session-id') onLabel(node.initializer, `the '${name}'`, file);
     };
 
     return {
