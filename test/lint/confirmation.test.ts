@@ -60,7 +60,8 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(whole.files).toBe(2);
     expect(alone.files).toBe(1);
     expect(alone.findings).toEqual(whole.findings);
-    expect(alone.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['two-id-members', 'StartOptions', 'error']]);
+    // The session id is typed, the agent id only named (`agentId: string`): a warning.
+    expect(alone.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['two-id-members', 'StartOptions', 'warning']]);
     expect(alone.findings[0]?.message).toContain("'agentId' (from 'HasAgent') and 'sessionId'");
     // By name over the run only: the base's package must be in the run.
     const syntactic = await lint({ cwd: root, paths: ['packages/app'], config: {}, syntactic: true });

@@ -332,10 +332,11 @@ export class Confirmer {
     let finding = candidate;
     let answers: Answer[];
     let names = (candidate.questions ?? []).map((question) => question.name);
+    let roles = (candidate.questions ?? []).map((question) => question.role).join();
     if (inherited !== undefined) {
       const completed = checked === undefined || sourceFile === undefined ? undefined : this.inheritedPair(candidate, inherited, sourceFile, checked.checker, absolute);
       if (completed === undefined) return undefined;
-      ({ finding, answers, names } = completed);
+      ({ finding, answers, names, roles } = completed);
     } else {
       answers =
         checked === undefined || sourceFile === undefined
@@ -362,7 +363,6 @@ export class Confirmer {
     if (finding.confirmation !== undefined) confirmation = finding.confirmation;
     else {
       const [named, sessionName] = names;
-      const roles = (finding.questions ?? []).map((question) => question.role).join();
       const typed = answers.length > 0 && answers.every((answer) => answer.status === 'confirmed');
       // An agent's own `id` beside its session object is the package's agent id, by whatever name.
       const pair: readonly [string, string] | undefined =
@@ -559,7 +559,7 @@ export class Confirmer {
    * the type does not carry both ids, or a base already does (it is reported there). The finding
    * returned names the pair in its message; the answers are about its two members.
    */
-  private inheritedPair(finding: RawFinding, question: Question, sourceFile: ts.SourceFile, checker: ts.TypeChecker, file: string): { finding: RawFinding; answers: Answer[]; names: string[] } | undefined {
+  private inheritedPair(finding: RawFinding, question: Question, sourceFile: ts.SourceFile, checker: ts.TypeChecker, file: string): { finding: RawFinding; answers: Answer[]; names: string[]; roles: string } | undefined {
     const name = nameAt(sourceFile, question.at);
     const symbol = name === undefined ? undefined : checker.getSymbolAtLocation(name);
     if (name === undefined || symbol === undefined) return undefined;
@@ -608,6 +608,8 @@ export class Confirmer {
       finding: { ...finding, message: finding.message.replace('{pair}', `${agent.text} and ${session.text}`).replace('{agent}', `'${own.agent.name}'`) },
       answers,
       names: [own.agent.name, own.session.name],
+      // Judged as the pair it completes: two ids, or an agent id beside a session object.
+      roles: own.sessionObject === true ? 'agent-id,session-object' : 'agent-id,session-id',
     };
   }
 
