@@ -11,8 +11,9 @@
  * labelled construct counts as a false positive (one finding per construct). Built-in checks
  * (`syntax-error`, …) are counted apart: they are not identity findings.
  *
- * Usage: `tsx bench/lint-corpus.ts --corpus /work/corpus [--syntactic] [--repo NAME] [--list]
- * [--unconfirmed off|warning|error]` (`--list` prints every finding with its verdict;
+ * Usage: `tsx bench/lint-corpus.ts --corpus /work/corpus [--labels FILE] [--syntactic] [--repo NAME]
+ * [--list] [--unconfirmed off|warning|error]` (`--labels`: another round's labels in the same
+ * format, e.g. a held-out round read before linting; default `bench/lint-corpus/labels.json`) (`--list` prints every finding with its verdict;
  * `--unconfirmed` sets `lint.unconfirmed`, whose default `off` leaves candidates the checker
  * could not settle out of the findings — the "left out" column counts them). Exits 2 when a
  * checkout is missing.
@@ -148,7 +149,8 @@ async function main(): Promise<void> {
     return;
   }
   const unconfirmed = unconfirmedOption as 'off' | 'warning' | 'error' | undefined;
-  const labels = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'lint-corpus/labels.json'), 'utf8')) as Labels;
+  // `--labels file`: a held-out round's labels, written before its repositories were linted.
+  const labels = JSON.parse(readFileSync(option('--labels') ?? join(dirname(fileURLToPath(import.meta.url)), 'lint-corpus/labels.json'), 'utf8')) as Labels;
   const repos = labels.repos.filter((repo) => only === undefined || repo.name === only);
   for (const repo of repos) {
     try {
