@@ -16,7 +16,13 @@ const QUESTIONS = new Set(['startsWith', 'endsWith', 'split', 'match', 'matchAll
  * 'acp-'`), not when it is only shown (`session.id.slice(0, 8)` in a log line).
  */
 const CUTS = new Set(['slice', 'substring', 'substr', 'charAt', 'at']);
-const STRING_METHODS = new Set([...QUESTIONS, ...CUTS]);
+/**
+ * String methods that rewrite the text: a finding when what they cut is a named part of the id
+ * (`id.replace(/-session-.*$/, '')`, `id.replace('agent:', '')`: a word of two letters or more),
+ * not when they only reformat it (`id.replace(/-/g, '')`).
+ */
+const REWRITES = new Set(['replace', 'replaceAll']);
+const STRING_METHODS = new Set([...QUESTIONS, ...CUTS, ...REWRITES]);
 const EQUALITY = new Set([
   ts.SyntaxKind.EqualsEqualsEqualsToken,
   ts.SyntaxKind.ExclamationEqualsEqualsToken,
@@ -332,6 +338,13 @@ function constructOf(call: ts.Node, ancestors: readonly ts.Node[]): ts.Node {
   return root;
 }
 
+/** True when a needle's literal text holds a word (two letters or more): a named part of the text, not a separator. */
+function namesPart(needle: ts.Expression | undefined): boolean {
+  if (needle === undefined) return false;
+  const text = ts.isRegularExpressionLiteral(needle) ? literalText(needle.text.slice(1, needle.text.lastIndexOf('/'))) : ts.isStringLiteral(needle) || ts.isNoSubstitutionTemplateLiteral(needle) ? needle.text : '';
+  return /\p{L}{2}/u.test(text);
+}
+
 /** Characters a sanitising check looks for: path separators and traversal, quotes, shell and control characters. */
 const UNSAFE = /^[/\\.'"`$;|&<>*?!\s\0-\x1f]+$/u;
 /** What a regular expression may keep outside its character classes and escapes and still only sanitise. */
@@ -479,7 +492,7 @@ export const idTextParsing: Rule = {
       const method = callee.name.text;
       let id: string | undefined;
       let subject: ts.Expression = callee.expression;
-      if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors))) {
+      if (QUESTIONS.has(method) || (CUTS.has(method) && isCompared(file.ancestors)) || (REWRITES.has(method) && namesPart(call.arguments[0]))) {
         if (!sanitises(method, call.arguments[0]) && !matchesValue(method, call.arguments[0], file)) id = idExpression(subject, file, byCallers(file));
       } else if (REGEX_METHODS.has(method) && call.arguments[0] !== undefined) {
         subject = call.arguments[0];

@@ -51,6 +51,9 @@ function carriedId(type: ts.TypeNode | undefined, file: FileContext): IdentityKi
 
 function mapTypeArguments(type: ts.Node | undefined): readonly ts.TypeNode[] | undefined {
   if (type === undefined) return undefined;
+  // `Readonly<Record<K, V>>`: the map inside a read-only view is the same map.
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Readonly' && type.typeArguments?.length === 1) return mapTypeArguments(type.typeArguments[0]);
+  if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword) return mapTypeArguments(type.type);
   if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && MAP_TYPES.has(type.typeName.text)) {
     return type.typeArguments?.length === 2 ? type.typeArguments : [];
   }
