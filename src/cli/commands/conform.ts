@@ -158,7 +158,9 @@ async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: C
 
 /**
  * `conform`: runs the conformance suite against an adapter (default: the reference runtime) and
- * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error.
+ * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error
+ * (an adapter that cannot be used, too: it does not load, exits or hangs before the first check,
+ * or its system is malformed).
  */
 export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
@@ -221,6 +223,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       } finally {
         if (tty) process.stderr.write('\r\u001b[2K');
       }
+      // An adapter the kit could not use reached no verdict: bad input, not NOT CONFORMANT.
+      if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? 'the bundled reference adapter'}: ${report.adapter.error.replace(/^adapter: /, '')}`);
       if (shard !== undefined) {
         // A shard's verdict is merge's: its job succeeds once its part is printed.
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
