@@ -32,6 +32,27 @@ export function adapterSpec(spec: string | URL, base = process.cwd()): AdapterSp
   return { file, url: pathToFileURL(path).href, exportName };
 }
 
+/** How a worker loads an adapter module: `--import` preloads and `--tsconfig`, as the worker takes them. */
+export interface AdapterLoading {
+  /** The preloads in order: a path that exists as its file URL, anything else (a package name) as given. */
+  readonly preloads: readonly string[];
+  /** The tsconfig tsx loads TypeScript with, absolute. */
+  readonly tsconfig?: string;
+}
+
+/**
+ * Checks `--import` and `--tsconfig` as `conform` and `replay` take them (they load an `--adapter`
+ * module; the tsconfig must exist) and resolves them against the working directory.
+ */
+export function adapterLoading(adapter: AdapterSpec | undefined, imports: readonly string[], tsconfig: string | undefined): AdapterLoading {
+  if (tsconfig !== undefined && !existsSync(tsconfig)) throw new UsageError(`${tsconfig}: tsconfig not found`);
+  if (adapter === undefined && (imports.length > 0 || tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
+  return {
+    preloads: imports.map((module) => (existsSync(module) ? pathToFileURL(resolve(module)).href : module)),
+    ...(tsconfig === undefined ? {} : { tsconfig: resolve(tsconfig) }),
+  };
+}
+
 /** The `"type"` of the package.json nearest to `file` (`commonjs` when none says `module`). */
 function packageType(file: string): 'module' | 'commonjs' {
   for (let dir = dirname(file); ; dir = dirname(dir)) {

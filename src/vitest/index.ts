@@ -64,7 +64,7 @@ function moduleOf(adapter: string | URL): AdapterSpec {
 /** Runs the engine against the adapter module of `spec` in a supervised worker process (src/supervisor), until `signal` stops it. */
 function supervised(spec: AdapterSpec, signal: AbortSignal): (engine: ConformanceOptions) => Promise<ConformanceReport> {
   // console.error, so vitest shows what the adapter printed, and what the supervisor says, with this file's output.
-  return (engine) => superviseConformance({ adapter: spec, imports: [], options: engine, log: (text) => console.error(text.replace(/\n$/, '')), signal });
+  return (engine) => superviseConformance({ adapter: spec, options: engine, log: (text) => console.error(text.replace(/\n$/, '')), signal });
 }
 
 /**

@@ -59,7 +59,7 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     const run = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--format', 'json']);
     expect(run).toEqual({ code: 2, stdout: '', stderr: `agent-identity-kit: ${HOSTILE}/exit-at-load.ts: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module\n` });
     // The report of the supervised run says the same.
-    const report = await superviseConformance({ adapter: adapterSpec(`${HOSTILE}/exit-at-load.ts`), imports: [], options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined });
+    const report = await superviseConformance({ adapter: adapterSpec(`${HOSTILE}/exit-at-load.ts`), options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined });
     expect(report.adapter).toEqual({ error: 'adapter: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module' });
     expect(report.requirements.map((result) => result.status)).toEqual(['NOT-TESTED']);
   });
@@ -84,7 +84,7 @@ describe('superviseConformance, stopped', () => {
     process.env['AIK_STOP_RUN'] = marker.slice(marker.indexOf('=') + 1);
     process.env['AIK_LOOP_MARKER'] = looped;
     try {
-      const run = superviseConformance({ adapter: adapterSpec(`${HOSTILE}/loop-twice.ts`), imports: [], options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined, signal: stop.signal });
+      const run = superviseConformance({ adapter: adapterSpec(`${HOSTILE}/loop-twice.ts`), options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined, signal: stop.signal });
       // The adapter writes the marker file as it enters its loop.
       await vi.waitFor(() => expect(existsSync(looped)).toBe(true), { timeout: 30_000, interval: 50 });
       expect(processesMarked(marker).length).toBeGreaterThan(0);
