@@ -130,7 +130,8 @@ async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | und
   }
   // A throw at load: the first frame in the user's code (not Node's, not a dependency's).
   for (const frame of (error instanceof Error ? (error.stack ?? '') : '').split('\n').slice(1)) {
-    const at = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
+    // The path starts the frame's location (after `at ` or `(`): `node:internal/modules/…` is Node's, not a path.
+    const at = /(?:^at |\()((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
     if (at === null || /[\\/]node_modules[\\/]/.test(at[1]!)) continue;
     const path = at[1]!.startsWith('file://') ? fileURLToPath(at[1]!) : at[1]!;
     return shown(path, at[2]!, at[3]!);
