@@ -3,7 +3,7 @@
  * an implementation author needs to write an adapter.
  */
 export * from './runtime/index.js';
-export { CONTRACT_VERSION, REQUIREMENTS, CAPABILITIES, PROFILES, requirement, isRequirementId, type Requirement, type Tier, type Capability, type Profiles, type Area } from './contract/requirements.js';
+export { CONTRACT_VERSION, CONTRACT_VERSIONS, CAPABILITY_SINCE, REQUIREMENTS, CAPABILITIES, PROFILES, requirement, isRequirementId, type Requirement, type Tier, type Capability, type ContractVersion, type Profiles, type Area } from './contract/requirements.js';
 export { ERROR_CODES, type ErrorCode } from './contract/error-code.js';
 export { KIT_VERSION } from './contract/kit-version.js';
 // The adapter interface (docs/writing-an-adapter.md; its toolkit is `agent-identity-kit/adapter`).
@@ -18,6 +18,7 @@ export type {
   JobToken,
   EventType,
   Capabilities,
+  CapabilitiesOf,
   TurnEvent,
   RemoteCommand,
   AdapterEnv,

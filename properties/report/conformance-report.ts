@@ -1,4 +1,5 @@
 import type { Capabilities } from '../../src/contract/adapter.js';
+import type { OlderContract } from '../runner/declared-capabilities.js';
 import type { Area, Profiles, Tier } from '../../src/contract/requirements.js';
 
 /** A requirement's result (README.md "In an implementation's CI"). */
@@ -127,7 +128,8 @@ export interface ConformanceReport {
   readonly runsRequested: number;
   /** The time budget of the generated phase (`--time-budget`), when one was given. */
   readonly timeBudgetMs?: number;
-  readonly adapter: { readonly capabilities: Capabilities; readonly profiles: Profiles } | { readonly error: string };
+  /** What the adapter declared (`olderContract` when it was written for an earlier contract version), or why it could not be used. */
+  readonly adapter: { readonly capabilities: Capabilities; readonly profiles: Profiles; readonly olderContract?: OlderContract } | { readonly error: string };
   /** The `--requirements` filter, or `all`. */
   readonly scope: readonly string[] | 'all';
   readonly verdict: 'CONFORMANT' | 'NOT CONFORMANT';

@@ -1,15 +1,16 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AdapterFactory, Capabilities } from '../../src/contract/adapter.js';
+import type { AdapterFactory } from '../../src/contract/adapter.js';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
-import { CAPABILITIES, CONTRACT_VERSION, REQUIREMENTS, type Capability } from '../../src/contract/requirements.js';
+import { CONTRACT_VERSION, REQUIREMENTS } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
 import { chunksOf, mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
 import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
+import { declaredCapabilities } from './declared-capabilities.js';
 import { decideRequirement, unsupportedNote } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem } from './check-context.js';
@@ -85,19 +86,14 @@ export function homeShard(requirement: string, scope: readonly string[] | undefi
   return Math.max(0, position) % count;
 }
 
-/** The capabilities `capabilities` does not declare as a boolean (all of them when it is not an object). */
-function undeclared(capabilities: unknown): readonly Capability[] {
-  if (typeof capabilities !== 'object' || capabilities === null) return CAPABILITIES;
-  return CAPABILITIES.filter((name) => typeof (capabilities as Record<string, unknown>)[name] !== 'boolean');
-}
-
 /** Why a check does not run against this system, or `undefined` when it does. */
-function skipReason(check: Check, declared: { capabilities: Capabilities; profiles: Record<string, string> }): string | undefined {
+function skipReason(check: Check, declared: Declared): string | undefined {
   for (const capability of check.needs ?? []) {
     if (!declared.capabilities[capability]) return `needs capability ${capability} (not declared)`;
   }
   for (const [axis, variant] of Object.entries(check.profile ?? {})) {
-    if (declared.profiles[axis] !== variant) return `applies to ${axis} ${variant} (declared ${declared.profiles[axis]})`;
+    const given = declared.profiles[axis as keyof Declared['profiles']];
+    if (given !== variant) return `applies to ${axis} ${variant} (declared ${given})`;
   }
   return undefined;
 }
@@ -180,16 +176,15 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
   const limits = new Limits(options.timeoutMs ?? 1000);
 
-  let declared: { capabilities: Capabilities; profiles: { teardown: 'scope-last' | 'scope-first'; persistedCreate: 'reject-at-create' | 'reject-at-flush' } };
+  let declared: Declared;
   try {
     const probe = await openSystem(factory, createKitEnv(), undefined, limits);
-    const { capabilities, profiles } = probe;
-    const missing = undeclared(capabilities);
-    if (missing.length > 0) throw new AdapterFailure('garbage', `adapter: capabilities must declare every capability as a boolean (not declared: ${missing.join(', ')})`);
+    const { contract, capabilities: given, profiles } = probe;
+    const { capabilities, olderContract } = declaredCapabilities(contract, given);
     if (!['scope-last', 'scope-first'].includes(profiles?.teardown) || !['reject-at-create', 'reject-at-flush'].includes(profiles?.persistedCreate)) {
       throw new AdapterFailure('garbage', 'adapter: profiles must declare teardown (scope-last | scope-first) and persistedCreate (reject-at-create | reject-at-flush)');
     }
-    declared = { capabilities: { ...capabilities }, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate } };
+    declared = { capabilities, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate }, ...(olderContract === undefined ? {} : { olderContract }) };
     await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, limits.for('shutdown')).unref())]);
   } catch (error) {
     return unusableAdapterReport(error instanceof Error ? error.message : String(error), options, started);

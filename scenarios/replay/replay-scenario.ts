@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AdapterFactory, HandleToken, ObservedEvent, OperationName, Outcome, SessionToken } from '../../src/contract/adapter.js';
+import type { AdapterFactory, Capabilities, HandleToken, ObservedEvent, OperationName, Outcome, SessionToken } from '../../src/contract/adapter.js';
 import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { RECORDER } from '../../src/contract/adapter.js';
 import type { Scenario, ScenarioStep } from '../../src/contract/scenario.js';
@@ -168,9 +168,11 @@ async function replaySteps(scenario: Scenario, replay: Replay, broken: readonly 
 }
 
 function applicability(scenario: Scenario, system: DrivenSystem): string | undefined {
-  const missing = (scenario.capabilities ?? []).filter((capability) => system.raw.capabilities[capability] !== true);
+  // An adapter written for an earlier contract version does not declare the capabilities added since: they are absent.
+  const declared: Partial<Capabilities> = system.raw.capabilities;
+  const missing = (scenario.capabilities ?? []).filter((capability) => declared[capability] !== true);
   if (missing.length > 0) return `not applicable: capability ${missing.join(', ')} not declared`;
-  const configured = system.raw.capabilities.configHandles ? -1 : scenario.steps.findIndex((step) => configHandleOf(step) !== undefined);
+  const configured = declared.configHandles === true ? -1 : scenario.steps.findIndex((step) => configHandleOf(step) !== undefined);
   if (configured >= 0) return `not applicable: step ${configured} needs the handle of ${configHandleOf(scenario.steps[configured] as ScenarioStep)}, and configured agents have none (capability configHandles not declared)`;
   for (const [axis, variant] of Object.entries(scenario.profiles ?? {})) {
     const declared = system.raw.profiles[axis as keyof typeof system.raw.profiles];

@@ -1,5 +1,6 @@
 import type { System } from '../contract/adapter.js';
 import { ERROR_CODES, type ErrorCode } from '../contract/error-code.js';
+import { misuse } from './misuse.js';
 
 /** Options of {@link errorClassifier}; every property is optional. */
 export interface ErrorClassifierOptions {
@@ -34,6 +35,16 @@ function defaultCode(error: unknown): unknown {
  * @example errorClassifier({ codes: { EEXIST: 'conflict', ENOENT: 'not-found' } })
  */
 export function errorClassifier(options: ErrorClassifierOptions = {}): System['classifyError'] {
+  const helper = 'errorClassifier(options)';
+  if (typeof options !== 'object' || options === null) throw misuse(helper, 'options must be an object', options);
+  if (options.classes !== undefined && (!Array.isArray(options.classes) || options.classes.some((type) => typeof type !== 'function'))) throw misuse(helper, 'classes must be an array of classes', options.classes);
+  if (options.code !== undefined && typeof options.code !== 'function') throw misuse(helper, 'code must be a function reading the code from a failure', options.code);
+  if (options.codes !== undefined) {
+    if (typeof options.codes !== 'object' || options.codes === null) throw misuse(helper, 'codes must map the implementation’s codes to the contract’s', options.codes);
+    for (const [own, code] of Object.entries(options.codes)) {
+      if (!(ERROR_CODES as readonly unknown[]).includes(code)) throw misuse(helper, `codes.${own} must be one of the contract’s codes (${ERROR_CODES.join(', ')})`, code);
+    }
+  }
   const read = options.code ?? defaultCode;
   const codes = options.codes;
   return (error) => {

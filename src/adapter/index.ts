@@ -14,7 +14,7 @@ export { TokenTable } from './token-table.js';
 export { unsupported } from './unsupported.js';
 
 export { EVENT_TYPES, RECORDER, UnsupportedOperation } from '../contract/adapter.js';
-export { CAPABILITIES, PROFILES, type Capability, type Profiles } from '../contract/requirements.js';
+export { CAPABILITIES, CAPABILITY_SINCE, CONTRACT_VERSIONS, PROFILES, type Capability, type ContractVersion, type Profiles } from '../contract/requirements.js';
 export { ERROR_CODES, type ErrorCode } from '../contract/error-code.js';
 export type { DurableRecord, DurableStore, StoredEvent, StoredHeader } from '../contract/durable-store.js';
 export type {
@@ -23,6 +23,7 @@ export type {
   AgentEntry,
   AgentToken,
   Capabilities,
+  CapabilitiesOf,
   ConfigEntry,
   ConfigEntryOutcome,
   ConfigInput,

@@ -1,4 +1,5 @@
 import type { EventType, ObservedEvent, ObservedRun } from '../contract/adapter.js';
+import { misuse } from './misuse.js';
 
 /** What one event says, as the kit observes it: an {@link ObservedEvent} without the listener fields. */
 export type Observation = Omit<ObservedEvent, 'listener' | 'scope' | 'snapshot'>;
@@ -26,6 +27,8 @@ interface Payload {
  * `names`. An implementation with other payload shapes writes its own observation instead.
  */
 export function observePayload(type: EventType, payload: unknown, names: PayloadNames): Observation {
+  if (typeof names !== 'object' || names === null || typeof names.agent !== 'function' || typeof names.session !== 'function') throw misuse('observePayload(type, payload, names)', 'names must have agent(object) and session(object), which return tokens', names);
+  if (typeof payload !== 'object' || payload === null) throw misuse('observePayload(type, payload, names)', `the payload of ${type} must be the event's object (a positional listener, (session, event) => …, passes the first argument only: wrap it)`, payload);
   const { agent, session, source, event, parent } = payload as Payload;
   if (type.startsWith('subagent/')) {
     if (parent === undefined) throw new Error(`${type} payload carries no parent agent`);

@@ -12,6 +12,7 @@ import type {
   SignalPlan,
 } from '../contract/adapter.js';
 import { EVENT_TYPES, RECORDER, UnsupportedOperation } from '../contract/adapter.js';
+import { misuse } from './misuse.js';
 import type { Observation } from './observe-payload.js';
 import { settle } from './settle.js';
 
@@ -70,6 +71,12 @@ export class PlanInterpreter<Scope> {
   readonly #removals = new Map<string, (() => void)[]>();
 
   constructor(env: AdapterEnv, hooks: PlanHooks<Scope>) {
+    const helper = 'new PlanInterpreter(env, hooks)';
+    if (typeof env !== 'object' || env === null || typeof env.pause !== 'function') throw misuse(helper, "env must be the kit's AdapterEnv (the factory's first argument)", env);
+    if (typeof hooks !== 'object' || hooks === null) throw misuse(helper, 'hooks must be an object', hooks);
+    const required = (['on', 'observe', 'snapshot', 'shutdown'] as const).filter((name) => typeof hooks[name] !== 'function');
+    if (required.length > 0) throw misuse(helper, `hooks must have ${required.join(', ')}`, hooks);
+    if (hooks.onScope !== undefined && typeof hooks.scopeToken !== 'function') throw misuse(helper, 'hooks with onScope must have scopeToken (the token of the agent a scope belongs to)', hooks.scopeToken);
     this.#env = env;
     this.#hooks = hooks;
     this.#types = hooks.events ?? EVENT_TYPES;

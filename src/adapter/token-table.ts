@@ -1,3 +1,5 @@
+import { misuse } from './misuse.js';
+
 /**
  * Tokens for one kind of object: strings the kit uses to name objects, stable for an object's
  * life and never reused for another object (`docs/writing-an-adapter.md`, "Tokens"). The table
@@ -11,11 +13,13 @@ export class TokenTable<T extends object> {
 
   /** @param prefix what the tokens start with, e.g. `handle` gives `handle-1`, `handle-2`, … */
   constructor(prefix: string) {
+    if (typeof prefix !== 'string' || prefix === '') throw misuse('new TokenTable(prefix)', 'prefix must be a non-empty string (e.g. "handle")', prefix);
     this.#prefix = prefix;
   }
 
   /** The token of `object`, minted the first time the table sees it. */
   token(object: T): string {
+    this.#named(object);
     return this.#tokens.get(object) ?? this.fresh(object);
   }
 
@@ -24,6 +28,7 @@ export class TokenTable<T extends object> {
    * object from two creations, where the kit needs one handle token per creation.
    */
   fresh(object: T): string {
+    this.#named(object);
     this.#next += 1;
     const token = `${this.#prefix}-${this.#next}`;
     this.#tokens.set(object, token);
@@ -36,6 +41,11 @@ export class TokenTable<T extends object> {
     const object = this.#objects.get(token);
     if (object === undefined) throw new Error(`unknown ${this.#prefix} token ${JSON.stringify(token)}`);
     return object;
+  }
+
+  /** Throws naming the table when `object` is not an object (a token names an object, never an id). */
+  #named(object: T): void {
+    if ((typeof object !== 'object' && typeof object !== 'function') || object === null) throw misuse(`TokenTable(${JSON.stringify(this.#prefix)})`, 'a token names an object (for an id, name the object that has it)', object);
   }
 
   /** The object named by `token`, or `undefined`. */

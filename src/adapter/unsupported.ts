@@ -1,4 +1,5 @@
 import { UnsupportedOperation } from '../contract/adapter.js';
+import { misuse } from './misuse.js';
 
 /**
  * The outcome for an operation the implementation does not have: a failure whose value is an
@@ -7,5 +8,6 @@ import { UnsupportedOperation } from '../contract/adapter.js';
  * "What not to do").
  */
 export function unsupported(operation: string): Promise<{ readonly ok: false; readonly error: UnsupportedOperation }> {
+  if (typeof operation !== 'string' || operation === '') throw misuse('unsupported(operation)', 'operation must name the operation or plan action (e.g. "resume")', operation);
   return Promise.resolve({ ok: false, error: new UnsupportedOperation(operation) });
 }

@@ -2,16 +2,20 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import { dirname, resolve } from 'node:path';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
+import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import { counterexampleScenario } from './counterexample-scenario.js';
 import { UsageError } from '../supervisor/usage-error.js';
 import { useColor } from './use-color.js';
 
 /**
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
- * failure to `out` when asked, and returns the exit code: 0 CONFORMANT, 1 not. Shared by
- * `conform` and `merge`, which end the same way.
+ * failure to `out` when asked, and returns the exit code: 0 CONFORMANT, 1 not. An adapter
+ * written for an earlier contract version gets one warning line on stderr. Shared by `conform`
+ * and `merge`, which end the same way.
  */
 export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined): Promise<number> {
+  const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
+  if (older !== undefined) process.stderr.write(`agent-identity-kit: ${olderContractWarning(older)}\n`);
   process.stdout.write(REPORTERS[format](report, { color: useColor(format) }));
   if (out !== undefined) {
     const failure = report.failures.find((candidate) => !candidate.expected);

@@ -18,7 +18,7 @@
  */
 import type { DurableStore, StoredEvent, StoredHeader } from './durable-store.js';
 import type { ErrorCode } from './error-code.js';
-import type { Capability, Profiles } from './requirements.js';
+import type { CAPABILITY_SINCE, CONTRACT_VERSIONS, Capability, ContractVersion, Profiles } from './requirements.js';
 
 /** What every operation resolves to: success with its fields, or the failure value as observed. */
 export type Outcome<T extends object = object> = ({ readonly ok: true } & T) | { readonly ok: false; readonly error: unknown };
@@ -82,6 +82,15 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * with shutdown or restart.
  */
 export type Capabilities = { readonly [K in Capability]: boolean };
+
+/** The contract versions up to and including `V`, from {@link CONTRACT_VERSIONS}. */
+type VersionsUpTo<V extends ContractVersion, Rest extends readonly string[] = typeof CONTRACT_VERSIONS> = Rest extends readonly [infer First extends string, ...infer Later extends string[]] ? (First extends V ? First : First | VersionsUpTo<V, Later>) : never;
+
+/**
+ * The capability flags of an adapter written for contract `V`: those the contract had by then
+ * (`CapabilitiesOf<'2026-11'>` has no `configHandles`). The kit takes the ones added later as absent.
+ */
+export type CapabilitiesOf<V extends ContractVersion> = { readonly [K in Capability as (typeof CAPABILITY_SINCE)[K] extends VersionsUpTo<V> ? K : never]: boolean };
 
 // ---------------------------------------------------------------------------------------------
 // env: what the kit controls
@@ -384,8 +393,15 @@ export type OperationName =
  * a method; methods returning a Promise never reject (they resolve to an {@link Outcome}).
  */
 export interface System {
-  /** The optional capabilities the implementation offers (and the adapter translates). */
-  readonly capabilities: Capabilities;
+  /**
+   * The contract version the adapter was written for (`CONTRACT_VERSIONS`). Default: the latest
+   * one whose capabilities `capabilities` all declares. A capability added after it counts as
+   * absent, and the kit says so in one warning line naming it; a capability of that version
+   * left undeclared makes the adapter unusable.
+   */
+  readonly contract?: ContractVersion;
+  /** The optional capabilities the implementation offers (and the adapter translates): every one of {@link contract}'s version. */
+  readonly capabilities: { readonly [V in ContractVersion]: CapabilitiesOf<V> }[ContractVersion];
   /** The profile variants it follows (AIK-QUIESCE-004, AIK-CONFLICT-003). */
   readonly profiles: Profiles;
   /** The delegation depth limit of spawn and fork, when `subagents` is declared (AIK-SUB-002). */

@@ -7,6 +7,16 @@
 /** The contract version this registry describes. */
 export const CONTRACT_VERSION = '2026-12';
 
+/**
+ * Every contract version an adapter can be written for, oldest first; the last is
+ * {@link CONTRACT_VERSION}. An adapter written for an earlier one still runs: the capabilities
+ * added since (see {@link CAPABILITY_SINCE}) count as absent.
+ */
+export const CONTRACT_VERSIONS = ['2026-11', CONTRACT_VERSION] as const;
+
+/** One of {@link CONTRACT_VERSIONS}. */
+export type ContractVersion = (typeof CONTRACT_VERSIONS)[number];
+
 /** How a requirement applies (docs/contract.md §5, "Tiers"). */
 export type Tier = 'MUST' | 'CAP' | 'PROFILE' | 'STATIC' | 'SHOULD';
 
@@ -20,6 +30,19 @@ export const CAPABILITIES = ['subagents', 'remote', 'bridge', 'rpc', 'consumers'
 
 /** One of {@link CAPABILITIES}. */
 export type Capability = (typeof CAPABILITIES)[number];
+
+/** The contract version that added each capability to the adapter surface. */
+export const CAPABILITY_SINCE = {
+  subagents: '2026-11',
+  remote: '2026-11',
+  bridge: '2026-11',
+  rpc: '2026-11',
+  consumers: '2026-11',
+  contextDispose: '2026-11',
+  idSource: '2026-11',
+  clock: '2026-11',
+  configHandles: '2026-12',
+} as const satisfies { readonly [K in Capability]: ContractVersion };
 
 /** The two profile axes of the contract (AIK-QUIESCE-004, AIK-CONFLICT-003) and their variants, the first being the reference runtime's default. */
 export const PROFILES = {

@@ -5,6 +5,7 @@
 // hands over to the TypeScript task (conform-worker.ts or replay-worker.ts). Whatever the adapter does here is the supervisor's to judge: an exit, a blocked thread,
 // what it prints, a stray rejection.
 import { existsSync } from 'node:fs';
+import { register as registerHooks } from 'node:module';
 
 const source = existsSync(new URL('./conform-worker.ts', import.meta.url));
 
@@ -42,6 +43,8 @@ try {
     // tsx's CommonJS hook reads the tsconfig from TSX_TSCONFIG_PATH (the supervisor sets it).
     registerCommonJs();
   }
+  // In a checkout, its own code importing the kit by name runs the sources (registered after tsx, so its hook runs first).
+  if (source) registerHooks(new URL('./checkout-sources.mjs', import.meta.url), { data: { root: new URL('../../', import.meta.url).href } });
   for (const preload of data.preloads) {
     try {
       await import(preload);

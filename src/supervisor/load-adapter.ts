@@ -32,6 +32,27 @@ export function adapterSpec(spec: string | URL, base = process.cwd()): AdapterSp
   return { file, url: pathToFileURL(path).href, exportName };
 }
 
+/** How a worker loads an adapter module: `--import` preloads and `--tsconfig`, as the worker takes them. */
+export interface AdapterLoading {
+  /** The preloads in order: a path that exists as its file URL, anything else (a package name) as given. */
+  readonly preloads: readonly string[];
+  /** The tsconfig tsx loads TypeScript with, absolute. */
+  readonly tsconfig?: string;
+}
+
+/**
+ * Checks `--import` and `--tsconfig` as `conform` and `replay` take them (they load an `--adapter`
+ * module; the tsconfig must exist) and resolves them against the working directory.
+ */
+export function adapterLoading(adapter: AdapterSpec | undefined, imports: readonly string[], tsconfig: string | undefined): AdapterLoading {
+  if (tsconfig !== undefined && !existsSync(tsconfig)) throw new UsageError(`${tsconfig}: tsconfig not found`);
+  if (adapter === undefined && (imports.length > 0 || tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
+  return {
+    preloads: imports.map((module) => (existsSync(module) ? pathToFileURL(resolve(module)).href : module)),
+    ...(tsconfig === undefined ? {} : { tsconfig: resolve(tsconfig) }),
+  };
+}
+
 /** The `"type"` of the package.json nearest to `file` (`commonjs` when none says `module`). */
 function packageType(file: string): 'module' | 'commonjs' {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
@@ -109,7 +130,8 @@ async function failedAt(spec: AdapterSpec, error: unknown): Promise<string | und
   }
   // A throw at load: the first frame in the user's code (not Node's, not a dependency's).
   for (const frame of (error instanceof Error ? (error.stack ?? '') : '').split('\n').slice(1)) {
-    const at = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
+    // The path starts the frame's location (after `at ` or `(`): `node:internal/modules/…` is Node's, not a path.
+    const at = /(?:^at |\()((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
     if (at === null || /[\\/]node_modules[\\/]/.test(at[1]!)) continue;
     const path = at[1]!.startsWith('file://') ? fileURLToPath(at[1]!) : at[1]!;
     return shown(path, at[2]!, at[3]!);

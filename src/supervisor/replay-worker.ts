@@ -15,7 +15,10 @@ import { UsageError } from './usage-error.js';
 export interface ReplayWorkerData {
   readonly task: 'replay';
   readonly adapter: AdapterSpec;
+  /** Modules to import first, in order (file URLs or package names); `adapter-worker.mjs` runs them. */
   readonly preloads: readonly string[];
+  /** The tsconfig tsx loads TypeScript with. */
+  readonly tsconfig?: string;
   readonly scenarios: readonly { readonly file: string; readonly scenario: Scenario }[];
   /** The index of the first scenario to replay (the ones before it are decided). */
   readonly from: number;

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ConformanceReport, FailureDetail, StrayError } from '../../properties/report/conformance-report.js';
 import { DEFAULT_SEED, unusableAdapterReport, type CheckOutcome, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
 import { stepLine, type Step } from '../../properties/runner/step.js';
 import type { ConformWorkerData, ConformWorkerMessage } from './conform-worker.js';
-import type { AdapterSpec } from './load-adapter.js';
+import type { AdapterLoading, AdapterSpec } from './load-adapter.js';
 import { UsageError } from './usage-error.js';
 import { AdapterOutput, runWorker, type WorkerLoss } from './worker-process.js';
 
@@ -13,10 +10,8 @@ import { AdapterOutput, runWorker, type WorkerLoss } from './worker-process.js';
 export interface SupervisedConformance {
   /** The adapter module; absent for the bundled reference runtime. */
   readonly adapter?: AdapterSpec;
-  /** `--import` preloads, as given. */
-  readonly imports: readonly string[];
-  /** `--tsconfig`, as given. */
-  readonly tsconfig?: string;
+  /** How the worker loads the adapter (`--import`, `--tsconfig`); none when absent. */
+  readonly loading?: AdapterLoading;
   readonly options: ConformanceOptions;
   /** Where adapter output and stray errors are shown as they happen (stderr). */
   readonly log: (text: string) => void;
@@ -83,8 +78,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
   // A check the watchdog stopped once runs again, with a longer silence limit, before its hang is reported: a loaded machine can stall a process too.
   let confirming: string | undefined;
   const silence = (options.timeoutMs ?? 1000) + WATCHDOG_GRACE_MS;
-  const preloads = run.imports.map((module) => (existsSync(module) ? pathToFileURL(resolve(module)).href : module));
-  const tsconfig = run.tsconfig === undefined ? undefined : isAbsolute(run.tsconfig) ? run.tsconfig : resolve(run.tsconfig);
+  const preloads = run.loading?.preloads ?? [];
+  const tsconfig = run.loading?.tsconfig;
   for (;;) {
     const data: ConformWorkerData = {
       task: 'conform',

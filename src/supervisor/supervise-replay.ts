@@ -1,5 +1,5 @@
 import type { Scenario } from '../contract/scenario.js';
-import type { AdapterSpec } from './load-adapter.js';
+import type { AdapterLoading, AdapterSpec } from './load-adapter.js';
 import type { ReplayWorkerData, ReplayWorkerMessage } from './replay-worker.js';
 import { WATCHDOG_GRACE_MS, lossText } from './supervise-conformance.js';
 import { UsageError } from './usage-error.js';
@@ -26,6 +26,8 @@ const REPLAY_TIMEOUT_MS = 5000;
  */
 export async function superviseReplay(run: {
   readonly adapter: AdapterSpec;
+  /** How the worker loads the adapter (`--import`, `--tsconfig`); none when absent. */
+  readonly loading?: AdapterLoading;
   readonly scenarios: readonly { readonly file: string; readonly scenario: Scenario }[];
   readonly record: boolean;
   readonly log: (text: string) => void;
@@ -34,12 +36,15 @@ export async function superviseReplay(run: {
   const output = new AdapterOutput(run.log);
   let from = 0;
   while (from < run.scenarios.length) {
-    const data: ReplayWorkerData = { task: 'replay', adapter: run.adapter, preloads: [], scenarios: run.scenarios, from, record: run.record };
+    const tsconfig = run.loading?.tsconfig;
+    const data: ReplayWorkerData = { task: 'replay', adapter: run.adapter, preloads: run.loading?.preloads ?? [], ...(tsconfig === undefined ? {} : { tsconfig }), scenarios: run.scenarios, from, record: run.record };
     let flight: number | 'load' | 'between' = 'load';
     let usage: string | undefined;
     const loss = await runWorker<ReplayWorkerMessage>({
       entry: new URL('./adapter-worker.mjs', import.meta.url),
       task: data,
+      // tsx's CommonJS hook reads the tsconfig from the environment.
+      ...(tsconfig === undefined ? {} : { env: { TSX_TSCONFIG_PATH: tsconfig } }),
       silenceLimitMs: REPLAY_TIMEOUT_MS + WATCHDOG_GRACE_MS,
       output,
       onMessage: (message) => {

@@ -1,5 +1,4 @@
 import { fork, type ChildProcess, type Serializable } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -109,9 +108,6 @@ export type WorkerStatusMessage =
   | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
   | { readonly kind: 'usage'; readonly message: string };
 
-/** Whether the kit runs from its TypeScript sources (a checkout) rather than from `dist/` (an installed package). */
-const FROM_SOURCE = existsSync(new URL('./conform-worker.ts', import.meta.url));
-
 /**
  * Runs one worker until it delivers (`onMessage` returned true), exits or goes silent past the
  * limit; then ends it and its process group and closes its pipes, so nothing it leaves behind
@@ -122,8 +118,8 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'advanced',
-    // From a checkout, the kit's own package name resolves to its sources (the `source` export condition), as the examples import it.
-    execArgv: FROM_SOURCE ? ['--conditions=source'] : [],
+    // None of the supervisor's Node flags (a loader, `--conditions`): the worker resolves modules as the adapter's project does.
+    execArgv: [],
     env: { ...process.env, ...options.env },
   });
   // An interrupted or dying supervisor takes its worker along.

@@ -9,6 +9,7 @@ import type { AdapterFactory } from '../contract/adapter.js';
 import { REQUIREMENTS, type Area } from '../contract/requirements.js';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import type { Shard } from '../../properties/runner/shard-verdict.js';
 import { adapterSpec, type AdapterSpec } from '../supervisor/load-adapter.js';
 import { superviseConformance } from '../supervisor/supervise-conformance.js';
@@ -63,7 +64,7 @@ function moduleOf(adapter: string | URL): AdapterSpec {
 /** Runs the engine against the adapter module of `spec` in a supervised worker process (src/supervisor), until `signal` stops it. */
 function supervised(spec: AdapterSpec, signal: AbortSignal): (engine: ConformanceOptions) => Promise<ConformanceReport> {
   // console.error, so vitest shows what the adapter printed, and what the supervisor says, with this file's output.
-  return (engine) => superviseConformance({ adapter: spec, imports: [], options: engine, log: (text) => console.error(text.replace(/\n$/, '')), signal });
+  return (engine) => superviseConformance({ adapter: spec, options: engine, log: (text) => console.error(text.replace(/\n$/, '')), signal });
 }
 
 /**
@@ -108,6 +109,8 @@ export function conformanceSuite(adapter: AdapterFactory | string | URL, options
     beforeAll(async () => {
       const engine = { ...run, seed, ...(shard === undefined ? {} : { shard }) };
       report = await execute(engine);
+      const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
+      if (older !== undefined) console.warn(`agent-identity-kit: ${olderContractWarning(older)}`);
     }, suiteTimeoutMs);
     afterAll(() => stop.abort(new Error(`the conformance run took longer than suiteTimeoutMs (${suiteTimeoutMs} ms)`)));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compact, errorClassifier, observePayload, settle, TokenTable, UnsupportedOperation, unsupported } from '../../src/adapter/index.js';
+import { compact, errorClassifier, observePayload, PlanInterpreter, settle, TokenTable, UnsupportedOperation, unsupported, type AdapterEnv, type Outcome, type PlanHooks } from '../../src/adapter/index.js';
 
 describe('settle', () => {
   it('turns a result into { ok: true } with the mapped fields, and keeps the failure value itself', async () => {
@@ -11,6 +11,52 @@ describe('settle', () => {
       throw thrown;
     });
     expect(outcome.ok === false && outcome.error).toBe(thrown);
+  });
+
+  it('without its map, its type is an outcome that carries nothing: a creation cannot return it', () => {
+    const create = (): Promise<Outcome<{ readonly handle: string }>> =>
+      // @ts-expect-error -- the result would be dropped: a creation maps it to the handle it owes
+      settle(() => ({ agent: 'the harness agent' }));
+    expect(typeof create).toBe('function');
+  });
+
+  it('fails loudly on misuse, naming itself: a run or map that is not a function throws; a map that throws rejects (the adapter failing, not the implementation)', async () => {
+    const call = settle as (...args: unknown[]) => Promise<unknown>;
+    expect(() => call(Promise.resolve(1))).toThrow(new TypeError('settle(run, map?): run must be a function that calls the implementation, got object'));
+    expect(() => call(() => 1, 'handle')).toThrow(new TypeError('settle(run, map?): map must be a function from the result to the outcome fields, got "handle"'));
+    const broken = new Error('the adapter’s map broke');
+    await expect(
+      settle(
+        () => 1,
+        () => {
+          throw broken;
+        },
+      ),
+    ).rejects.toBe(broken);
+  });
+});
+
+describe('the other helpers, misused', () => {
+  it('throw a TypeError naming the helper and what it expected', () => {
+    const loose = <F>(helper: F) => helper as unknown as (...args: unknown[]) => unknown;
+    expect(() => loose(compact)(undefined)).toThrow(new TypeError('compact(object): object must be an object, got undefined'));
+    expect(() => loose(unsupported)()).toThrow('unsupported(operation): operation must name the operation or plan action (e.g. "resume"), got undefined');
+    expect(() => new (TokenTable as unknown as new (prefix?: unknown) => unknown)()).toThrow('new TokenTable(prefix): prefix must be a non-empty string (e.g. "handle"), got undefined');
+    const handles = new TokenTable<object>('handle');
+    expect(() => handles.token('s1' as unknown as object)).toThrow('TokenTable("handle"): a token names an object (for an id, name the object that has it), got "s1"');
+    expect(() => handles.fresh(null as unknown as object)).toThrow('TokenTable("handle"): a token names an object (for an id, name the object that has it), got null');
+    expect(() => errorClassifier({ codes: { ENOENT: 'notfound' as 'not-found' } })).toThrow(/^errorClassifier\(options\): codes\.ENOENT must be one of the contract’s codes \(.*not-found.*\), got "notfound"$/);
+    expect(() => errorClassifier({ classes: Error as unknown as [] })).toThrow('errorClassifier(options): classes must be an array of classes, got function');
+    expect(() => errorClassifier({ code: 'code' as unknown as () => unknown })).toThrow('errorClassifier(options): code must be a function reading the code from a failure, got "code"');
+    const names = { agent: () => 'a', session: () => 's' };
+    expect(() => observePayload('session/created', { session: { id: 's' } }, {} as typeof names)).toThrow('observePayload(type, payload, names): names must have agent(object) and session(object), which return tokens, got object');
+    expect(() => observePayload('session/created', 's', names)).toThrow('observePayload(type, payload, names): the payload of session/created must be the event\'s object (a positional listener, (session, event) => …, passes the first argument only: wrap it), got "s"');
+    const hooks: PlanHooks<object> = { on: () => () => undefined, observe: () => ({ type: 'session/created', subject: 's', id: 's' }), snapshot: () => ({ agents: [], sessions: [] }), shutdown: async () => undefined };
+    const env = { pause: async () => undefined } as unknown as AdapterEnv;
+    expect(() => new PlanInterpreter({} as AdapterEnv, hooks)).toThrow("new PlanInterpreter(env, hooks): env must be the kit's AdapterEnv (the factory's first argument), got object");
+    expect(() => new PlanInterpreter(env, { ...hooks, snapshot: undefined } as unknown as PlanHooks<object>)).toThrow('new PlanInterpreter(env, hooks): hooks must have snapshot, got object');
+    expect(() => new PlanInterpreter(env, { ...hooks, onScope: () => () => undefined })).toThrow('new PlanInterpreter(env, hooks): hooks with onScope must have scopeToken (the token of the agent a scope belongs to), got undefined');
+    expect(new PlanInterpreter(env, hooks).events()).toEqual([]);
   });
 });
 

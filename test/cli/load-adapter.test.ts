@@ -65,6 +65,11 @@ describe('loading an adapter module', () => {
     const dir = folder({ 'package.json': '{"type":"module"}', 'throws.js': "import './helper.js';\n", 'helper.js': "\nthrow new Error('no database');\n" });
     expect(await failure(join(dir, 'throws.js'))).toBe(`${join(dir, 'helper.js')}:2:7: cannot load the adapter module (no database)`);
   });
+
+  it('names the module itself, not a frame of Node’s own loader, when what it imports cannot be found', async () => {
+    const dir = folder({ 'package.json': '{"name":"u"}', 'adapter.js': "module.exports = require('aik-no-such-package');\n" });
+    expect(await failure(join(dir, 'adapter.js'))).toMatch(new RegExp(`^${join(dir, 'adapter.js').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(:1:\\d+)?: cannot load the adapter module \\(Cannot find module 'aik-no-such-package'`));
+  });
 });
 
 describe('the replay worker', () => {

@@ -90,6 +90,26 @@ describe('conform', () => {
     expect((await cli('conform', '--adapter', `${FIXTURES}/path-mapped-adapter.ts`, '--tsconfig', 'missing.json')).stderr).toBe('agent-identity-kit: missing.json: tsconfig not found\n');
   });
 
+  it('a counterexample written by conform --import … --tsconfig … replays with the same flags; without them the adapter does not load', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'aik-conform-')), 'counterexample.json');
+    const adapter = `${FIXTURES}/preload-and-paths-adapter.ts`;
+    const flags = ['--adapter', adapter, '--import', `${FIXTURES}/preload.mjs`, '--tsconfig', `${FIXTURES}/tsconfig.paths.json`];
+    const conform = await cli('conform', ...flags, '--runs', '5', '--requirements', 'AIK-RESUME-002', '--out', out);
+    expect(conform.code).toBe(1);
+    expect(conform.stderr).toContain(`wrote the counterexample of AIK-RESUME-002/`);
+    const replay = await cli('replay', out, ...flags);
+    expect(replay.stdout).toMatch(/^FAIL {2}counterexample-aik-resume-002-/m);
+    expect(replay.code).toBe(1);
+    // The scenario passes on the reference runtime: what fails is the adapter's classification.
+    expect((await cli('replay', out)).code).toBe(0);
+    const withoutPreload = await cli('replay', out, '--adapter', adapter, '--tsconfig', `${FIXTURES}/tsconfig.paths.json`);
+    expect(withoutPreload).toMatchObject({ code: 2, stdout: '', stderr: `agent-identity-kit: ${adapter}:5:58: cannot load the adapter module (the preload did not run)\n` });
+    const withoutPaths = await cli('replay', out, '--adapter', adapter, '--import', `${FIXTURES}/preload.mjs`);
+    expect(withoutPaths).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^agent-identity-kit: [^\n]*cannot load the adapter module \([^\n]*@kit\/misclassifying[^\n]*\)\n$/) });
+    expect((await cli('replay', out, '--import', `${FIXTURES}/preload.mjs`)).stderr).toBe('agent-identity-kit: --import and --tsconfig load an --adapter module: name one\n');
+    expect((await cli('replay', out, '--adapter', adapter, '--tsconfig', 'missing.json')).stderr).toBe('agent-identity-kit: missing.json: tsconfig not found\n');
+  });
+
   it('usage errors: one line naming the file or flag, exit 2, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
     const out = join(dir, 'never.json');

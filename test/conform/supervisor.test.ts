@@ -55,20 +55,18 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     expect(run.stderr).toMatch(/agent-identity-kit: uncaught exception from adapter code (during AIK-ID-001\/one-key-everywhere|outside any check): Error: thrown from a timer\n/);
   });
 
-  it('an adapter exiting while it loads is unusable: NOT CONFORMANT, every requirement NOT-TESTED with the reason', async () => {
+  it('an adapter exiting while it loads is unusable: no verdict, exit 2 (not the NOT CONFORMANT 1), one line naming it and why', async () => {
     const run = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--format', 'json']);
-    expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `agent-identity-kit: ${HOSTILE}/exit-at-load.ts: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module\n` });
+    // The report of the supervised run says the same.
+    const report = await superviseConformance({ adapter: adapterSpec(`${HOSTILE}/exit-at-load.ts`), options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined });
     expect(report.adapter).toEqual({ error: 'adapter: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module' });
     expect(report.requirements.map((result) => result.status)).toEqual(['NOT-TESTED']);
   });
 
-  it('with --workers 2, an adapter that is unusable in its workers gives the one report of an unusable adapter, and what it printed', async () => {
+  it('with --workers 2, an adapter that is unusable in its workers is one usage error; a usable one gives what it printed in all of them', async () => {
     const exiting = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
-    expect(exiting.code).toBe(1);
-    const unusable = JSON.parse(exiting.stdout) as ConformanceReport;
-    expect(unusable.part).toBeUndefined();
-    expect(unusable.adapter).toEqual({ error: expect.stringMatching(/exited with code 3 .* while loading the adapter module/) });
+    expect(exiting).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/^agent-identity-kit: [^\n]*exit-at-load\.ts: the worker process exited with code 3 .* while loading the adapter module\n$/) });
     const noisy = await runCli(['conform', '--adapter', `${HOSTILE}/noisy-strays.ts`, '--runs', '2', '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
     expect(noisy.code).toBe(0);
     const report = JSON.parse(noisy.stdout) as ConformanceReport;
@@ -86,7 +84,7 @@ describe('superviseConformance, stopped', () => {
     process.env['AIK_STOP_RUN'] = marker.slice(marker.indexOf('=') + 1);
     process.env['AIK_LOOP_MARKER'] = looped;
     try {
-      const run = superviseConformance({ adapter: adapterSpec(`${HOSTILE}/loop-twice.ts`), imports: [], options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined, signal: stop.signal });
+      const run = superviseConformance({ adapter: adapterSpec(`${HOSTILE}/loop-twice.ts`), options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined, signal: stop.signal });
       // The adapter writes the marker file as it enters its loop.
       await vi.waitFor(() => expect(existsSync(looped)).toBe(true), { timeout: 30_000, interval: 50 });
       expect(processesMarked(marker).length).toBeGreaterThan(0);

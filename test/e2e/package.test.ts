@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,10 @@ const repo = join(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'aik-e2e-'));
 const project = join(work, 'project');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** What the tarball holds, as `npm pack --dry-run --json` lists it (set once packed). */
+let shipped: ReadonlySet<string> = new Set();
+/** Every target package.json names (main, types, bin, each condition of each export): the module graph's own reading. */
+const { entryPointTargets } = createRequire(import.meta.url)('../../tools/graph/entry-points.cjs') as { entryPointTargets: (manifest: Readonly<Record<string, unknown>>) => string[] };
 
 /**
  * Runs the installed CLI in the project through its `node_modules/.bin` link (what `npx` runs,
@@ -24,10 +29,14 @@ function kit(...args: string[]): { code: number | null; stdout: string; stderr: 
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** Runs the installed CLI in `cwd` without blocking (so hostile runs can overlap); never rejects. */
-function kitIn(cwd: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs the installed CLI in `cwd` without blocking (so hostile runs can overlap); never rejects.
+ * `how` runs another entry (the checkout's CLI) or Node with flags and environment of its own.
+ */
+function kitIn(cwd: string, args: readonly string[], how: { readonly entry?: string; readonly node?: readonly string[]; readonly env?: Readonly<Record<string, string>> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(project, 'node_modules', '.bin', 'agent-identity-kit'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const entry = how.entry ?? join(project, 'node_modules', '.bin', 'agent-identity-kit');
+    const child = spawn(process.execPath, [...(how.node ?? []), entry, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...how.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -78,10 +87,13 @@ function write(path: string, text: string): void {
 beforeAll(() => {
   // Pack from a copy of the tree, so building dist/ never races with the other test files.
   const source = join(work, 'source');
-  const packed = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'src', 'properties', 'scenarios', 'tools', 'docs', 'scripts', 'examples'];
+  const packed = ['package.json', 'package-lock.json', 'README.md', 'graph-preset.cjs', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'src', 'properties', 'scenarios', 'tools', 'docs', 'scripts', 'examples'];
   for (const entry of packed) cpSync(join(repo, entry), join(source, entry), { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(source, 'node_modules'), 'dir');
   execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: source, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The build is in place now: the listing names what the tarball holds.
+  const listing = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: source, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as { files: { path: string }[] }[];
+  shipped = new Set(listing[0]?.files.map((file) => file.path));
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
   mkdirSync(project);
@@ -101,6 +113,41 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(readdirSync(join(installed, 'dist', 'src'))).toEqual(expect.arrayContaining(['index.js', 'index.d.ts']));
     // The examples ship as TypeScript sources, written against the package's own exports.
     for (const example of ['minimal', 'independent', 'legacy', 'skeleton']) expect(existsSync(join(installed, 'examples', example, 'adapter.ts')), example).toBe(true);
+  });
+
+  it('every target of package.json (each export condition, bin, main) is a file the tarball ships: npm pack --dry-run --json', () => {
+    const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const targets = entryPointTargets(manifest).map((target) => target.replace(/^\.\//, ''));
+    expect(targets).toEqual(expect.arrayContaining(['dist/src/adapter/index.js', 'dist/src/adapter/index.d.ts', 'bin/agent-identity-kit.mjs']));
+    expect(targets.filter((target) => !shipped.has(target))).toEqual([]);
+  });
+
+  it('an adapter importing the installed agent-identity-kit/adapter runs from the tarball CLI, from a checkout CLI and under node --conditions=source, in an untyped and an ESM project', async () => {
+    const adapter = [
+      "import { UnsupportedOperation, type AdapterFactory } from 'agent-identity-kit/adapter';",
+      "import { referenceAdapter } from 'agent-identity-kit/reference-adapter';",
+      '',
+      'const base = referenceAdapter();',
+      "const factory: AdapterFactory = (env, options) => (UnsupportedOperation.is(new UnsupportedOperation('resume')) ? base(env, options) : Promise.reject(new Error('the toolkit did not load')));",
+      'export default factory;',
+      '',
+    ].join('\n');
+    const ways = {
+      tarball: {},
+      checkout: { entry: join(repo, 'bin', 'agent-identity-kit.mjs') },
+      // A monorepo toolchain's condition, in the CLI's Node and (through NODE_OPTIONS) in its workers.
+      'node --conditions=source': { node: ['--conditions=source'], env: { NODE_OPTIONS: '--conditions=source' } },
+    };
+    const tasks: (() => Promise<{ name: string; code: number | null; stdout: string; stderr: string }>)[] = [];
+    for (const kind of ['untyped', 'esm']) {
+      const dir = join(project, `${kind}-toolkit`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(kind === 'esm' ? { name: 'esm', type: 'module' } : { name: 'untyped', version: '1.0.0' }));
+      writeFileSync(join(dir, 'adapter.ts'), adapter);
+      for (const [way, how] of Object.entries(ways)) tasks.push(async () => ({ name: `${kind} project, ${way}`, ...(await kitIn(dir, ['conform', '--adapter', 'adapter.ts', '--runs', '1', '--requirements', 'AIK-ID-001'], how)) }));
+    }
+    const runs = await pooled(tasks, 3);
+    expect(runs.filter((run) => run.code !== 0 || !/^CONFORMANT/m.test(run.stdout)).map((run) => `${run.name}: ${run.code} ${run.stderr}`)).toEqual([]);
   });
 
   it('npx agent-identity-kit --help lists every command, --version prints the version, an unknown flag is a usage error', () => {
@@ -331,20 +378,22 @@ describe('hostile adapters against the packed kit', { timeout: 240_000 }, () => 
         expect(run.code, `${run.shape}: ${run.stderr}`).not.toBeNull();
         expect(run.stderr, run.shape).not.toMatch(/\n\s+at /);
         if (run.code === 2) {
+          // No verdict: one line naming the module and why (after what the supervisor said as it went, e.g. confirming a hang).
           expect(run.stdout, run.shape).toBe('');
-          expect(run.stderr.trim().split('\n'), run.shape).toHaveLength(1);
+          expect(run.stderr.trim().split('\n').at(-1), run.shape).toMatch(new RegExp(`^agent-identity-kit: ${run.shape}\\.ts(:\\d+:\\d+)?: `));
         } else {
           expect(() => JSON.parse(run.stdout), `${run.shape}: ${run.stdout.slice(0, 200)}`).not.toThrow();
         }
       }
       const report = (shape: string) => JSON.parse(by[shape]?.stdout ?? '') as { verdict: string; adapter: { error?: string }; failures: { check: string; message: string }[]; strays?: { origin: string; message: string }[]; adapterOutput?: { stdout: string; stderr: string } };
       if (kind === 'untyped') {
-        expect(by['exit-at-load']?.code).toBe(1);
-        expect(report('exit-at-load').adapter.error).toMatch(/exited with code 0 .* while loading the adapter module/);
-        expect(by['exit-in-factory']?.code).toBe(1);
-        expect(report('exit-in-factory').adapter.error).toMatch(/exited with code 0 .* while opening a first system/);
-        expect(by['loop-at-load']?.code).toBe(1);
-        expect(report('loop-at-load').adapter.error).toMatch(/no sign of life for \d+ ms .* while loading the adapter module/);
+        // An adapter that cannot be used reaches no verdict: exit 2, not the NOT CONFORMANT 1.
+        expect(by['exit-at-load']?.code).toBe(2);
+        expect(by['exit-at-load']?.stderr).toMatch(/^agent-identity-kit: exit-at-load\.ts: the worker process exited with code 0 .* while loading the adapter module\n$/);
+        expect(by['exit-in-factory']?.code).toBe(2);
+        expect(by['exit-in-factory']?.stderr).toMatch(/^agent-identity-kit: exit-in-factory\.ts: the worker process exited with code 0 .* while opening a first system/);
+        expect(by['loop-at-load']?.code).toBe(2);
+        expect(by['loop-at-load']?.stderr).toMatch(/\nagent-identity-kit: loop-at-load\.ts: hung: the worker showed no sign of life for \d+ ms .* while loading the adapter module\n$/);
         expect(by['throws-at-load']?.stderr).toBe('agent-identity-kit: throws-at-load.ts:10:7: cannot load the adapter module (no database configured)\n');
       }
       expect(by['exit-in-operation']?.code).toBe(1);

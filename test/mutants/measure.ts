@@ -10,6 +10,7 @@
 import type { Declared } from '../../properties/model/declared.js';
 import { runGenerated } from '../../properties/model/run-generated.js';
 import { Limits } from '../../properties/runner/limits.js';
+import { declaredCapabilities } from '../../properties/runner/declared-capabilities.js';
 import { createKitEnv } from '../../properties/env/kit-env.js';
 import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
 import type { Mutant } from './_support/mutant.js';
@@ -47,7 +48,7 @@ for (const mutant of MUTANTS) {
   const report = await runConformance(mutant.adapter);
   const caught = report.failures.filter((failure) => mutant.requirements.includes(failure.requirement) && !failure.adapter);
   const probe = await mutant.adapter(createKitEnv().env, {});
-  const declared = { capabilities: probe.capabilities, profiles: probe.profiles };
+  const declared = { ...declaredCapabilities(probe.contract, probe.capabilities), profiles: probe.profiles };
   await probe.shutdown();
   const found: MutantMeasurement['generated'][number][] = [];
   for (const seed of seeds) found.push(await generated(mutant, declared, seed));

@@ -9,7 +9,7 @@ import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js
 import { DEFAULT_SEED, mergeReports, type ConformanceOptions, type ConformanceProgress } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLabel, progressLine } from '../progress-bar.js';
-import { adapterSpec } from '../../supervisor/load-adapter.js';
+import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
 import { checkOut, printVerdict } from '../print-verdict.js';
 import { UsageError } from '../../supervisor/usage-error.js';
@@ -158,7 +158,9 @@ async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: C
 
 /**
  * `conform`: runs the conformance suite against an adapter (default: the reference runtime) and
- * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error.
+ * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error
+ * (an adapter that cannot be used, too: it does not load, exits or hangs before the first check,
+ * or its system is malformed).
  */
 export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
@@ -192,8 +194,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       checkOut(flags.out);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
-      if (flags.tsconfig !== undefined && !existsSync(flags.tsconfig)) throw new UsageError(`${flags.tsconfig}: tsconfig not found`);
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
+      const loading = adapterLoading(spec, flags.import ?? [], flags.tsconfig);
       const tty = process.stderr.isTTY === true && flags.format === 'text';
       const started = performance.now();
       const options: ConformanceOptions = {
@@ -205,13 +207,11 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
         ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine({ ...progress, label: progressLabel(progress) }, performance.now() - started, process.stderr.columns)}`) } : {}),
       };
-      const imports = flags.import ?? [];
-      if (spec === undefined && (imports.length > 0 || flags.tsconfig !== undefined)) throw new UsageError('--import and --tsconfig load an --adapter module: name one');
       let report: ConformanceReport;
       try {
         // This process never runs adapter code: the engine and the adapter run in a supervised worker.
         const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${text}` : text);
-        const run = { ...(spec === undefined ? {} : { adapter: spec }), imports, ...(flags.tsconfig === undefined ? {} : { tsconfig: flags.tsconfig }), log };
+        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log };
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...options, shard } });
         } else {
@@ -221,6 +221,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       } finally {
         if (tty) process.stderr.write('\r\u001b[2K');
       }
+      // An adapter the kit could not use reached no verdict: bad input, not NOT CONFORMANT.
+      if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? 'the bundled reference adapter'}: ${report.adapter.error.replace(/^adapter: /, '')}`);
       if (shard !== undefined) {
         // A shard's verdict is merge's: its job succeeds once its part is printed.
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -6,26 +6,33 @@ import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-err
 import { formatResult } from '../../../scenarios/replay/format-result.js';
 import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import type { RegisterCommand } from './index.js';
-import { adapterSpec } from '../../supervisor/load-adapter.js';
+import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseReplay } from '../../supervisor/supervise-replay.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
 
 /**
- * `replay <files|dirs…> [--adapter <module>] [--record <path>]`: runs scenarios, by default on the
- * reference runtime (following each scenario's profile), and prints PASS / FAIL / SKIP per
- * scenario with the first diverging step. Exit 0 when nothing failed, 1 otherwise, 2 for a
+ * `replay <files|dirs…> [--adapter <module> [--import <module>…] [--tsconfig <file>]] [--record <path>]`:
+ * runs scenarios, by default on the reference runtime (following each scenario's profile), and
+ * prints PASS / FAIL / SKIP per scenario with the first diverging step. An adapter loads as
+ * `conform` loads it (the same `--import` preloads and `--tsconfig`), so a counterexample `conform`
+ * wrote replays with the flags that found it. Exit 0 when nothing failed, 1 otherwise, 2 for a
  * malformed scenario (nothing runs then).
  */
 export const registerReplay: RegisterCommand = (program, setExitCode) => {
   program
     .command('replay')
     .description('replay scenario files against the reference runtime or an adapter')
-    .addHelpText('after', helpExamples('replay scenarios/', 'replay scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --record history.jsonl'))
+    .addHelpText('after', helpExamples('replay scenarios/', 'replay scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
     .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
+    .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')
-    .action(async (paths: string[], options: { adapter?: string; record?: string }) => {
+    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string }) => {
+      // Flags first: a bad one is refused before any scenario is read.
+      const adapter = options.adapter === undefined ? undefined : adapterSpec(options.adapter);
+      const loading = adapterLoading(adapter, options.import ?? [], options.tsconfig);
       let loaded;
       try {
         // Loaded on use: compiling the scenario schema would slow every other command's start.
@@ -44,7 +51,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
           writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
         }
       };
-      if (options.adapter === undefined) {
+      if (adapter === undefined) {
         // The reference runtime is the kit's own code: it replays in this process.
         for (const [index, { file, scenario }] of loaded.entries()) {
           const lines: string[] = [];
@@ -54,8 +61,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         }
       } else {
         // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
-        const adapter = adapterSpec(options.adapter);
-        await superviseReplay({ adapter, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(text), onResult: (result) => write(result.index, result.status, result.text, result.history) });
+        await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(text), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
       process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
       setExitCode(counts.FAIL > 0 ? 1 : 0);
