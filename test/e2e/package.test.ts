@@ -191,14 +191,16 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('lint finds a two-id API (left out while nothing shows one lifecycle, exit 1 once a caller mints both ids), and passes once it takes one id (exit 0)', () => {
+  it('lint finds a two-id API (a warning while only names relate the ids, an error once a caller mints both), and passes once it takes one id (exit 0)', () => {
     write('src/index.ts', "import { open } from './open.js';\nexport const opened = open('a', 's');\n");
     write('src/open.ts', 'export function open(agentId: string, sessionId: string): string {\n  return agentId + sessionId;\n}\n');
-    // Plain-string ids and no code that mints them: the checker cannot settle the pair, so a
-    // default run leaves it out and counts it (exit 0).
-    const unconfirmed = kit('lint', '--format', 'json', 'src');
-    expect(unconfirmed.code).toBe(0);
-    expect(JSON.parse(unconfirmed.stdout)).toMatchObject({ findings: [], summary: { unconfirmedLeftOut: 1 } });
+    // Plain-string ids and no code that mints them: only names relate them, a warning (exit 0);
+    // `--level error` lists errors only, `--unconfirmed off` leaves the candidate out and counts it.
+    const named = kit('lint', '--format', 'json', 'src');
+    expect(named.code).toBe(0);
+    expect(JSON.parse(named.stdout)).toMatchObject({ findings: [expect.objectContaining({ ruleId: 'two-id-parameters', severity: 'warning' })] });
+    expect(JSON.parse(kit('lint', '--format', 'json', '--level', 'error', 'src').stdout)).toMatchObject({ findings: [], summary: { belowLevel: 1 } });
+    expect(JSON.parse(kit('lint', '--format', 'json', '--unconfirmed', 'off', 'src').stdout)).toMatchObject({ findings: [], summary: { unconfirmedLeftOut: 1 } });
     // A typed session id is still only a name; a caller minting both ids for one call shows one lifecycle.
     write('src/open.ts', "type SessionId = string & { readonly __brand: 'SessionId' };\nexport function open(agentId: string, sessionId: SessionId): string {\n  return agentId + sessionId;\n}\n");
     expect(kit('lint', 'src').code).toBe(0);

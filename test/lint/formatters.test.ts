@@ -31,7 +31,7 @@ async function suppressionsResult(): Promise<LintResult> {
 }
 
 describe('json format (DESIGN.md "Identity lint")', () => {
-  it('is exactly { tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, unconfirmedLeftOut, belowLevel, durationMs } }', async () => {
+  it('is exactly { tool, version, findings: [{ ruleId, file, line, column, symbol, message, severity }], summary: { files, findings, unconfirmedLeftOut, belowLevel, durationMs } }', async () => {
     const result = await lint({ cwd: join(fixtures, 'rules/two-id-parameters'), config: { unconfirmed: 'warning' } });
     const output = JSON.parse(FORMATTERS.json(result)) as Record<string, unknown>;
     expect(Object.keys(output)).toEqual(['tool', 'version', 'findings', 'summary']);
@@ -39,7 +39,7 @@ describe('json format (DESIGN.md "Identity lint")', () => {
     expect(output['version']).toBe(packageVersion);
     const findings = output['findings'] as Array<Record<string, unknown>>;
     expect(findings).toHaveLength(result.findings.length);
-    for (const finding of findings) expect(Object.keys(finding)).toEqual(['ruleId', 'file', 'line', 'column', 'symbol', 'message']);
+    for (const finding of findings) expect(Object.keys(finding)).toEqual(['ruleId', 'file', 'line', 'column', 'symbol', 'message', 'severity']);
     expect(findings[0]).toEqual({
       ruleId: 'agent-id-type',
       file: 'incorrect.ts',
@@ -48,6 +48,7 @@ describe('json format (DESIGN.md "Identity lint")', () => {
       symbol: 'AgentId',
       message:
         "'AgentId' is a second id type for what is keyed by 'SessionId': an agent's id is its session id, so use 'SessionId' and remove 'AgentId'. (Confirmed: 'AgentId' is a second id type in a package whose code names session ids.)",
+      severity: 'error',
     });
     expect(output['summary']).toEqual({ files: 2, findings: result.findings.length, unconfirmedLeftOut: 0, belowLevel: 0, durationMs: result.durationMs });
   });

@@ -1,6 +1,6 @@
 /**
  * `--format json`: the stable envelope of docs/rules/README.md —
- * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message }], summary: { files, findings, unconfirmedLeftOut, belowLevel, durationMs } }`.
+ * `{ tool, version, findings: [{ ruleId, file, line, column, symbol, message, severity }], summary: { files, findings, unconfirmedLeftOut, belowLevel, durationMs } }`.
  */
 import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import type { Formatter } from './formatter.js';
@@ -11,7 +11,7 @@ export const formatJson: Formatter = (result) =>
     {
       tool: 'agent-identity-kit',
       version: KIT_VERSION,
-      findings: result.findings.map(({ ruleId, file, line, column, symbol, message }) => ({ ruleId, file, line, column, symbol, message })),
+      findings: result.findings.map(({ ruleId, file, line, column, symbol, message, severity }) => ({ ruleId, file, line, column, symbol, message, severity })),
       summary: { files: result.files, findings: result.findings.length, unconfirmedLeftOut: result.unconfirmedLeftOut, belowLevel: result.belowLevel, durationMs: result.durationMs },
     },
     null,
