@@ -36,10 +36,10 @@ const classifyError = errorClassifier({
   code: (error) => {
     const message = error instanceof Error ? error.message : '';
     if (error instanceof SessionPersistenceCorruptionError) return 'invalid'; // a stored record the harness refuses to reconstruct
-    if (/already exists|already has a persisted log/.test(message)) return 'conflict';
+    if (/already exists|already has a persisted log|\(id collision\)|while it is live/.test(message)) return 'conflict';
     if (/not found/.test(message)) return 'not-found';
+    if (/owner disposed|inactive context|is not live|not active|no agent factory registered/.test(message)) return 'inactive';
     if (/aborted/.test(message)) return 'aborted';
-    if (/is not live|not active|disposed/.test(message)) return 'inactive';
     if (/must be|not configured|invalid|not losslessly|mutually exclusive|duplicate|expected \d/.test(message)) return 'invalid';
     return undefined;
   },
@@ -55,9 +55,9 @@ function nativeListener(type: EventType, listener: (payload: Heard) => unknown):
   return ((payload: { agent: Agent; source?: 'startup' | 'resume' }) => listener(payload)) as never;
 }
 
-/** One owner: the context of its plugin fiber once started, and its fiber. */
+/** One owner: the context of its plugin fiber, and the fiber's disposal. */
 interface Owner {
-  readonly context: Promise<Context>;
+  readonly context: Context;
   readonly dispose: () => Promise<void>;
 }
 
@@ -154,7 +154,8 @@ const deepseekAdapter: AdapterFactory = async (env: AdapterEnv, options) => {
     }
   };
 
-  const ownerContext = (token: string | undefined): Promise<Context> => (token === undefined ? Promise.resolve(root) : owners.get(token).context);
+  /** The registry as the owner's context sees it: creations through it are owned by that context's fiber. */
+  const ownerRegistry = async (token: string | undefined): Promise<AgentRegistry> => (token === undefined ? registry : owners.get(token).context.agents);
   const created = (handle: AgentHandle) => ({ handle: handles.fresh(handle) });
 
   /**
@@ -179,26 +180,25 @@ const deepseekAdapter: AdapterFactory = async (env: AdapterEnv, options) => {
 
   const system: System = {
     capabilities: { subagents: false, remote: false, bridge: false, rpc: false, consumers: false, contextDispose: false, idSource: false, clock: false, configHandles: false },
-    profiles: { teardown: 'scope-first', persistedCreate: 'reject-at-create' },
+    profiles: { teardown: 'scope-first', persistedCreate: 'reject-at-flush' },
 
     owner: (label) => {
-      let resolveContext!: (context: Context) => void;
-      const context = new Promise<Context>((resolve) => (resolveContext = resolve));
-      const fiber = root.plugin({ name: `owner:${label}`, inject: ['agents'], apply: (ctx: Context) => resolveContext(ctx) });
-      return owners.token({ context, dispose: () => fiber.dispose() });
+      // A creation through the owner runs in its plugin fiber's context (`fiber.ctx`, there at once).
+      const fiber = root.plugin({ name: `owner:${label}`, inject: ['agents'], apply: () => undefined });
+      return owners.token({ context: fiber.ctx, dispose: () => fiber.dispose() });
     },
     unload: (token) => settle(() => owners.get(token).dispose()),
     create: (input) =>
       settle(async () => {
-        const owner = await ownerContext(input.owner);
+        const owner = await ownerRegistry(input.owner);
         const seed = input.seed === undefined ? undefined : nativeLog(input.seed);
         const meta = { ...input.meta, ...(Array.isArray(seed) ? { seedLength: seed.length } : {}) };
-        return owner.agents.create({ sessionId: SessionId(input.sessionId), agentOptions: KIT_ROUTE, ...(input.meta === undefined && !Array.isArray(seed) ? {} : { meta }), ...(seed === undefined ? {} : { seed: seed as SessionEvent[] }), ...plans.creation(input) } as never);
+        return owner.create({ sessionId: SessionId(input.sessionId), agentOptions: KIT_ROUTE, ...(input.meta === undefined && !Array.isArray(seed) ? {} : { meta }), ...(seed === undefined ? {} : { seed: seed as SessionEvent[] }), ...plans.creation(input) } as never);
       }, created),
     resume: (input) =>
       settle(async () => {
-        const owner = await ownerContext(input.owner);
-        return owner.agents.resume({ resumeSessionId: SessionId(input.resumeSessionId), agentOptions: KIT_ROUTE, ...plans.creation(input) });
+        const owner = await ownerRegistry(input.owner);
+        return owner.resume({ resumeSessionId: SessionId(input.resumeSessionId), agentOptions: KIT_ROUTE, ...plans.creation(input) });
       }, created),
     spawn: () => unsupported('spawn'),
     spawnRemote: () => unsupported('spawnRemote'),
