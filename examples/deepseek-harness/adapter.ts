@@ -12,10 +12,11 @@
  * - configuration: the loop's declarative `agents[]`, read when it starts;
  * - listeners: `ctx.on` (global) and the agent context's `on` (scoped).
  *
- * What the packages do not offer is declared absent: in-process subagents, remote runs, the ACP
- * bridge, JSON-RPC forwarding and consumers are separate packages this adapter does not install
- * (README.md says why), an agent's context has no `dispose()` of its own, ids and `createdAt` come
- * from the harness itself (`randomUUID`, `Date.now`), and configured agents have no handles.
+ * What the packages do not offer in the contract's shape is declared absent (README.md says why
+ * for each): in-process subagents (a one-shot delegated task whose lifecycle events carry no
+ * parent), remote runs, the ACP bridge and JSON-RPC forwarding (not published at this version),
+ * consumers; an agent's context has no `dispose()` of its own, ids and `createdAt` come from the
+ * harness itself (`randomUUID`, `Date.now`), and configured agents have no handles.
  */
 import type { AdapterEnv, AdapterFactory, ConfigEntryOutcome, ConfigInput, ConfigOutcome, EventType, ObservedEvent, System } from 'agent-identity-kit/adapter';
 import { errorClassifier, PlanInterpreter, settle, TokenTable, unsupported } from 'agent-identity-kit/adapter';
