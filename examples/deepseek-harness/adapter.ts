@@ -126,15 +126,16 @@ const deepseekAdapter: AdapterFactory = async (env: AdapterEnv, options) => {
     const stopFailed = root.on('agent-loop/config-start-failed', ({ sessionId, error }) => void failed.set(sessionId, error));
     try {
       const started = await settle(async () => await root.plugin(AgentLoop, loopConfig(input)));
-      const fresh = [...announced];
       if (!started.ok) {
         config = { ok: false, error: started.error };
         return;
       }
-      // Exact ids settle asynchronously: wait until each is live or reported failed.
       const exact = entries.flatMap((entry) => [entry.sessionId ?? entry.resumeSessionId ?? []].flat());
+      // Without a store the loop also creates exact ids synchronously: those are not fresh entries.
+      const fresh = announced.filter((agent) => !exact.includes(agent.id));
+      // Exact ids settle asynchronously: wait until each is live or reported failed.
       await new Promise<void>((resolve) => {
-        const done = () => exact.every((id) => root.agents.get(SessionId(id)) !== undefined || failed.has(id));
+        const done = () => exact.every((id) => registry.get(SessionId(id)) !== undefined || failed.has(id));
         if (done()) return resolve();
         const stops = [root.on('agent/created', () => done() && (stops.forEach((stop) => stop()), resolve())), root.on('agent-loop/config-start-failed', () => done() && (stops.forEach((stop) => stop()), resolve()))];
       });
