@@ -23,13 +23,13 @@ import { errorClassifier, PlanInterpreter, settle, TokenTable, unsupported } fro
 import { Context } from '@deepseek-ai/cordis';
 import AgentRegistry, { type Agent, type AgentHandle } from '@deepseek-ai/dsh-agent';
 import AgentLoop, { type Config } from '@deepseek-ai/dsh-agent-loop';
-import LlmRuntime from '@deepseek-ai/dsh-llm';
+import LlmRuntime, { createUserMessage } from '@deepseek-ai/dsh-llm';
 import SessionStore, { SessionId, type Session, type SessionEvent } from '@deepseek-ai/dsh-session';
+import { SessionPersistenceCorruptionError } from '@deepseek-ai/dsh-session-persistence';
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
 import ToolRuntime from '@deepseek-ai/dsh-tools';
 import { KitModel, KIT_ROUTE } from './kit-model.js';
 import { KitStorePersistence } from './kit-store.js';
-import { SessionPersistenceCorruptionError } from '@deepseek-ai/dsh-session-persistence';
 import { kitEvent, kitHeader, nativeLog } from './log-codec.js';
 
 /** The harness's errors are plain `Error`s; their messages are its only codes. */
@@ -62,6 +62,7 @@ interface Owner {
   readonly dispose: () => Promise<void>;
 }
 
+/** The contract's events these packages emit (`subagent/*` belong to dsh-subagent, not installed). */
 const HARNESS_EVENTS: readonly EventType[] = ['session/created', 'agent/created', 'agent/session-start', 'session/event', 'agent/disposed', 'session/disposed'];
 
 const deepseekAdapter: AdapterFactory = async (env: AdapterEnv, options) => {
@@ -74,7 +75,6 @@ const deepseekAdapter: AdapterFactory = async (env: AdapterEnv, options) => {
   let registry: AgentRegistry;
   let store: SessionStore;
   let config: ConfigOutcome = { ok: true, entries: [] };
-  let prompts = 0;
 
   const observe = (type: EventType, payload: Heard): Omit<ObservedEvent, 'listener'> => {
     if ('agent' in payload) {
@@ -167,12 +167,11 @@ const deepseekAdapter: AdapterFactory = async (env: AdapterEnv, options) => {
    */
   const prompt = async (handle: AgentHandle): Promise<void> => {
     const { agent } = handle;
-    prompts += 1;
-    const id = `kit-prompt-${String(prompts)}`;
-    agent.followup({ id, role: 'user', content: [{ type: 'text', text: 'prompt' }], source: { kind: 'user' } } as never);
+    const message = createUserMessage({ content: [{ type: 'text', text: 'prompt' }], source: { kind: 'user' } });
+    agent.followup(message);
     await agent.whenIdle();
     const log = agent.session.events;
-    const claimed = log.find((event) => event.type === 'user/message' && (event.data as { id?: string }).id === id);
+    const claimed = log.find((event) => event.type === 'user/message' && (event.data as { id?: string }).id === message.id);
     const turn = claimed === undefined ? undefined : log.findLast((event) => event.type === 'turn/start' && event.seq < claimed.seq);
     const end = turn === undefined ? undefined : log.find((event) => event.type === 'turn/end' && event.seq > claimed!.seq && (event.data as { turn: number }).turn === (turn.data as { turn: number }).turn);
     if (end === undefined) throw new Error(`agent ${agent.id} accepted the message and ran no turn for it (the harness reported nothing)`);
