@@ -20,7 +20,7 @@ function backendOver(store: DurableStore): PersistenceBackend {
   const loadStored = async (id: SessionId): Promise<StoredPrefix | undefined> => {
     const record = await store.load(id);
     if (record === undefined) return undefined;
-    return { meta: nativeHeader(record.header), events: nativeLog(record.events) as SessionEvent[], revision: revisionOf(record) };
+    return { meta: nativeHeader(record.header) as SessionHeader, events: nativeLog(record.events) as SessionEvent[], revision: revisionOf(record) };
   };
   return {
     name: 'kit-store',
@@ -42,7 +42,7 @@ function backendOver(store: DurableStore): PersistenceBackend {
     },
     list: async () => {
       const records = await Promise.all((await store.list()).map((id) => store.load(id)));
-      return records.flatMap((record) => (record === undefined ? [] : [nativeHeader(record.header)]));
+      return records.flatMap((record) => (record === undefined ? [] : [nativeHeader(record.header) as SessionHeader]));
     },
   };
 }

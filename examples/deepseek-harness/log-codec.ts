@@ -14,12 +14,20 @@
  *   type): the harness decides what it accepts.
  */
 import type { StoredEvent, StoredHeader } from 'agent-identity-kit/adapter';
-import type { SessionEvent, SessionHeader } from '@deepseek-ai/dsh-session';
+
+/** What the codec reads of a harness event (dsh-session's `SessionEvent`): its type and `seq`. */
+interface NativeEvent {
+  readonly type: string;
+  readonly seq: number;
+}
+
+/** A harness header (dsh-session's `SessionHeader`): the stored fields and the format `version`. */
+export type NativeHeader = StoredHeader & { readonly version: number };
 
 const KIT_KIND: Readonly<Record<string, string>> = { 'user/message': 'user', 'assistant/message': 'assistant', 'tool/result': 'tool', 'turn/end': 'turn-end' };
 
 /** The kit's view of one harness event. */
-export function kitEvent(event: SessionEvent): StoredEvent {
+export function kitEvent(event: NativeEvent): StoredEvent {
   const { seq, ...native } = event;
   return { seq, kind: KIT_KIND[event.type] ?? event.type, data: { native } };
 }
@@ -56,12 +64,12 @@ export function nativeLog(events: unknown): unknown {
 }
 
 /** The kit's view of a harness header: the same fields without the harness's format `version`. */
-export function kitHeader(header: SessionHeader): StoredHeader {
+export function kitHeader(header: NativeHeader): StoredHeader {
   const { version: _version, ...rest } = header;
   return rest;
 }
 
 /** The harness header of a stored one: the harness's current format version (0) added. */
-export function nativeHeader(header: StoredHeader): SessionHeader {
-  return { version: 0, ...header } as SessionHeader;
+export function nativeHeader(header: StoredHeader): NativeHeader {
+  return { version: 0, ...header };
 }

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { kitEvent, nativeLog } from '../../examples/deepseek-harness/log-codec.js';
+import { seedLog } from '../../properties/env/kit-env.js';
 
 /**
  * The kit on the real harness (examples/deepseek-harness/README.md): the example installs the
@@ -27,6 +29,24 @@ interface Report {
 }
 
 describe('the DeepSeek Harness example', () => {
+  it('translates a kit seed one event for one event, turns numbered from 1, and reads harness events back exactly', () => {
+    const native = nativeLog(seedLog(2)) as { type: string; seq: number; data: { turn?: number } }[];
+    expect(native.map((event) => [event.seq, event.type, event.data.turn])).toEqual([
+      [0, 'user/message', undefined],
+      [1, 'assistant/message', 1],
+      [2, 'turn/end', 1],
+      [3, 'user/message', undefined],
+      [4, 'assistant/message', 2],
+      [5, 'turn/end', 2],
+    ]);
+    const stored = native.map((event) => kitEvent(event as never));
+    expect(stored.map((event) => [event.seq, event.kind])).toEqual(seedLog(2).map((event) => [event.seq, event.kind]));
+    expect(nativeLog(stored)).toEqual(native);
+    // What the codec does not know is handed over unchanged, for the harness to refuse.
+    expect(nativeLog({ seq: 0, kind: 'user' })).toEqual({ seq: 0, kind: 'user' });
+    expect(nativeLog([{ seq: 0, kind: 'telepathy' }])).toEqual([{ type: 'telepathy', seq: 0, time: 0, data: {} }]);
+  });
+
   it('lists in its README every gap of its baseline, and nothing else', () => {
     const readme = readFileSync(join(EXAMPLE, 'README.md'), 'utf8');
     const rows = [...readme.matchAll(/^\| `(AIK-[A-Z]+-\d{3}(?:\/[a-z0-9-]+)?)` \|/gm)].map((match) => match[1]);
