@@ -431,6 +431,10 @@ class RestartCommand extends Base {
     run.expect('AIK-CONFIG-002/generated-validation', real.ok !== model.ok, () => `${this.describe()}: the configuration was ${real.ok ? 'accepted' : 'refused'}, the reference runtime ${model.ok ? 'accepts' : 'refuses'} it`);
     if (!real.ok || !model.ok) {
       this.result = ' ✗config';
+      // The contract refuses the whole configuration and says nothing of the runtime after that
+      // (it may keep creating, or stop as a deployment whose configuration did not load does):
+      // nothing after a refusal on both sides is compared, so the run ends here quietly.
+      if (!real.ok && !model.ok) run.tainted = true;
       return;
     }
     this.result = ` → ${real.entries.map((entry) => (entry.ok ? '✓' : '✗')).join('')}`;

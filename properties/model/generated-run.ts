@@ -69,7 +69,10 @@ export class GeneratedRun {
   readonly limits: Limits;
   /** Whether a check is masked (its requirement already failed, or is an expected failure). */
   readonly masked: (check: string) => boolean;
-  /** Set when a masked check broke: the run then ends quietly (what follows from a known defect is not judged). */
+  /**
+   * Set when a masked check broke, or both sides refused a restart's configuration: the run then
+   * ends quietly (what follows from a known defect, or from a state the contract leaves open, is not judged).
+   */
   tainted = false;
   /** The commands run so far, in order: the counterexample's lines. */
   readonly executed: { toString(): string }[] = [];

@@ -4,7 +4,7 @@ import { runConformance } from '../../properties/runner/run-conformance.js';
 import independentAdapter from '../../examples/independent/adapter.js';
 import { withoutTimings, type ConformanceReport } from '../../properties/report/conformance-report.js';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
-import { behindSlowStore, withShuffledLists } from './_support/benign.js';
+import { behindSlowStore, stoppedByRefusedConfig, withShuffledLists } from './_support/benign.js';
 
 /** The report without its one timing field, for byte-for-byte comparison. */
 function timeless(report: ConformanceReport): string {
@@ -38,6 +38,7 @@ describe('no false FAILs: conforming systems are CONFORMANT under the default ru
     ['reference, scope-first + reject-at-flush', referenceAdapter({ profiles: { teardown: 'scope-first', persistedCreate: 'reject-at-flush' } })],
     ['reference behind a slow store', behindSlowStore(referenceAdapter())],
     ['reference with shuffled registry lists', withShuffledLists(referenceAdapter())],
+    ['reference that stops creating after a refused configuration', stoppedByRefusedConfig(referenceAdapter())],
   ];
   for (const [name, factory] of once) {
     it(`${name} is CONFORMANT`, async () => expectConformant(await runConformance(factory)));

@@ -44,3 +44,31 @@ export function withShuffledLists(factory: AdapterFactory): AdapterFactory {
     }) as System;
   };
 }
+
+/**
+ * `factory` whose runtime stops creating once a restart's configuration was refused, as a
+ * deployment whose configuration does not load has no runtime: every later create or resume
+ * fails `inactive` (the contract refuses the configuration and says nothing of what follows).
+ */
+export function stoppedByRefusedConfig(factory: AdapterFactory): AdapterFactory {
+  return async (env, options) => {
+    const system = await factory(env, options);
+    let stopped = false;
+    const refused = () => Promise.resolve({ ok: false as const, error: { code: 'inactive' } });
+    return new Proxy(system, {
+      get(target, key) {
+        if (key === 'restart') {
+          return async (input: Parameters<System['restart']>[0]) => {
+            const outcome = await target.restart(input);
+            stopped = !target.configResults().ok;
+            return outcome;
+          };
+        }
+        if (key === 'create' || key === 'resume') return stopped ? refused : (target[key] as (...args: unknown[]) => unknown).bind(target);
+        if (key === 'classifyError') return (error: unknown, context: Parameters<System['classifyError']>[1]) => ((error as { code?: unknown } | null)?.code === 'inactive' && stopped ? 'inactive' : target.classifyError(error, context));
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as System;
+  };
+}
