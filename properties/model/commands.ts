@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
 import { RECORDER, UnsupportedOperation, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
+import { turnEventLoop } from '../runner/event-loop.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
@@ -115,6 +116,8 @@ abstract class Base implements RunCommand {
   abstract act(run: GeneratedRun): Promise<void>;
   abstract describe(): string;
   async run(_model: GeneratedRun, run: GeneratedRun): Promise<void> {
+    // The loop turns before every command: the worker's heartbeat and the implementation's timers are never starved by a long run.
+    await turnEventLoop();
     run.executed.push(this);
     run.home = this.home;
     run.heardWhenSettled = undefined;
