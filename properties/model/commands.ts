@@ -157,6 +157,8 @@ class CreateCommand extends Base {
     const inputs = { real: this.#input(run, 'real', injected), model: this.#input(run, 'model', injected) };
     const live = run.model.getAgent(this.id) !== undefined;
     const undecided = run.undecided(this.id);
+    // AIK-CREATE-003: an invalid cwd is refused at admission or at preparation, and the live check and the durable read stand between them.
+    const eitherPhase = this.plan === 'bad-cwd' && (live || (run.declared.profiles.persistedCreate === 'reject-at-create' && (await run.modelKit.store?.peek(this.id)) !== undefined));
     const listener = LISTENERS[this.plan];
     // Whether the model announced the event the plan's listener acts on: only then does the listener's requirement decide the outcome.
     let dispatched = false;
@@ -177,7 +179,8 @@ class CreateCommand extends Base {
     if (undecided) return resync(run, outcome.real, outcome.model);
     // A creation refused before its listener's event was announced decides its refusal, not the listener's plan.
     const requirement = listener !== undefined && dispatched ? listener.requirement : creationRequirement('create', outcome.modelDecided, live, this.#owner(run)?.unloaded);
-    run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    const legal = eitherPhase && outcome.modelDecided === 'invalid' ? ['invalid', 'conflict'] : [outcome.modelDecided];
+    run.expect(`${requirement}/generated-outcome`, !legal.includes(outcome.realDecided), () => `${this.describe()}: expected ${legal.join(' or ')} (as the reference runtime decides${legal.length > 1 ? ', validating at admission or preparation' : ''}), got ${outcome.realDecided}`);
     if (outcome.real.ok && outcome.model.ok) {
       const facts = run.facts(this.id);
       const shadow = facts.persisted;

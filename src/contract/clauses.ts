@@ -45,6 +45,8 @@ export interface Clause {
   readonly checks: readonly string[];
   /** Why no check can observe it through the adapter (then `checks` is empty). */
   readonly unobservable?: string;
+  /** Where the clause leaves the implementation a choice: what the checks accept. */
+  readonly accepts?: string;
 }
 
 /**
@@ -79,7 +81,13 @@ export const AUDITED_SECTIONS: readonly { readonly section: ContractSection; rea
   { section: 'Forwarding (JSON-RPC) and other consumers', sha256: 'c352f3e09a31a3b8' },
 ];
 
-type Mapped = readonly string[] | { readonly unobservable: string };
+type Mapped = readonly string[] | { readonly unobservable: string } | { readonly checks: readonly string[]; readonly accepts: string };
+
+function mappedFields(mapped: Mapped): Pick<Clause, 'checks' | 'unobservable' | 'accepts'> {
+  if (Array.isArray(mapped)) return { checks: mapped as readonly string[] };
+  const described = mapped as Exclude<Mapped, readonly string[]>;
+  return 'unobservable' in described ? { checks: [], unobservable: described.unobservable } : { checks: described.checks, accepts: described.accepts };
+}
 
 function clauses(requirement: string, section: ContractSection, entries: readonly (readonly [string, Mapped] | readonly [string, Mapped, ContractSection])[]): Clause[] {
   return entries.map(([text, mapped, where], index) => ({
@@ -87,7 +95,7 @@ function clauses(requirement: string, section: ContractSection, entries: readonl
     requirement,
     section: where ?? section,
     text,
-    ...(Array.isArray(mapped) ? { checks: mapped as readonly string[] } : { checks: [], unobservable: (mapped as { unobservable: string }).unobservable }),
+    ...mappedFields(mapped),
   }));
 }
 
@@ -130,9 +138,16 @@ export const CLAUSES: readonly Clause[] = [
     ['the id is live in either registry → `conflict` (before any store read)', ['AIK-CREATE-002/live-id-conflicts-before-setup'], TXN],
   ]),
   ...clauses('AIK-CREATE-003', 'Create / resume', [
-    ['invalid input (empty id, relative cwd, malformed seed) rejects (`invalid`) at admission or preparation', ['AIK-CREATE-003/invalid-input-leaves-nothing']],
+    [
+      'invalid input (empty id, relative cwd, malformed seed) rejects (`invalid`) at admission or preparation',
+      {
+        checks: ['AIK-CREATE-003/invalid-input-leaves-nothing', 'AIK-CREATE-003/generated-outcome'],
+        accepts: 'either phase: the live check and the durable read come between them, so a relative cwd over a live id, or over a persisted one under `reject-at-create`, may be refused `invalid` (admission) or `conflict` (validated at preparation)',
+      },
+    ],
     ['and leaves nothing', ['AIK-CREATE-003/invalid-input-leaves-nothing']],
     ['A *malformed seed* is one that is not a valid log: not an array, a gap or repeat in `seq`, an unknown kind.', ['AIK-CREATE-003/invalid-input-leaves-nothing'], MODEL],
+    ['validate the header and seed (`invalid`)', ['AIK-CREATE-003/invalid-input-leaves-nothing', 'AIK-CREATE-003/generated-outcome'], TXN],
   ]),
   ...clauses('AIK-RESUME-001', 'Create / resume', [
     ['resume publishes exactly `resumeSessionId`', ['AIK-RESUME-001/publishes-exactly-the-resumed-id']],

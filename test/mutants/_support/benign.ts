@@ -44,3 +44,33 @@ export function withShuffledLists(factory: AdapterFactory): AdapterFactory {
     }) as System;
   };
 }
+
+/** Whether `cwd` is given and not absolute (the contract's invalid cwd). */
+function relative(cwd: string | undefined): boolean {
+  return cwd !== undefined && !cwd.startsWith('/');
+}
+
+/**
+ * `factory` validating a create's cwd at preparation (§4 phase 4) rather than at admission: a
+ * relative cwd over a live id, or over a persisted one under `reject-at-create`, is refused by the
+ * live check or the durable read first (`conflict`). AIK-CREATE-003 allows either phase.
+ */
+export function validatingAtPreparation(factory: AdapterFactory): AdapterFactory {
+  return async (env, options) => {
+    const system = await factory(env, options);
+    const create: System['create'] = async (input) => {
+      if (!relative(input.meta?.cwd)) return system.create(input);
+      const live = system.getAgent(input.sessionId) !== undefined;
+      const persisted = system.profiles.persistedCreate === 'reject-at-create' && (await env.store?.load(input.sessionId)) !== undefined;
+      // Reached preparation's earlier phases first: the same creation with a valid cwd is refused there.
+      return live || persisted ? system.create({ ...input, meta: { ...input.meta, cwd: '/' } }) : system.create(input);
+    };
+    return new Proxy(system, {
+      get(target, key) {
+        if (key === 'create') return create;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as System;
+  };
+}
