@@ -1,5 +1,5 @@
 import type { AdapterFactory, System } from '../../../src/contract/adapter.js';
-import type { DurableStore } from '../../../src/contract/durable-store.js';
+import type { DurableRecord, DurableStore } from '../../../src/contract/durable-store.js';
 
 /**
  * Benign variations of a conforming adapter that the kit must still find CONFORMANT (no false
@@ -73,4 +73,43 @@ export function validatingAtPreparation(factory: AdapterFactory): AdapterFactory
       },
     }) as System;
   };
+}
+
+/**
+ * A store through which nothing is written for a session that never appended an event: a record
+ * put without events waits until the first append or flush of its id (§2: such a session "may or
+ * may not be persisted"); a later put of the id replaces it, and what waits is never read.
+ */
+function lazy(store: DurableStore): DurableStore {
+  const waiting = new Map<string, DurableRecord>();
+  const written = async (id: string): Promise<void> => {
+    const record = waiting.get(id);
+    if (record === undefined) return;
+    waiting.delete(id);
+    await store.put(record);
+  };
+  return {
+    load: (id) => store.load(id),
+    list: () => store.list(),
+    put: async (record) => {
+      if (record.events.length > 0) {
+        waiting.delete(record.header.id);
+        return store.put(record);
+      }
+      waiting.set(record.header.id, record);
+    },
+    append: async (id, events) => {
+      await written(id);
+      return store.append(id, events);
+    },
+    flush: async (id) => {
+      await written(id);
+      return store.flush(id);
+    },
+  };
+}
+
+/** `factory` persisting lazily: a session that never appended an event (and was never flushed) is never written. */
+export function persistingLazily(factory: AdapterFactory): AdapterFactory {
+  return (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazy(env.store) }, options);
 }
