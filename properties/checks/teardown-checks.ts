@@ -77,6 +77,9 @@ export const teardownChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'q2' }), 'create(q2)');
     system.listen({ name: 'at-disposed', event: 'agent/disposed', action: 'record' });
     ctx.kit.turns.plan('q2', { kind: 'hold' });
+    // What the recorder had heard of q2 when its turn settled: anything from then on came after the turn.
+    let heardDuringTurn: readonly string[] = [];
+    ctx.kit.turns.onSettle(() => (heardDuringTurn = typesOf(system, 'q2')));
     const turn = system.prompt(made.handle);
     const turnWatch = watchSettled(turn);
     await turnInFlight(ctx, turn);
@@ -85,6 +88,7 @@ export const teardownChecks: readonly Check[] = [
     await ctx.clause('AIK-QUIESCE-002.c3', () => ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled'));
     await turn;
     ctx.equal(ctx.kit.turns.inFlight, 0, 'turns in flight after dispose');
+    await ctx.clause('AIK-QUIESCE-002.c1', () => ctx.assert(!heardDuringTurn.includes('agent/disposed'), 'agent/disposed fired while the in-flight turn was still running'));
     const types = typesOf(system, 'q2');
     ctx.assert(types.indexOf('agent/disposed') >= 0 && types.indexOf('agent/disposed') < types.indexOf('session/disposed'), `agent/disposed must precede session/disposed: ${types.join(', ')}`);
     ctx.equal(types.slice(types.indexOf('agent/disposed')).filter((type) => type === 'session/event'), [], 'session/event after agent/disposed');

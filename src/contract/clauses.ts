@@ -334,6 +334,8 @@ export const CLAUSES: readonly Clause[] = [
   ...clauses('AIK-SUB-004', 'Subagents', [
     ['a live-spawned child is owned by its parent (not a root); disposing the parent disposes it', ['AIK-SUB-004/child-owned-by-parent']],
     ['Runtime ownership follows the owner that resumes; `parentSession` stays lineage only.', ['AIK-SUB-004/resumed-child-owned-by-who-resumes'], RESUME],
+    ['`subagent/end` (outcome `cancelled` if any of the child\'s turns was cut, else `failed` if any failed, else `completed`)', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
+    ['after its teardown completes', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
   ]),
 
   ...clauses('AIK-REMOTE-001', 'Remote (ACP)', [

@@ -1,5 +1,6 @@
 import type { Mutant } from './_support/mutant.js';
 import abortAfterPublicationKills from './abort-after-publication-kills.js';
+import agentDisposedDuringTurn from './agent-disposed-during-turn.js';
 import childHeaderIdDrifts from './child-header-id-drifts.js';
 import childMintsTwoIds from './child-mints-two-ids.js';
 import collisionLoserEmits from './collision-loser-emits.js';
@@ -38,6 +39,8 @@ import staleHandleRemovesNewer from './stale-handle-removes-newer.js';
 import stalePromptReachesNewer from './stale-prompt-reaches-newer.js';
 import staleSpawnFromNewer from './stale-spawn-from-newer.js';
 import storeFlushFailureIgnored from './store-flush-failure-ignored.js';
+import subagentEndAlwaysCompleted from './subagent-end-always-completed.js';
+import subagentEndBeforeTeardown from './subagent-end-before-teardown.js';
 import vetoEmitsAgentDisposed from './veto-emits-agent-disposed.js';
 import vetoedResumeAppendsBookkeeping from './vetoed-resume-appends-bookkeeping.js';
 import writeFailureSwallowed from './write-failure-swallowed.js';
@@ -45,6 +48,7 @@ import writeFailureSwallowed from './write-failure-swallowed.js';
 /** Every mutant of the kill matrix: the reference runtime with one realistic defect each. */
 export const MUTANTS: readonly Mutant[] = [
   abortAfterPublicationKills,
+  agentDisposedDuringTurn,
   childHeaderIdDrifts,
   childMintsTwoIds,
   collisionLoserEmits,
@@ -83,6 +87,8 @@ export const MUTANTS: readonly Mutant[] = [
   stalePromptReachesNewer,
   staleSpawnFromNewer,
   storeFlushFailureIgnored,
+  subagentEndAlwaysCompleted,
+  subagentEndBeforeTeardown,
   vetoEmitsAgentDisposed,
   vetoedResumeAppendsBookkeeping,
   writeFailureSwallowed,
