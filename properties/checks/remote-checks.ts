@@ -18,6 +18,29 @@ function childAlive(ctx: CheckContext): boolean {
   }
 }
 
+/**
+ * AIK-REMOTE-002 for one bad `session/new` reply of the fake ACP child (`--reply <reply>`): a
+ * reply without a non-empty string session id is refused (`invalid`) after the child exited,
+ * and nothing is published.
+ */
+function badReplyCheck(name: string, reply: 'no-id' | 'malformed' | 'empty-id', what: string): Check {
+  return check(
+    'AIK-REMOTE-002',
+    name,
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'caller' }), 'create(caller)');
+      const before = registries(system);
+      ctx.rejects(system, await system.spawnRemote(parent.handle), 'invalid', 'spawnRemote', `spawnRemote whose child answers session/new ${what}`);
+      ctx.assert(existsSync(ctx.pidFile), 'the ACP child never started');
+      ctx.assert(!childAlive(ctx), 'spawnRemote rejected while its child process was still running');
+      ctx.equal(registries(system), before, 'registries after the failed remote start');
+      ctx.equal(recorded(system).filter((event) => event.type.startsWith('subagent/')), [], 'subagent events of the failed remote start');
+    },
+    { remote: fakeAcpChild('--reply', reply, '--exit-delay', '150') },
+  );
+}
+
 /** Directed checks of remote runs and the ACP bridge (AIK-REMOTE-*). */
 export const remoteChecks: readonly Check[] = [
   check(
@@ -46,21 +69,9 @@ export const remoteChecks: readonly Check[] = [
     { remote: fakeAcpChild('--wire-id', WIRE_ID) },
   ),
 
-  check(
-    'AIK-REMOTE-002',
-    'bad-reply-rejects-after-exit',
-    async (ctx) => {
-      const system = await ctx.open();
-      const parent = ctx.ok(await system.create({ sessionId: 'caller' }), 'create(caller)');
-      const before = registries(system);
-      ctx.rejects(system, await system.spawnRemote(parent.handle), 'invalid', 'spawnRemote', 'spawnRemote whose child answers session/new without a session id');
-      ctx.assert(existsSync(ctx.pidFile), 'the ACP child never started');
-      ctx.assert(!childAlive(ctx), 'spawnRemote rejected while its child process was still running');
-      ctx.equal(registries(system), before, 'registries after the failed remote start');
-      ctx.equal(recorded(system).filter((event) => event.type.startsWith('subagent/')), [], 'subagent events of the failed remote start');
-    },
-    { remote: fakeAcpChild('--reply', 'no-id', '--exit-delay', '150') },
-  ),
+  badReplyCheck('bad-reply-rejects-after-exit', 'no-id', 'without a session id'),
+  badReplyCheck('numeric-id-reply-rejects-after-exit', 'malformed', 'with a numeric session id (42)'),
+  badReplyCheck('empty-id-reply-rejects-after-exit', 'empty-id', 'with an empty session id'),
 
   check(
     'AIK-REMOTE-002',

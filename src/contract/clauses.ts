@@ -345,8 +345,12 @@ export const CLAUSES: readonly Clause[] = [
     ['disposing the run cancels the prompt, kills the child, awaits its exit; then `subagent/end`', ['AIK-REMOTE-001/run-id-parent-minted-wire-id-private'], REMOTE],
   ]),
   ...clauses('AIK-REMOTE-002', 'Remote (ACP)', [
-    ['a child reply without a valid session id, a spawn failure or an abort rejects only after the child process has exited', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/abort-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
-    ['nothing is published', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
+    [
+      'a child reply without a valid session id, a spawn failure or an abort rejects only after the child process has exited',
+      ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit', 'AIK-REMOTE-002/abort-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing'],
+    ],
+    ['nothing is published', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
+    ['A reply without a non-empty string session id', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit'], REMOTE],
   ]),
   ...clauses('AIK-REMOTE-003', 'Remote (ACP)', [
     ['the ACP bridge (§3) serves a record only for the exact agent object it holds; a same-id foreign agent is not served', ['AIK-REMOTE-003/bridge-serves-the-exact-object']],

@@ -21,6 +21,7 @@ import ownerAcceptsAfterUnload from './owner-accepts-after-unload.js';
 import refusedConfigStartsEarlierEntries from './refused-config-starts-earlier-entries.js';
 import registryKeyedByAgentId from './registry-keyed-by-agent-id.js';
 import relativeCwdNormalised from './relative-cwd-normalised.js';
+import remoteNumericSessionIdAccepted from './remote-numeric-session-id-accepted.js';
 import remoteRunIdIsWireId from './remote-run-id-is-wire-id.js';
 import requestOverridesVeto from './request-overrides-veto.js';
 import resumeDropsZeroDepth from './resume-drops-zero-depth.js';
@@ -69,6 +70,7 @@ export const MUTANTS: readonly Mutant[] = [
   refusedConfigStartsEarlierEntries,
   registryKeyedByAgentId,
   relativeCwdNormalised,
+  remoteNumericSessionIdAccepted,
   remoteRunIdIsWireId,
   requestOverridesVeto,
   resumeDropsZeroDepth,
