@@ -151,6 +151,24 @@ export const teardownChecks: readonly Check[] = [
     { profile: { teardown: 'scope-first' } },
   ),
 
+  check('AIK-QUIESCE-004', 'rollback-follows-the-teardown-profile', async (ctx) => {
+    const system = await ctx.open();
+    const veto = ctx.error('veto at agent/created');
+    system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: veto });
+    const setup = { name: 'scoped-setup', action: 'resolve' as const, listen: { name: 'undone-scope', event: '*' as const, action: 'record' as const } };
+    ctx.rejectsWith(await system.create({ sessionId: 'undone', setup }), veto, 'create(undone) vetoed at agent/created');
+    system.unlisten('veto-agent');
+    // Rollback emits the disposed edges of what was announced; the scoped listener hears them as the declared teardown profile says.
+    const heard = heardBy(system, 'undone-scope')
+      .map((event) => event.type)
+      .filter((type) => type.endsWith('/disposed'));
+    await ctx.clause('AIK-QUIESCE-004.c5', () =>
+      ctx.profiles.teardown === 'scope-first'
+        ? ctx.equal(heard, [], 'scope-first: disposed edges the scoped listener of the rolled-back creation heard (its scope is disposed first)')
+        : ctx.equal(heard, ['agent/disposed', 'session/disposed'], 'scope-last: disposed edges the scoped listener of the rolled-back creation heard (its scope is disposed last)'),
+    );
+  }),
+
   check('AIK-QUIESCE-004', 'no-new-turns-once-teardown-began', async (ctx) => {
     const system = await ctx.open();
     const made = ctx.ok(await system.create({ sessionId: 'closing' }), 'create(closing)');

@@ -271,6 +271,7 @@ export const CLAUSES: readonly Clause[] = [
     ['`scope-first`: dispose the scope (children first), then detach (scoped listeners do not hear the disposed edges)', ['AIK-QUIESCE-004/scope-first-order']],
     ['cleanups act on the exact agent object, never by id', { unobservable: 'no plan registers a `defer()` cleanup, so what a cleanup acts on is not observable through the adapter' }],
     ['new turns are refused (`inactive`) once teardown began', ['AIK-QUIESCE-004/no-new-turns-once-teardown-began']],
+    ['scoped listeners per the teardown profile, AIK-QUIESCE-004', ['AIK-QUIESCE-004/rollback-follows-the-teardown-profile'], TXN],
   ]),
   ...clauses('AIK-QUIESCE-005', 'Teardown and quiescence', [
     ['shutdown disposes every live agent, rejects pending creations (`inactive`) after their rollback, refuses new ones (`inactive`), and resolves last', ['AIK-QUIESCE-005/shutdown-settles-everything-last', 'AIK-QUIESCE-005/generated-shutdown']],

@@ -28,6 +28,7 @@ import resumeDropsZeroDepth from './resume-drops-zero-depth.js';
 import resumeMintsNewId from './resume-mints-new-id.js';
 import resumedChildFollowsLineageParent from './resumed-child-follows-lineage-parent.js';
 import rollbackFailureReplacesRejection from './rollback-failure-replaces-rejection.js';
+import rollbackLeavesScopeOpen from './rollback-leaves-scope-open.js';
 import rollbackLeavesSessionEntry from './rollback-leaves-session-entry.js';
 import scopedListenerMatchedById from './scoped-listener-matched-by-id.js';
 import seededEventsFireSessionEvent from './seeded-events-fire-session-event.js';
@@ -77,6 +78,7 @@ export const MUTANTS: readonly Mutant[] = [
   resumeMintsNewId,
   resumedChildFollowsLineageParent,
   rollbackFailureReplacesRejection,
+  rollbackLeavesScopeOpen,
   rollbackLeavesSessionEntry,
   scopedListenerMatchedById,
   seededEventsFireSessionEvent,
