@@ -169,6 +169,15 @@ export const teardownChecks: readonly Check[] = [
     );
   }),
 
+  check('AIK-QUIESCE-004', 'no-scope-operations-once-disposed', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'spent' }), 'create(spent)');
+    ctx.ok(await system.dispose(made.handle), 'dispose(spent)');
+    // Its teardown completed, so its scope's disposal began (under either profile): a scoped listener is refused.
+    const late = system.listen({ name: 'too-late', event: '*', action: 'record' }, made.handle);
+    await ctx.clause('AIK-QUIESCE-004.c6', () => ctx.rejects(system, late, 'inactive', 'listen', 'a scoped listener on spent once its teardown completed'));
+  }),
+
   check('AIK-QUIESCE-004', 'no-new-turns-once-teardown-began', async (ctx) => {
     const system = await ctx.open();
     const made = ctx.ok(await system.create({ sessionId: 'closing' }), 'create(closing)');

@@ -9,6 +9,7 @@ import createMintsOwnId from './create-mints-own-id.js';
 import creationAwaitsFirstWrite from './creation-awaits-first-write.js';
 import disposeAbandonsSlowWrites from './dispose-abandons-slow-writes.js';
 import disposeNotMemoized from './dispose-not-memoized.js';
+import disposedScopeAcceptsListeners from './disposed-scope-accepts-listeners.js';
 import disposedWithoutCreated from './disposed-without-created.js';
 import emptyResumeIdNotFound from './empty-resume-id-not-found.js';
 import forkEmptyPrefixDropsSeedLength from './fork-empty-prefix-drops-seed-length.js';
@@ -59,6 +60,7 @@ export const MUTANTS: readonly Mutant[] = [
   creationAwaitsFirstWrite,
   disposeAbandonsSlowWrites,
   disposeNotMemoized,
+  disposedScopeAcceptsListeners,
   disposedWithoutCreated,
   emptyResumeIdNotFound,
   forkEmptyPrefixDropsSeedLength,
