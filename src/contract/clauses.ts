@@ -211,11 +211,7 @@ export const CLAUSES: readonly Clause[] = [
     ['the creation rejects with the thrown value, and the store is unchanged', ['AIK-TXN-004/listener-veto', 'AIK-TXN-004/seeded-and-resumed-vetoes-write-nothing']],
     ['A throw from an `agent/session-start` listener is contained.', ['AIK-TXN-004/listener-veto']],
     ['A synchronous throw stops that dispatch (later listeners do not hear it).', ['AIK-TXN-004/listener-veto'], TXN],
-    [
-      'a listener added during a dispatch does not hear that dispatch',
-      { unobservable: 'no listener plan adds a listener from inside a dispatch (the adapter protocol has no such action yet), so a listener added during a dispatch cannot be driven through the adapter' },
-      MODEL,
-    ],
+    ['a listener added during a dispatch does not hear that dispatch', ['AIK-TXN-004/listener-added-in-a-dispatch-misses-it'], MODEL],
   ]),
   ...clauses('AIK-TXN-005', 'Transaction and rollback', [
     ['an abort before phase 12 rejects with the signal\'s reason as observed — an Error reason is that same object', ['AIK-TXN-005/abort-before-and-after-publication']],

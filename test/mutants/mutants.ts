@@ -15,6 +15,7 @@ import emptyResumeIdNotFound from './empty-resume-id-not-found.js';
 import forkEmptyPrefixDropsSeedLength from './fork-empty-prefix-drops-seed-length.js';
 import forwarderForwardsNonLocal from './forwarder-forwards-non-local.js';
 import labelAsRegistryKey from './label-as-registry-key.js';
+import listenerAddedInDispatchHearsIt from './listener-added-in-dispatch-hears-it.js';
 import liveCreateReadsStore from './live-create-reads-store.js';
 import loadFailureMeansAbsent from './load-failure-means-absent.js';
 import nonErrorReplaced from './non-error-replaced.js';
@@ -66,6 +67,7 @@ export const MUTANTS: readonly Mutant[] = [
   forkEmptyPrefixDropsSeedLength,
   forwarderForwardsNonLocal,
   labelAsRegistryKey,
+  listenerAddedInDispatchHearsIt,
   liveCreateReadsStore,
   loadFailureMeansAbsent,
   nonErrorReplaced,
