@@ -104,6 +104,23 @@ export const remoteChecks: readonly Check[] = [
     { remote: () => ({ command: '/nonexistent/agent-identity-kit-acp-child', args: [] }) },
   ),
 
+  check('AIK-REMOTE-003', 'bridge-serves-the-winner-not-a-same-id-loser', async (ctx) => {
+    const system = await ctx.open();
+    // Both creations pass the live check; the first enters, the second is built under the same id and loses.
+    const first = system.create({ sessionId: 'duel', setup: { name: 'winner', pause: 'first', action: 'resolve' } });
+    const second = system.create({ sessionId: 'duel', setup: { name: 'loser', pause: 'second', action: 'resolve' } });
+    await ctx.paused('first');
+    await ctx.paused('second');
+    ctx.kit.pauses.release('first');
+    const won = ctx.ok(await first, 'the first create(duel)');
+    ctx.ok(await ctx.present(system.raw.bridgeOpen, 'the adapter declares bridge but offers no bridgeOpen').call(system.raw, won.handle), 'bridgeOpen(duel)');
+    ctx.kit.pauses.release('second');
+    ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
+    const winner = ctx.present(system.getAgent('duel'), 'duel is not live');
+    await ctx.clause('AIK-REMOTE-003.c1', () => ctx.equal(system.raw.bridgeServes?.(winner), true, 'bridge serves the winner of duel after a same-id creation lost'));
+    ctx.ok(await system.dispose(won.handle), 'dispose(duel)');
+  }, { needs: ['bridge'] }),
+
   check('AIK-REMOTE-003', 'bridge-serves-the-exact-object', async (ctx) => {
     const system = await ctx.open();
     const first = ctx.ok(await system.create({ sessionId: 'served' }), 'create(served)');

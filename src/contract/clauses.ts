@@ -356,7 +356,7 @@ export const CLAUSES: readonly Clause[] = [
     ['A reply without a non-empty string session id', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit'], REMOTE],
   ]),
   ...clauses('AIK-REMOTE-003', 'Remote (ACP)', [
-    ['the ACP bridge (§3) serves a record only for the exact agent object it holds; a same-id foreign agent is not served', ['AIK-REMOTE-003/bridge-serves-the-exact-object']],
+    ['the ACP bridge (§3) serves a record only for the exact agent object it holds; a same-id foreign agent is not served', ['AIK-REMOTE-003/bridge-serves-the-exact-object', 'AIK-REMOTE-003/bridge-serves-the-winner-not-a-same-id-loser']],
   ]),
 
   ...clauses('AIK-RPC-001', 'Forwarding (JSON-RPC) and other consumers', [

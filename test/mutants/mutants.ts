@@ -1,6 +1,7 @@
 import type { Mutant } from './_support/mutant.js';
 import abortAfterPublicationKills from './abort-after-publication-kills.js';
 import agentDisposedDuringTurn from './agent-disposed-during-turn.js';
+import bridgeFollowsASameIdLoser from './bridge-follows-a-same-id-loser.js';
 import childHeaderIdDrifts from './child-header-id-drifts.js';
 import childMintsTwoIds from './child-mints-two-ids.js';
 import collisionLoserEmits from './collision-loser-emits.js';
@@ -53,6 +54,7 @@ import writeFailureSwallowed from './write-failure-swallowed.js';
 export const MUTANTS: readonly Mutant[] = [
   abortAfterPublicationKills,
   agentDisposedDuringTurn,
+  bridgeFollowsASameIdLoser,
   childHeaderIdDrifts,
   childMintsTwoIds,
   collisionLoserEmits,
