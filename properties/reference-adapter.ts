@@ -235,6 +235,8 @@ class ReferenceSystem implements System {
           const context = scope?.context ?? (payload.agent ?? payload.parent)?.context;
           return void this.#track(plan.name, 'dispose-context', () => settle(async () => (context === undefined ? Promise.reject(new Error('reference adapter: no agent context to dispose')) : context.dispose()).then(() => ({}))));
         }
+        case 'listen':
+          return void this.#installGlobal(plan.value as ListenPlan);
       }
     };
   }

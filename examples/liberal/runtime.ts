@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   readonly maxDepth?: number;
   /** Where contained failures go. Default: dropped. */
   readonly log?: (message: string, error: unknown) => void;
+  /** How a create over a persisted, not-live id is refused (AIK-CONFLICT-003): at once, or by every flush of the new agent. Default: `reject-at-flush`. */
+  readonly persistedCreate?: 'reject-at-create' | 'reject-at-flush';
   /** The JSON-RPC client the forwarder reports subagent runs to, from {@link Runtime.start} on. Default: none. */
   readonly rpc?: (message: RpcMessage) => void;
 }
@@ -52,7 +54,8 @@ interface Prepared {
 
 /**
  * The liberal runtime: the one-identity contract with every unusual-but-legal choice it allows
- * (see examples/README.md). Profiles: `scope-first` teardown, `reject-at-flush` persisted create.
+ * (see examples/README.md). Profiles: `scope-first` teardown, `reject-at-flush` persisted create
+ * (or `reject-at-create`, by option).
  */
 export class Runtime {
   readonly root: Owner;
@@ -219,6 +222,7 @@ export class Runtime {
 
   /** A new session's header and history: a seed is followed by a `seed-end` bookkeeping entry. */
   #fresh(id: string, lineage: Lineage, seed: readonly LogEntry[] | undefined, persisted: boolean): Prepared {
+    if (persisted && this.#options.persistedCreate === 'reject-at-create') throw new IdTaken(`create ${JSON.stringify(id)}: a record is persisted under this id; resume it instead`);
     const header: Header = {
       ...(lineage.delegationDepth === undefined ? {} : { delegationDepth: lineage.delegationDepth }),
       ...(seed === undefined ? {} : { seedLength: seed.length }),

@@ -18,6 +18,29 @@ function childAlive(ctx: CheckContext): boolean {
   }
 }
 
+/**
+ * AIK-REMOTE-002 for one bad `session/new` reply of the fake ACP child (`--reply <reply>`): a
+ * reply without a non-empty string session id is refused (`invalid`) after the child exited,
+ * and nothing is published.
+ */
+function badReplyCheck(name: string, reply: 'no-id' | 'malformed' | 'empty-id', what: string): Check {
+  return check(
+    'AIK-REMOTE-002',
+    name,
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'caller' }), 'create(caller)');
+      const before = registries(system);
+      ctx.rejects(system, await system.spawnRemote(parent.handle), 'invalid', 'spawnRemote', `spawnRemote whose child answers session/new ${what}`);
+      ctx.assert(existsSync(ctx.pidFile), 'the ACP child never started');
+      ctx.assert(!childAlive(ctx), 'spawnRemote rejected while its child process was still running');
+      ctx.equal(registries(system), before, 'registries after the failed remote start');
+      ctx.equal(recorded(system).filter((event) => event.type.startsWith('subagent/')), [], 'subagent events of the failed remote start');
+    },
+    { remote: fakeAcpChild('--reply', reply, '--exit-delay', '150') },
+  );
+}
+
 /** Directed checks of remote runs and the ACP bridge (AIK-REMOTE-*). */
 export const remoteChecks: readonly Check[] = [
   check(
@@ -46,21 +69,9 @@ export const remoteChecks: readonly Check[] = [
     { remote: fakeAcpChild('--wire-id', WIRE_ID) },
   ),
 
-  check(
-    'AIK-REMOTE-002',
-    'bad-reply-rejects-after-exit',
-    async (ctx) => {
-      const system = await ctx.open();
-      const parent = ctx.ok(await system.create({ sessionId: 'caller' }), 'create(caller)');
-      const before = registries(system);
-      ctx.rejects(system, await system.spawnRemote(parent.handle), 'invalid', 'spawnRemote', 'spawnRemote whose child answers session/new without a session id');
-      ctx.assert(existsSync(ctx.pidFile), 'the ACP child never started');
-      ctx.assert(!childAlive(ctx), 'spawnRemote rejected while its child process was still running');
-      ctx.equal(registries(system), before, 'registries after the failed remote start');
-      ctx.equal(recorded(system).filter((event) => event.type.startsWith('subagent/')), [], 'subagent events of the failed remote start');
-    },
-    { remote: fakeAcpChild('--reply', 'no-id', '--exit-delay', '150') },
-  ),
+  badReplyCheck('bad-reply-rejects-after-exit', 'no-id', 'without a session id'),
+  badReplyCheck('numeric-id-reply-rejects-after-exit', 'malformed', 'with a numeric session id (42)'),
+  badReplyCheck('empty-id-reply-rejects-after-exit', 'empty-id', 'with an empty session id'),
 
   check(
     'AIK-REMOTE-002',
@@ -92,6 +103,23 @@ export const remoteChecks: readonly Check[] = [
     },
     { remote: () => ({ command: '/nonexistent/agent-identity-kit-acp-child', args: [] }) },
   ),
+
+  check('AIK-REMOTE-003', 'bridge-serves-the-winner-not-a-same-id-loser', async (ctx) => {
+    const system = await ctx.open();
+    // Both creations pass the live check; the first enters, the second is built under the same id and loses.
+    const first = system.create({ sessionId: 'duel', setup: { name: 'winner', pause: 'first', action: 'resolve' } });
+    const second = system.create({ sessionId: 'duel', setup: { name: 'loser', pause: 'second', action: 'resolve' } });
+    await ctx.paused('first');
+    await ctx.paused('second');
+    ctx.kit.pauses.release('first');
+    const won = ctx.ok(await first, 'the first create(duel)');
+    ctx.ok(await ctx.present(system.raw.bridgeOpen, 'the adapter declares bridge but offers no bridgeOpen').call(system.raw, won.handle), 'bridgeOpen(duel)');
+    ctx.kit.pauses.release('second');
+    ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
+    const winner = ctx.present(system.getAgent('duel'), 'duel is not live');
+    await ctx.clause('AIK-REMOTE-003.c1', () => ctx.equal(system.raw.bridgeServes?.(winner), true, 'bridge serves the winner of duel after a same-id creation lost'));
+    ctx.ok(await system.dispose(won.handle), 'dispose(duel)');
+  }, { needs: ['bridge'] }),
 
   check('AIK-REMOTE-003', 'bridge-serves-the-exact-object', async (ctx) => {
     const system = await ctx.open();

@@ -1,5 +1,5 @@
 import { check, type Check } from '../runner/check.js';
-import { recorded } from './_internals/observe.js';
+import { heardBy, recorded } from './_internals/observe.js';
 
 /** Directed checks of in-process subagents (capability `subagents`, AIK-SUB-*). */
 export const subagentChecks: readonly Check[] = [
@@ -129,6 +129,39 @@ export const subagentChecks: readonly Check[] = [
     const ends = recorded(system).filter((event) => event.type === 'subagent/end').map((event) => event.run?.id);
     ctx.equal(ctx.sortedIds(ends), ctx.sortedIds([child.id, second.id]), 'subagent/end for the children');
     ctx.ok(await system.dispose(bystander.handle), 'dispose(bystander)');
+  }),
+
+  check('AIK-SUB-004', 'end-after-teardown-with-its-outcome', async (ctx) => {
+    const system = await ctx.open();
+    const parent = ctx.ok(await system.create({ sessionId: 'host' }), 'create(host)');
+    system.listen({ name: 'at-end', event: 'subagent/end', action: 'record' });
+    const completed = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(host) #1');
+    ctx.ok(await system.prompt(completed.handle), 'prompt(#1)');
+    const failed = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(host) #2');
+    ctx.kit.turns.plan(failed.id, { kind: 'fail', value: new Error('kit-injected turn failure') });
+    await system.prompt(failed.handle);
+    const cancelled = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(host) #3');
+    ctx.kit.turns.plan(cancelled.id, { kind: 'hold' });
+    const cut = system.prompt(cancelled.handle);
+    await ctx.until(() => ctx.kit.turns.inFlight > 0, `the turn of ${cancelled.id} started`);
+    const children = [
+      [completed, 'completed'],
+      [failed, 'failed'],
+      [cancelled, 'cancelled'],
+    ] as const;
+    for (const [child] of children) ctx.ok(await system.dispose(child.handle), `dispose(${child.id})`);
+    await cut;
+    const ends = heardBy(system, 'at-end');
+    for (const [child, outcome] of children) {
+      const end = ends.find((event) => event.run?.id === child.id);
+      ctx.assert(end !== undefined, `no subagent/end for ${child.id}`);
+      await ctx.clause('AIK-SUB-004.c3', () => ctx.equal(end?.run?.outcome, outcome, `the outcome subagent/end carries for ${child.id}`));
+      await ctx.clause('AIK-SUB-004.c4', () => {
+        const live = [...(end?.snapshot?.agents ?? []), ...(end?.snapshot?.sessions ?? [])].some((entry) => entry.id === child.id);
+        ctx.assert(!live, `subagent/end of ${child.id} fired before its teardown completed (its agent or session still answered)`);
+      });
+    }
+    ctx.ok(await system.dispose(parent.handle), 'dispose(host)');
   }),
 
   check('AIK-SUB-004', 'resumed-child-owned-by-who-resumes', async (ctx) => {

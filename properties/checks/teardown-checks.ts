@@ -77,6 +77,9 @@ export const teardownChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'q2' }), 'create(q2)');
     system.listen({ name: 'at-disposed', event: 'agent/disposed', action: 'record' });
     ctx.kit.turns.plan('q2', { kind: 'hold' });
+    // What the recorder had heard of q2 when its turn settled: anything from then on came after the turn.
+    let heardDuringTurn: readonly string[] = [];
+    ctx.kit.turns.onSettle(() => (heardDuringTurn = typesOf(system, 'q2')));
     const turn = system.prompt(made.handle);
     const turnWatch = watchSettled(turn);
     await turnInFlight(ctx, turn);
@@ -85,6 +88,7 @@ export const teardownChecks: readonly Check[] = [
     await ctx.clause('AIK-QUIESCE-002.c3', () => ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled'));
     await turn;
     ctx.equal(ctx.kit.turns.inFlight, 0, 'turns in flight after dispose');
+    await ctx.clause('AIK-QUIESCE-002.c1', () => ctx.assert(!heardDuringTurn.includes('agent/disposed'), 'agent/disposed fired while the in-flight turn was still running'));
     const types = typesOf(system, 'q2');
     ctx.assert(types.indexOf('agent/disposed') >= 0 && types.indexOf('agent/disposed') < types.indexOf('session/disposed'), `agent/disposed must precede session/disposed: ${types.join(', ')}`);
     ctx.equal(types.slice(types.indexOf('agent/disposed')).filter((type) => type === 'session/event'), [], 'session/event after agent/disposed');
@@ -146,6 +150,33 @@ export const teardownChecks: readonly Check[] = [
     },
     { profile: { teardown: 'scope-first' } },
   ),
+
+  check('AIK-QUIESCE-004', 'rollback-follows-the-teardown-profile', async (ctx) => {
+    const system = await ctx.open();
+    const veto = ctx.error('veto at agent/created');
+    system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: veto });
+    const setup = { name: 'scoped-setup', action: 'resolve' as const, listen: { name: 'undone-scope', event: '*' as const, action: 'record' as const } };
+    ctx.rejectsWith(await system.create({ sessionId: 'undone', setup }), veto, 'create(undone) vetoed at agent/created');
+    system.unlisten('veto-agent');
+    // Rollback emits the disposed edges of what was announced; the scoped listener hears them as the declared teardown profile says.
+    const heard = heardBy(system, 'undone-scope')
+      .map((event) => event.type)
+      .filter((type) => type.endsWith('/disposed'));
+    await ctx.clause('AIK-QUIESCE-004.c5', () =>
+      ctx.profiles.teardown === 'scope-first'
+        ? ctx.equal(heard, [], 'scope-first: disposed edges the scoped listener of the rolled-back creation heard (its scope is disposed first)')
+        : ctx.equal(heard, ['agent/disposed', 'session/disposed'], 'scope-last: disposed edges the scoped listener of the rolled-back creation heard (its scope is disposed last)'),
+    );
+  }),
+
+  check('AIK-QUIESCE-004', 'no-scope-operations-once-disposed', async (ctx) => {
+    const system = await ctx.open();
+    const made = ctx.ok(await system.create({ sessionId: 'spent' }), 'create(spent)');
+    ctx.ok(await system.dispose(made.handle), 'dispose(spent)');
+    // Its teardown completed, so its scope's disposal began (under either profile): a scoped listener is refused.
+    const late = system.listen({ name: 'too-late', event: '*', action: 'record' }, made.handle);
+    await ctx.clause('AIK-QUIESCE-004.c6', () => ctx.rejects(system, late, 'inactive', 'listen', 'a scoped listener on spent once its teardown completed'));
+  }),
 
   check('AIK-QUIESCE-004', 'no-new-turns-once-teardown-began', async (ctx) => {
     const system = await ctx.open();

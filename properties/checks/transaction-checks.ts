@@ -148,6 +148,20 @@ export const transactionChecks: readonly Check[] = [
     ctx.ok(await system.dispose(v3.handle), 'dispose(v3)');
   }),
 
+  check('AIK-TXN-004', 'listener-added-in-a-dispatch-misses-it', async (ctx) => {
+    const system = await ctx.open();
+    system.listen({ name: 'adder', event: 'session/created', action: 'listen', value: { name: 'added', event: '*', action: 'record' } });
+    const made = ctx.ok(await system.create({ sessionId: 'late-ear' }), 'create(late-ear)');
+    system.unlisten('adder');
+    system.unlisten('added');
+    const heard = heardBy(system, 'added')
+      .filter((event) => event.id === 'late-ear')
+      .map((event) => event.type);
+    // The added listener hears the later dispatches (agent/created, …); an adapter that does not carry out `listen` installed nothing, and there is nothing to judge.
+    if (heard.length > 0) await ctx.clause('AIK-TXN-004.c6', () => ctx.assert(!heard.includes('session/created'), `a listener added during the session/created dispatch heard that dispatch: ${heard.join(', ')}`));
+    ctx.ok(await system.dispose(made.handle), 'dispose(late-ear)');
+  }),
+
   check('AIK-TXN-004', 'seeded-and-resumed-vetoes-write-nothing', async (ctx) => {
     const system = await ctx.open();
     for (const event of ['session/created', 'agent/created'] as const) {

@@ -39,6 +39,12 @@ export interface FaultStore extends DurableStore {
   readonly calls: readonly StoreCall[];
   /** What is stored, read around the fault plans (for the kit's own checks). */
   peek(id: string): Promise<DurableRecord | undefined>;
+  /**
+   * Drops what is stored under `id`, as if it had never been written: the model's store adopting
+   * an implementation that never persisted it (§2 "may or may not be persisted"). A later put of
+   * `id` stores it again.
+   */
+  forget(id: string): void;
 }
 
 /**
@@ -48,6 +54,8 @@ export interface FaultStore extends DurableStore {
 export function createFaultStore(inner: DurableStore, log: (step: Step) => void = () => undefined, pause: (name: string) => Promise<void> = () => new Promise(() => undefined)): FaultStore {
   let faults: StoreFault[] = [];
   const calls: StoreCall[] = [];
+  const forgotten = new Set<string>();
+  const load = (id: string) => (forgotten.has(id) ? Promise.resolve(undefined) : inner.load(id));
 
   function guard<T>(op: StoreOperation, id: string, run: () => Promise<T>): Promise<T> {
     calls.push({ op, id });
@@ -61,10 +69,14 @@ export function createFaultStore(inner: DurableStore, log: (step: Step) => void 
   }
 
   return {
-    load: (id) => guard('load', id, () => inner.load(id)),
-    put: (record) => guard('put', record.header.id, () => inner.put(record)),
-    append: (id, events: readonly StoredEvent[]) => guard('append', id, () => inner.append(id, events)),
-    list: () => guard('list', '*', () => inner.list()),
+    load: (id) => guard('load', id, () => load(id)),
+    put: (record) =>
+      guard('put', record.header.id, () => {
+        forgotten.delete(record.header.id);
+        return inner.put(record);
+      }),
+    append: (id, events: readonly StoredEvent[]) => guard('append', id, () => (forgotten.has(id) ? Promise.reject(new Error(`append to ${JSON.stringify(id)}, which has no record`)) : inner.append(id, events))),
+    list: () => guard('list', '*', async () => (await inner.list()).filter((id) => !forgotten.has(id))),
     flush: (id) => guard('flush', id, () => inner.flush(id)),
     inject(fault) {
       log(controlStep('fault', { store: fault.op, id: fault.id, effect: fault.effect, ...('value' in fault ? { value: fault.value } : {}), ...(fault.once === true ? { once: true } : {}) }, `fault(${fault.effect} ${fault.op} ${fault.id}${fault.once === true ? ' once' : ''})`));
@@ -75,6 +87,9 @@ export function createFaultStore(inner: DurableStore, log: (step: Step) => void 
       faults = id === undefined ? [] : faults.filter((fault) => fault.id !== id);
     },
     calls,
-    peek: (id) => inner.load(id),
+    peek: load,
+    forget(id) {
+      forgotten.add(id);
+    },
   };
 }

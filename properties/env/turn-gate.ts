@@ -15,6 +15,7 @@ export class TurnGate {
   readonly #held = new Map<string, Set<() => void>>();
   #started = 0;
   #settled = 0;
+  readonly #onSettle: (() => void)[] = [];
 
   /** `log` hears every plan and release, as steps of the check. */
   constructor(log: (step: Step) => void = () => undefined) {
@@ -33,6 +34,14 @@ export class TurnGate {
     this.#plans.delete(id);
     for (const complete of this.#held.get(id) ?? []) complete();
     this.#held.delete(id);
+  }
+
+  /**
+   * Calls `listener` whenever a turn settles, as the first reaction to it: before the
+   * implementation hears that its turn ended, so what happened by then happened during the turn.
+   */
+  onSettle(listener: () => void): void {
+    this.#onSettle.push(listener);
   }
 
   /** Turns started and not yet settled (as the kit sees them). */
@@ -55,6 +64,7 @@ export class TurnGate {
     });
     const settle = () => {
       this.#settled += 1;
+      for (const listener of this.#onSettle) listener();
     };
     outcome.then(settle, settle);
     return outcome;

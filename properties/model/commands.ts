@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
 import { RECORDER, UnsupportedOperation, type ConfigInput, type CreateInput, type ListenPlan, type Outcome, type ResumeInput } from '../../src/contract/adapter.js';
+import { turnEventLoop } from '../runner/event-loop.js';
 import { showId } from '../runner/step.js';
 import type { Declared } from './declared.js';
 import type { GeneratedRun, HandleSlot } from './generated-run.js';
@@ -91,6 +92,41 @@ async function resync(run: GeneratedRun, real: Outcome, model: Outcome): Promise
   }
 }
 
+/**
+ * What the implementation's outcome over an undecided id (see {@link GeneratedRun.undecided}) shows
+ * of its choice whether the id is persisted: true, false, or undefined when it shows nothing. A
+ * creation that announced `session/created` went past the durable read.
+ */
+function persistenceShown(run: GeneratedRun, op: 'create' | 'resume', decided: string, announced: boolean): boolean | undefined {
+  if (op === 'resume') return decided === 'ok' || announced ? true : decided === 'not-found' ? false : undefined;
+  // Under reject-at-flush a create over a persisted id is accepted too: its outcome shows nothing.
+  if (run.declared.profiles.persistedCreate !== 'reject-at-create') return undefined;
+  return decided === 'ok' || announced ? false : decided === 'conflict' ? true : undefined;
+}
+
+/**
+ * §2: a session that never appended an event "may or may not be persisted". Once the
+ * implementation's outcome showed its choice for `id`, the model's store takes the same one before
+ * the model acts, so the model follows the implementation's branch (a listener of an admitted
+ * creation shutting the runtime down, a later resume) and no later step is judged on the
+ * reference's.
+ */
+async function adopt(run: GeneratedRun, id: string, persisted: boolean): Promise<void> {
+  const store = run.modelKit.store;
+  if (store === undefined) return;
+  const held = await store.peek(id);
+  if (!persisted && held !== undefined) store.forget(id);
+  if (persisted && held === undefined) {
+    const record = await run.realKit.store?.peek(id);
+    if (record !== undefined) await store.put(record);
+  }
+}
+
+/** Whether `system`'s recorder heard `session/created` for `id` among the events after the first `heard`. */
+function announced(system: GeneratedRun['real'], id: string, heard: number): boolean {
+  return system.events().slice(heard).some((event) => event.listener === RECORDER && event.type === 'session/created' && event.id === id);
+}
+
 /** Waits (on timers, at most the per-operation timeout) until `done` holds; the invariants then judge what it left. */
 async function settled(run: GeneratedRun, done: () => boolean): Promise<void> {
   const deadline = performance.now() + run.limits.for('wait');
@@ -115,6 +151,8 @@ abstract class Base implements RunCommand {
   abstract act(run: GeneratedRun): Promise<void>;
   abstract describe(): string;
   async run(_model: GeneratedRun, run: GeneratedRun): Promise<void> {
+    // The loop turns before every command: the worker's heartbeat and the implementation's timers are never starved by a long run.
+    await turnEventLoop();
     run.executed.push(this);
     run.home = this.home;
     run.heardWhenSettled = undefined;
@@ -154,14 +192,20 @@ class CreateCommand extends Base {
     const inputs = { real: this.#input(run, 'real', injected), model: this.#input(run, 'model', injected) };
     const live = run.model.getAgent(this.id) !== undefined;
     const undecided = run.undecided(this.id);
+    // AIK-CREATE-003: an invalid cwd is refused at admission or at preparation, and the live check and the durable read stand between them.
+    const eitherPhase = this.plan === 'bad-cwd' && (live || (run.declared.profiles.persistedCreate === 'reject-at-create' && (await run.modelKit.store?.peek(this.id)) !== undefined));
     const listener = LISTENERS[this.plan];
     // Whether the model announced the event the plan's listener acts on: only then does the listener's requirement decide the outcome.
     let dispatched = false;
+    // Over an undecided id: what the real system's outcome showed of its persistence choice, which the model then adopts.
+    let shown: boolean | undefined;
     const outcome = await both(run, 'create', async (system, which) => {
+      if (which === 'model' && shown !== undefined) await adopt(run, this.id, shown);
       const started = system.planOutcomes().length;
       const heard = system.events().length;
       if (listener !== undefined) system.listen({ name: 'generated-listener', ...listener.plan(injected) });
       const made = await system.create(inputs[which]);
+      if (which === 'real' && undecided) shown = persistenceShown(run, 'create', run.decided(system, made, 'create'), announced(system, this.id, heard));
       if (listener !== undefined) system.unlisten('generated-listener');
       const event = listener?.plan(injected).event;
       if (which === 'model') dispatched = system.events().slice(heard).some((heardEvent) => heardEvent.listener === RECORDER && heardEvent.type === event && heardEvent.id === this.id);
@@ -174,7 +218,8 @@ class CreateCommand extends Base {
     if (undecided) return resync(run, outcome.real, outcome.model);
     // A creation refused before its listener's event was announced decides its refusal, not the listener's plan.
     const requirement = listener !== undefined && dispatched ? listener.requirement : creationRequirement('create', outcome.modelDecided, live, this.#owner(run)?.unloaded);
-    run.expect(`${requirement}/generated-outcome`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
+    const legal = eitherPhase && outcome.modelDecided === 'invalid' ? ['invalid', 'conflict'] : [outcome.modelDecided];
+    run.expect(`${requirement}/generated-outcome`, !legal.includes(outcome.realDecided), () => `${this.describe()}: expected ${legal.join(' or ')} (as the reference runtime decides${legal.length > 1 ? ', validating at admission or preparation' : ''}), got ${outcome.realDecided}`);
     if (outcome.real.ok && outcome.model.ok) {
       const facts = run.facts(this.id);
       const shadow = facts.persisted;
@@ -233,11 +278,15 @@ class ResumeCommand extends Base {
         : this.plan === 'abort-before'
           ? { resumeSessionId: this.id, signal: { name: 'generated-abort', at: 'before', reason: injected } }
           : { resumeSessionId: this.id };
+    let shown: boolean | undefined;
     const outcome = await both(run, 'resume', async (system, which) => {
+      if (which === 'model' && shown !== undefined) await adopt(run, this.id, shown);
       const store = (which === 'real' ? run.realKit : run.modelKit).store;
+      const heard = system.events().length;
       if (this.plan === 'load-fault') store?.inject({ op: 'load', id: this.id, effect: 'fail', value: injected, once: true });
       const resumed = await system.resume(input);
       store?.heal(this.id);
+      if (which === 'real' && undecided) shown = persistenceShown(run, 'resume', run.decided(system, resumed, 'resume'), announced(system, this.id, heard));
       return resumed;
     });
     this.result = outcome.realDecided === 'ok' ? ' ✓' : ` ✗${outcome.realDecided}`;

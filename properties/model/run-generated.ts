@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { UnsupportedOperation, type AdapterFactory } from '../../src/contract/adapter.js';
 import { acpChildPlan } from '../env/kit-env.js';
 import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
+import { turnEventLoop } from '../runner/event-loop.js';
 import type { Limits } from '../runner/limits.js';
 import { modelCommands } from './commands.js';
 import type { Declared } from './declared.js';
@@ -136,6 +137,8 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
   let unsupported = false;
   const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS }), async (scheduler, commands) => {
     if (unsupported) return;
+    // Between runs too (see turnEventLoop): a phase of runs that never yield still lets the loop turn.
+    await turnEventLoop();
     const run = await GeneratedRun.open(factory, declared, scheduler, limits.fresh(), tallies, isMasked);
     try {
       await fc.asyncModelRun(() => ({ model: run, real: run }), commands);

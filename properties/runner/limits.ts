@@ -19,13 +19,16 @@ export class Limits {
   readonly confirming: boolean;
   /** The slowest settle measured per operation, shared by every check of the run. */
   readonly #pace: Map<string, number>;
+  /** Told whenever an operation settles (shared by every check of the run): a sign of life no amount of work can starve. */
+  readonly #settled: () => void;
   /** Whether a wait reached its limit since this object was made. */
   expired = false;
 
-  constructor(base: number, confirming = false, pace = new Map<string, number>()) {
+  constructor(base: number, confirming = false, pace = new Map<string, number>(), settled: () => void = () => undefined) {
     this.base = base;
     this.confirming = confirming;
     this.#pace = pace;
+    this.#settled = settled;
   }
 
   /** The limit for `op` (an operation name, `factory`, or `wait` for a polled condition), in ms. */
@@ -45,6 +48,7 @@ export class Limits {
   /** Records that `op` settled after `ms`. */
   observe(op: string, ms: number): void {
     if (ms > (this.#pace.get(op) ?? 0)) this.#pace.set(op, ms);
+    this.#settled();
   }
 
   /** Notes that a wait reached its limit: a failure of this run is only suspected. */
@@ -54,11 +58,11 @@ export class Limits {
 
   /** Fresh limits for a run that confirms a suspected failure (same measured pace). */
   confirm(): Limits {
-    return new Limits(this.base, true, this.#pace);
+    return new Limits(this.base, true, this.#pace, this.#settled);
   }
 
   /** Fresh limits for another check of the same run (same measured pace). */
   fresh(): Limits {
-    return new Limits(this.base, this.confirming, this.#pace);
+    return new Limits(this.base, this.confirming, this.#pace, this.#settled);
   }
 }

@@ -43,6 +43,12 @@ export interface ConformanceOptions {
    */
   readonly onCheck?: (event: CheckEvent) => void;
   /**
+   * Called whenever an operation of the implementation settles. A supervisor takes it as a sign
+   * of life: unlike a timer, it cannot be starved by an implementation whose operations all
+   * resolve in microtasks.
+   */
+  readonly onSettle?: () => void;
+  /**
    * Directed checks already decided elsewhere (by an earlier worker of a supervised run, which
    * ran them or was lost in them): they are not run again, their outcome is taken as given.
    */
@@ -174,7 +180,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
-  const limits = new Limits(options.timeoutMs ?? 1000);
+  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle);
 
   let declared: Declared;
   try {

@@ -10,6 +10,7 @@ import { createKitEnv, type KitEnv } from '../../properties/env/kit-env.js';
 import { AdapterFailure } from '../../properties/runner/adapter-failure.js';
 import { openSystem } from '../../properties/runner/check-context.js';
 import { Limits } from '../../properties/runner/limits.js';
+import { turnEventLoop } from '../../properties/runner/event-loop.js';
 import { DrivenSystem } from '../../properties/runner/driven-system.js';
 import type { HistoryOperation } from '../history/history-format.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
@@ -100,8 +101,6 @@ const HISTORY_OPS: Partial<Record<ScenarioStep['op'], HistoryOperation>> = {
 };
 
 let replays = 0;
-
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Replays `scenario` against a fresh system of `factory` over a fresh kit env (deterministic ids,
@@ -316,8 +315,8 @@ class Replay implements CheckState {
       await call.promise;
       if (step.expect !== undefined) this.expect(step.expect, call.outcome, call.op);
     } else if (step.op === 'settle') {
-      await tick();
-      await tick();
+      await turnEventLoop();
+      await turnEventLoop();
     }
     this.sync();
     if (step.check !== undefined) {

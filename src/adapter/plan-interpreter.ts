@@ -206,6 +206,8 @@ export class PlanInterpreter<Scope> {
           const dispose = this.#hooks.disposeContext?.bind(this.#hooks);
           return void this.#report(plan.name, 'dispose-context', dispose === undefined ? undefined : () => dispose(scope, payload));
         }
+        case 'listen':
+          return void this.#install(plan.value as ListenPlan, undefined);
       }
     };
   }

@@ -173,10 +173,12 @@ export interface ListenPlan {
    *   the outcome is reported with {@link System.planOutcomes});
    * - `shutdown`: calls `shutdown()` (not awaited, outcome reported likewise);
    * - `dispose-context`: disposes the heard subject agent's context (capability `contextDispose`;
-   *   not awaited, outcome reported likewise).
+   *   not awaited, outcome reported likewise);
+   * - `listen`: installs the listener plan `value` (a {@link ListenPlan}) globally, from inside
+   *   this dispatch (which that listener must not hear).
    */
-  readonly action: 'record' | 'throw' | 'reject' | 'abort' | 'unload' | 'shutdown' | 'dispose-context';
-  /** The injected value for `throw` / `reject`, the signal plan's name for `abort`, the owner token for `unload`. */
+  readonly action: 'record' | 'throw' | 'reject' | 'abort' | 'unload' | 'shutdown' | 'dispose-context' | 'listen';
+  /** The injected value for `throw` / `reject`, the signal plan's name for `abort`, the owner token for `unload`, the plan to install for `listen`. */
   readonly value?: unknown;
 }
 

@@ -45,6 +45,8 @@ export interface Clause {
   readonly checks: readonly string[];
   /** Why no check can observe it through the adapter (then `checks` is empty). */
   readonly unobservable?: string;
+  /** Where the clause leaves the implementation a choice: what the checks accept. */
+  readonly accepts?: string;
 }
 
 /**
@@ -79,7 +81,13 @@ export const AUDITED_SECTIONS: readonly { readonly section: ContractSection; rea
   { section: 'Forwarding (JSON-RPC) and other consumers', sha256: 'c352f3e09a31a3b8' },
 ];
 
-type Mapped = readonly string[] | { readonly unobservable: string };
+type Mapped = readonly string[] | { readonly unobservable: string } | { readonly checks: readonly string[]; readonly accepts: string };
+
+function mappedFields(mapped: Mapped): Pick<Clause, 'checks' | 'unobservable' | 'accepts'> {
+  if (Array.isArray(mapped)) return { checks: mapped as readonly string[] };
+  const described = mapped as Exclude<Mapped, readonly string[]>;
+  return 'unobservable' in described ? { checks: [], unobservable: described.unobservable } : { checks: described.checks, accepts: described.accepts };
+}
 
 function clauses(requirement: string, section: ContractSection, entries: readonly (readonly [string, Mapped] | readonly [string, Mapped, ContractSection])[]): Clause[] {
   return entries.map(([text, mapped, where], index) => ({
@@ -87,7 +95,7 @@ function clauses(requirement: string, section: ContractSection, entries: readonl
     requirement,
     section: where ?? section,
     text,
-    ...(Array.isArray(mapped) ? { checks: mapped as readonly string[] } : { checks: [], unobservable: (mapped as { unobservable: string }).unobservable }),
+    ...mappedFields(mapped),
   }));
 }
 
@@ -130,9 +138,16 @@ export const CLAUSES: readonly Clause[] = [
     ['the id is live in either registry → `conflict` (before any store read)', ['AIK-CREATE-002/live-id-conflicts-before-setup'], TXN],
   ]),
   ...clauses('AIK-CREATE-003', 'Create / resume', [
-    ['invalid input (empty id, relative cwd, malformed seed) rejects (`invalid`) at admission or preparation', ['AIK-CREATE-003/invalid-input-leaves-nothing']],
+    [
+      'invalid input (empty id, relative cwd, malformed seed) rejects (`invalid`) at admission or preparation',
+      {
+        checks: ['AIK-CREATE-003/invalid-input-leaves-nothing', 'AIK-CREATE-003/generated-outcome'],
+        accepts: 'either phase: the live check and the durable read come between them, so a relative cwd over a live id, or over a persisted one under `reject-at-create`, may be refused `invalid` (admission) or `conflict` (validated at preparation)',
+      },
+    ],
     ['and leaves nothing', ['AIK-CREATE-003/invalid-input-leaves-nothing']],
     ['A *malformed seed* is one that is not a valid log: not an array, a gap or repeat in `seq`, an unknown kind.', ['AIK-CREATE-003/invalid-input-leaves-nothing'], MODEL],
+    ['validate the header and seed (`invalid`)', ['AIK-CREATE-003/invalid-input-leaves-nothing', 'AIK-CREATE-003/generated-outcome'], TXN],
   ]),
   ...clauses('AIK-RESUME-001', 'Create / resume', [
     ['resume publishes exactly `resumeSessionId`', ['AIK-RESUME-001/publishes-exactly-the-resumed-id']],
@@ -196,6 +211,7 @@ export const CLAUSES: readonly Clause[] = [
     ['the creation rejects with the thrown value, and the store is unchanged', ['AIK-TXN-004/listener-veto', 'AIK-TXN-004/seeded-and-resumed-vetoes-write-nothing']],
     ['A throw from an `agent/session-start` listener is contained.', ['AIK-TXN-004/listener-veto']],
     ['A synchronous throw stops that dispatch (later listeners do not hear it).', ['AIK-TXN-004/listener-veto'], TXN],
+    ['a listener added during a dispatch does not hear that dispatch', ['AIK-TXN-004/listener-added-in-a-dispatch-misses-it'], MODEL],
   ]),
   ...clauses('AIK-TXN-005', 'Transaction and rollback', [
     ['an abort before phase 12 rejects with the signal\'s reason as observed — an Error reason is that same object', ['AIK-TXN-005/abort-before-and-after-publication']],
@@ -256,6 +272,8 @@ export const CLAUSES: readonly Clause[] = [
     ['`scope-first`: dispose the scope (children first), then detach (scoped listeners do not hear the disposed edges)', ['AIK-QUIESCE-004/scope-first-order']],
     ['cleanups act on the exact agent object, never by id', { unobservable: 'no plan registers a `defer()` cleanup, so what a cleanup acts on is not observable through the adapter' }],
     ['new turns are refused (`inactive`) once teardown began', ['AIK-QUIESCE-004/no-new-turns-once-teardown-began']],
+    ['scoped listeners per the teardown profile, AIK-QUIESCE-004', ['AIK-QUIESCE-004/rollback-follows-the-teardown-profile'], TXN],
+    ['Scope operations fail with `inactive` once the scope\'s disposal began', ['AIK-QUIESCE-004/no-scope-operations-once-disposed'], MODEL],
   ]),
   ...clauses('AIK-QUIESCE-005', 'Teardown and quiescence', [
     ['shutdown disposes every live agent, rejects pending creations (`inactive`) after their rollback, refuses new ones (`inactive`), and resolves last', ['AIK-QUIESCE-005/shutdown-settles-everything-last', 'AIK-QUIESCE-005/generated-shutdown']],
@@ -319,6 +337,8 @@ export const CLAUSES: readonly Clause[] = [
   ...clauses('AIK-SUB-004', 'Subagents', [
     ['a live-spawned child is owned by its parent (not a root); disposing the parent disposes it', ['AIK-SUB-004/child-owned-by-parent']],
     ['Runtime ownership follows the owner that resumes; `parentSession` stays lineage only.', ['AIK-SUB-004/resumed-child-owned-by-who-resumes'], RESUME],
+    ['`subagent/end` (outcome `cancelled` if any of the child\'s turns was cut, else `failed` if any failed, else `completed`)', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
+    ['after its teardown completes', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
   ]),
 
   ...clauses('AIK-REMOTE-001', 'Remote (ACP)', [
@@ -328,11 +348,15 @@ export const CLAUSES: readonly Clause[] = [
     ['disposing the run cancels the prompt, kills the child, awaits its exit; then `subagent/end`', ['AIK-REMOTE-001/run-id-parent-minted-wire-id-private'], REMOTE],
   ]),
   ...clauses('AIK-REMOTE-002', 'Remote (ACP)', [
-    ['a child reply without a valid session id, a spawn failure or an abort rejects only after the child process has exited', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/abort-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
-    ['nothing is published', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
+    [
+      'a child reply without a valid session id, a spawn failure or an abort rejects only after the child process has exited',
+      ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit', 'AIK-REMOTE-002/abort-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing'],
+    ],
+    ['nothing is published', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
+    ['A reply without a non-empty string session id', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit'], REMOTE],
   ]),
   ...clauses('AIK-REMOTE-003', 'Remote (ACP)', [
-    ['the ACP bridge (§3) serves a record only for the exact agent object it holds; a same-id foreign agent is not served', ['AIK-REMOTE-003/bridge-serves-the-exact-object']],
+    ['the ACP bridge (§3) serves a record only for the exact agent object it holds; a same-id foreign agent is not served', ['AIK-REMOTE-003/bridge-serves-the-exact-object', 'AIK-REMOTE-003/bridge-serves-the-winner-not-a-same-id-loser']],
   ]),
 
   ...clauses('AIK-RPC-001', 'Forwarding (JSON-RPC) and other consumers', [

@@ -65,6 +65,9 @@ function reportSteps(steps: readonly Step[], post: (message: ConformWorkerMessag
   };
 }
 
+/** At most one sign of life per this many ms from settled operations (the supervisor's silence limit is seconds). */
+const SETTLE_BEAT_MS = 100;
+
 /** Loads the adapter of `data` (the reference runtime without one) and runs the suite, posting what happens; never throws. */
 export async function runConformWorker(data: ConformWorkerData, post: (message: ConformWorkerMessage) => void): Promise<void> {
   let factory: AdapterFactory;
@@ -75,8 +78,17 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
     return;
   }
   post({ kind: 'loaded' });
+  // The timer heartbeat of adapter-worker.mjs needs the event loop to turn; operations settling in microtasks
+  // do not let it, so each settled operation is a sign of life too (`process.send` writes at once).
+  let beat = performance.now();
   const report = await runConformance(factory, {
     ...data.options,
+    onSettle: () => {
+      const now = performance.now();
+      if (now - beat < SETTLE_BEAT_MS) return;
+      beat = now;
+      post({ kind: 'alive' });
+    },
     onProgress: (progress) => post({ kind: 'progress', progress }),
     onCheck: (event) => {
       if (event.phase === 'start') {

@@ -38,9 +38,12 @@ const VISIBLE_IN_HISTORIES = new Set([
  * appended to the stored record of a vetoed resume, which the scenarios' log lengths (at least
  * what the scenario caused, since an implementation may append bookkeeping on resume) let pass
  * and which no scenario check ("no write for this id") expresses yet, so it is left to the
- * directed check AIK-TXN-004/seeded-and-resumed-vetoes-write-nothing.
+ * directed check AIK-TXN-004/seeded-and-resumed-vetoes-write-nothing. And two defects of
+ * `subagent/end` in-process: its outcome (no scenario has a child's turn fail or get cut yet) and
+ * what a listener finds when it fires (a scenario's listeners do not snapshot the registries), left
+ * to the directed check AIK-SUB-004/end-after-teardown-with-its-outcome.
  */
-const BEYOND_SCENARIOS = new Set(['dispose-abandons-slow-writes', 'vetoed-resume-appends-bookkeeping']);
+const BEYOND_SCENARIOS = new Set(['dispose-abandons-slow-writes', 'vetoed-resume-appends-bookkeeping', 'subagent-end-always-completed', 'subagent-end-before-teardown']);
 
 describe('the scenario corpus against the mutants', () => {
   it('knows every mutant it expects to be visible in histories', () => {

@@ -1,8 +1,8 @@
 import independentAdapter from '../../examples/independent/adapter.js';
-import liberalAdapter from '../../examples/liberal/adapter.js';
+import liberalAdapter, { liberalAdapterWith } from '../../examples/liberal/adapter.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
-import { behindSlowStore, withShuffledLists } from '../mutants/_support/benign.js';
+import { behindSlowStore, persistingLazily, validatingAtPreparation, withShuffledLists } from '../mutants/_support/benign.js';
 
 /**
  * Systems that conform to the contract, each taking different freedoms: the kit must find every
@@ -16,5 +16,8 @@ export const CONFORMING_SYSTEMS: readonly { readonly name: string; readonly fact
   { name: 'reference behind a slow store', factory: behindSlowStore(referenceAdapter()) },
   { name: 'reference with shuffled lists', factory: withShuffledLists(referenceAdapter()) },
   { name: 'independent example', factory: independentAdapter },
+  { name: 'reference persisting lazily', factory: persistingLazily(referenceAdapter()) },
+  { name: 'reference validating cwd at preparation', factory: validatingAtPreparation(referenceAdapter()) },
   { name: 'liberal example', factory: liberalAdapter },
+  { name: 'liberal example, reject-at-create', factory: liberalAdapterWith('reject-at-create') },
 ];

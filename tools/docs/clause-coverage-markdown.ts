@@ -25,7 +25,8 @@ export function renderClauseCoverageMarkdown(clauses: readonly Clause[] = CLAUSE
     if (own.length === 0) continue;
     lines.push('', `## ${requirement.id}`, '', `${requirement.statement}`, '', '| clause | contract text | where | checks |', '| --- | --- | --- | --- |');
     for (const entry of own) {
-      const checks = entry.unobservable === undefined ? entry.checks.map((id) => `\`${id}\``).join('<br>') : `not observable: ${entry.unobservable}`;
+      const mapped = entry.checks.map((id) => `\`${id}\``).join('<br>');
+      const checks = entry.unobservable !== undefined ? `not observable: ${entry.unobservable}` : entry.accepts === undefined ? mapped : `${mapped}<br>accepts ${entry.accepts}`;
       lines.push(`| ${entry.id} | ${cell(entry.text)} | ${cell(entry.section)} | ${cell(checks)} |`);
     }
   }

@@ -1,5 +1,5 @@
 import type { AdapterFactory, System } from '../../../src/contract/adapter.js';
-import type { DurableStore } from '../../../src/contract/durable-store.js';
+import type { DurableRecord, DurableStore } from '../../../src/contract/durable-store.js';
 
 /**
  * Benign variations of a conforming adapter that the kit must still find CONFORMANT (no false
@@ -71,4 +71,73 @@ export function stoppedByRefusedConfig(factory: AdapterFactory): AdapterFactory 
       },
     }) as System;
   };
+}
+
+/** Whether `cwd` is given and not absolute (the contract's invalid cwd). */
+function relative(cwd: string | undefined): boolean {
+  return cwd !== undefined && !cwd.startsWith('/');
+}
+
+/**
+ * `factory` validating a create's cwd at preparation (§4 phase 4) rather than at admission: a
+ * relative cwd over a live id, or over a persisted one under `reject-at-create`, is refused by the
+ * live check or the durable read first (`conflict`). AIK-CREATE-003 allows either phase.
+ */
+export function validatingAtPreparation(factory: AdapterFactory): AdapterFactory {
+  return async (env, options) => {
+    const system = await factory(env, options);
+    const create: System['create'] = async (input) => {
+      if (!relative(input.meta?.cwd)) return system.create(input);
+      const live = system.getAgent(input.sessionId) !== undefined;
+      const persisted = system.profiles.persistedCreate === 'reject-at-create' && (await env.store?.load(input.sessionId)) !== undefined;
+      // Reached preparation's earlier phases first: the same creation with a valid cwd is refused there.
+      return live || persisted ? system.create({ ...input, meta: { ...input.meta, cwd: '/' } }) : system.create(input);
+    };
+    return new Proxy(system, {
+      get(target, key) {
+        if (key === 'create') return create;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as System;
+  };
+}
+
+/**
+ * A store through which nothing is written for a session that never appended an event: a record
+ * put without events waits until the first append or flush of its id (§2: such a session "may or
+ * may not be persisted"); a later put of the id replaces it, and what waits is never read.
+ */
+function lazy(store: DurableStore): DurableStore {
+  const waiting = new Map<string, DurableRecord>();
+  const written = async (id: string): Promise<void> => {
+    const record = waiting.get(id);
+    if (record === undefined) return;
+    waiting.delete(id);
+    await store.put(record);
+  };
+  return {
+    load: (id) => store.load(id),
+    list: () => store.list(),
+    put: async (record) => {
+      if (record.events.length > 0) {
+        waiting.delete(record.header.id);
+        return store.put(record);
+      }
+      waiting.set(record.header.id, record);
+    },
+    append: async (id, events) => {
+      await written(id);
+      return store.append(id, events);
+    },
+    flush: async (id) => {
+      await written(id);
+      return store.flush(id);
+    },
+  };
+}
+
+/** `factory` persisting lazily: a session that never appended an event (and was never flushed) is never written. */
+export function persistingLazily(factory: AdapterFactory): AdapterFactory {
+  return (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazy(env.store) }, options);
 }
