@@ -175,14 +175,15 @@ export const twoIdMembers: Rule = {
       const factory = calledName(call);
       const [shape] = call.arguments;
       if (factory === undefined || !SCHEMA_FACTORIES.has(factory) || shape === undefined || !ts.isObjectLiteralExpression(shape)) return;
+      // The schema's name is its type's: a compatibility field is allowed as `SchemaName.member`.
+      const symbol = symbolOf(node, file.ancestors);
       const fields = shape.properties.flatMap((property) => {
         const name = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property) ? nameText(property.name) : undefined;
-        return name === undefined ? [] : [{ name, kind: classifyName(name, file.vocabulary), property }];
+        return name === undefined ? [] : [{ name, kind: classifyName(name, file.vocabulary, symbol), property }];
       });
       const agent = fields.find((field) => isAgentSide(field.kind));
       const session = fields.find((field) => isSessionSide(field.kind));
       if (agent === undefined || session === undefined) return;
-      const symbol = symbolOf(node, file.ancestors);
       const branded = /\.brand\s*<\s*['"](?:SessionId|AgentId)['"]/i.test(shape.getText(file.sourceFile));
       run.report({
         file: file.file,
