@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { USUAL_PAIR, type Confirmation, type Question, type RawFinding } from '../rules/rule.js';
-import { classifyName, classifyTypeName, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
@@ -538,7 +538,7 @@ export class Confirmer {
     // element type (`Worker[]`, the last argument of `Map<K, V>`, `Record<K, V>`, `Set<V>`).
     return session.getProperties().some((property) => {
       // A collection of agent ids by name (`agentIds: string[]`, `agent_ids: Set<AgentId>`).
-      if (/ids$/i.test(property.name) && classifyName(property.name, this.vocabulary) === 'agent-id') return true;
+      if (isIdList(property.name) && classifyName(property.name, this.vocabulary) === 'agent-id') return true;
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
       const element =

@@ -62,6 +62,11 @@ export function splitWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+/** True for a name of several ids (`agentIds`, `session_ids`): a collection, not one identity. */
+export function isIdList(name: string): boolean {
+  return /ids$/i.test(name);
+}
+
 /** Merges configured allow-list entries into the defaults. */
 export function resolveVocabulary(configured: IdentityVocabulary | undefined): ResolvedVocabulary {
   const merged = (key: keyof IdentityVocabulary): ReadonlySet<string> =>

@@ -80,7 +80,7 @@ function pairing(agent: ts.Expression, session: ts.Expression, sources: (value: 
 }
 
 /** The agent-id and session-id keys of an object literal, with their values. */
-interface LiteralPair {
+export interface LiteralPair {
   readonly agent: { readonly key: string; readonly value: ts.Expression };
   readonly session: { readonly key: string; readonly value: ts.Expression };
 }
@@ -90,7 +90,7 @@ interface LiteralPair {
  * an agent id beside the own `id` of a literal declared as a session (`const session:
  * AgentSession = { id, agentId }`: its session key is the type's name).
  */
-function literalPair(literal: ts.ObjectLiteralExpression, parent: ts.Node | undefined, vocabulary: ResolvedVocabulary): LiteralPair | undefined {
+export function literalPair(literal: ts.ObjectLiteralExpression, parent: ts.Node | undefined, vocabulary: ResolvedVocabulary): LiteralPair | undefined {
   let agent: LiteralPair['agent'] | undefined;
   let session: LiteralPair['session'] | undefined;
   let id: ts.Expression | undefined;

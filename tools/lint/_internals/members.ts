@@ -4,7 +4,7 @@
  */
 import { ts } from 'ts-morph';
 import type { FileContext } from '../rules/rule.js';
-import { classifyName, type IdentityKind } from './identity-names.js';
+import { classifyName, isIdList, type IdentityKind } from './identity-names.js';
 import { classifyTypeNode, nameText } from './syntax.js';
 
 /** One member and what it stands for. */
@@ -23,7 +23,7 @@ export interface MemberInfo {
 export function slotKind(name: string, type: ts.TypeNode | undefined, file: FileContext, owner?: string): IdentityKind | undefined {
   const kind = classifyName(name, file.vocabulary, owner) ?? classifyTypeNode(type, file);
   // A collection of ids (`agentIds: string[]`) names several agents, not a second id of this one.
-  return (kind === 'agent-id' || kind === 'session-id') && /(?:ids|_ids)$/i.test(name) ? undefined : kind;
+  return (kind === 'agent-id' || kind === 'session-id') && isIdList(name) ? undefined : kind;
 }
 
 /** The property signatures of an interface or type literal. */

@@ -6,7 +6,7 @@
  * id at all: an `AgentId` in a code generator's fixture with no session anywhere is not this shape.
  */
 import { ts } from 'ts-morph';
-import { classifyTypeName } from '../_internals/identity-names.js';
+import { classifyTypeName, isIdList } from '../_internals/identity-names.js';
 import { classifyTypeNode, nameText } from '../_internals/syntax.js';
 import { USUAL_PAIR, type FileContext, type Rule, type RuleVisitor } from './rule.js';
 
@@ -30,7 +30,7 @@ export const agentIdType: Rule = {
       if (classifyTypeName(name, file.vocabulary) !== 'agent-id' && aliased !== 'agent-id') return;
       // `type AgentId = 'claude' | 'codex'` names a kind of agent from a fixed list, not an
       // identity; `AgentIds` names a collection of ids, not a second id type.
-      if ((ts.isTypeAliasDeclaration(declaration) && literalUnion(declaration.type)) || /ids$/i.test(name)) return;
+      if ((ts.isTypeAliasDeclaration(declaration) && literalUnion(declaration.type)) || isIdList(name)) return;
       run.report({
         file: file.file,
         ...file.position(declaration.name),

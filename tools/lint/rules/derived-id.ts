@@ -13,6 +13,7 @@
  */
 import { ts } from 'ts-morph';
 import { classifyName, splitWords } from '../_internals/identity-names.js';
+import { literalPair } from '../_internals/lifecycle-evidence.js';
 import { builtFrom, mintFunctionsOf, mintSource, outermostPlus, parts, readFromOneObject, standIn } from '../_internals/id-sources.js';
 import { calledName, classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
@@ -87,16 +88,10 @@ export const derivedId: Rule = {
         [ts.SyntaxKind.TemplateExpression]: onBuilt,
         // `{ agent_id: agent.id, session_id: agent.session.header.id }`: one object's identity, twice.
         [ts.SyntaxKind.ObjectLiteralExpression]: (node, file) => {
-          const values: Partial<Record<'agent-id' | 'session-id', { key: string; value: ts.Expression }>> = {};
-          for (const property of (node as ts.ObjectLiteralExpression).properties) {
-            if (!ts.isPropertyAssignment(property)) continue;
-            const key = nameText(property.name);
-            const kind = key === undefined ? undefined : classifyName(key, file.vocabulary);
-            if (key !== undefined && (kind === 'agent-id' || kind === 'session-id')) values[kind] ??= { key, value: property.initializer };
-          }
-          const { 'agent-id': agent, 'session-id': session } = values;
-          const owner = agent === undefined || session === undefined ? undefined : readFromOneObject(agent.value, session.value);
-          if (agent === undefined || session === undefined || owner === undefined) return;
+          const pair = literalPair(node as ts.ObjectLiteralExpression, undefined, file.vocabulary);
+          const owner = pair === undefined ? undefined : readFromOneObject(pair.agent.value, pair.session.value);
+          if (pair === undefined || owner === undefined) return;
+          const { agent, session } = pair;
           report(
             node,
             file,
@@ -152,30 +147,35 @@ function idMaker(name: string | undefined): 'agent-id' | 'session-id' | undefine
  * type: the other id it is built from. (`builtFrom` covers strings stored under an id name.)
  */
 function constructedFrom(node: ts.Expression, file: FileContext): { target: string; from: ts.Expression } | undefined {
-  let target: 'agent-id' | 'session-id' | undefined;
-  let label = '';
-  for (let index = file.ancestors.length - 1; index >= 0 && target === undefined; index -= 1) {
+  const constructor = idConstructorAround(file);
+  if (constructor === undefined) return undefined;
+  const other = constructor.kind === 'agent-id' ? 'session-id' : 'agent-id';
+  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
+  return from === undefined ? undefined : { target: constructor.label, from };
+}
+
+/** The id constructor an expression goes straight into (through parentheses and casts to other types), if any. */
+function idConstructorAround(file: FileContext): { kind: 'agent-id' | 'session-id'; label: string } | undefined {
+  for (let index = file.ancestors.length - 1; index >= 0; index -= 1) {
     const ancestor = file.ancestors[index] as ts.Node;
     if (ts.isParenthesizedExpression(ancestor)) continue;
     if (ts.isAsExpression(ancestor) || ts.isTypeAssertionExpression(ancestor)) {
       const kind = classifyTypeNode(ancestor.type, file);
-      if (kind === 'agent-id' || kind === 'session-id') [target, label] = [kind, ancestor.type.getText(file.sourceFile)];
-      else continue;
-    } else if (ts.isCallExpression(ancestor)) {
+      if (kind === 'agent-id' || kind === 'session-id') return { kind, label: ancestor.type.getText(file.sourceFile) };
+      continue;
+    }
+    if (ts.isCallExpression(ancestor)) {
       const kind = idMaker(calledName(ancestor));
-      if (kind === undefined) return undefined;
-      [target, label] = [kind, `${calledName(ancestor) ?? ''}(…)`];
-    } else if (ts.isReturnStatement(ancestor) || ts.isArrowFunction(ancestor)) {
+      return kind === undefined ? undefined : { kind, label: `${calledName(ancestor) ?? ''}(…)` };
+    }
+    if (ts.isReturnStatement(ancestor) || ts.isArrowFunction(ancestor)) {
       const owner = ts.isArrowFunction(ancestor) ? ancestor : file.ancestors.slice(0, index).findLast((candidate) => ts.isFunctionLike(candidate));
       const kind = owner !== undefined && ts.isFunctionLike(owner) ? classifyTypeNode(owner.type, file) : undefined;
-      if (kind !== 'agent-id' && kind !== 'session-id') return undefined;
-      [target, label] = [kind, `a '${owner?.type?.getText(file.sourceFile) ?? ''}' return value`];
-    } else return undefined;
+      return kind === 'agent-id' || kind === 'session-id' ? { kind, label: `a '${owner?.type?.getText(file.sourceFile) ?? ''}' return value` } : undefined;
+    }
+    return undefined;
   }
-  if (target === undefined) return undefined;
-  const other = target === 'agent-id' ? 'session-id' : 'agent-id';
-  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
-  return from === undefined ? undefined : { target: label, from };
+  return undefined;
 }
 
 /**

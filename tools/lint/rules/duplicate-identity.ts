@@ -6,7 +6,7 @@
  * header (`get id() { return this.header.id; }`) is the correct form and is not flagged.
  */
 import { ts } from 'ts-morph';
-import { splitWords } from '../_internals/identity-names.js';
+import { isIdList, splitWords } from '../_internals/identity-names.js';
 import { classMembers } from '../_internals/members.js';
 import { nameText } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
@@ -84,7 +84,7 @@ export const duplicateIdentity: Rule = {
       if (home === undefined) return;
       for (const member of members) {
         if (!member.stored || member === home) continue;
-        const singularId = (member.kind === 'agent-id' || member.kind === 'session-id') && !/ids$/i.test(member.name);
+        const singularId = (member.kind === 'agent-id' || member.kind === 'session-id') && !isIdList(member.name);
         if (member.name !== 'id' && !singularId) continue;
         const symbol = `${className}.${member.name}`;
         const flow = copiedFrom(declaration, member.name, home.name);

@@ -5,7 +5,7 @@
  */
 import { ts } from 'ts-morph';
 import { unwrap } from '../_internals/id-sources.js';
-import { classifyName, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
+import { classifyName, isIdList, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
 import { calledName, classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
@@ -60,7 +60,7 @@ function isTypedIdParameter(ancestors: readonly ts.Node[], file: FileContext): b
 /** An id name, as opposed to a collection of ids (`sessionIds.includes(id)` is not text parsing). */
 function isSingleId(name: string, file: FileContext): boolean {
   const kind = classifyName(name, file.vocabulary);
-  return kind !== undefined && ID_KINDS.has(kind) && !/ids$/i.test(name);
+  return kind !== undefined && ID_KINDS.has(kind) && !isIdList(name);
 }
 
 /** A name that reads an agent or session id by itself: `sessionId`, `record.confirmedSessionId`. */
@@ -142,19 +142,26 @@ function elementOfLifecycles(name: ts.Identifier, ancestors: readonly ts.Node[])
     const [first] = callback.parameters;
     if (first === undefined || !ts.isIdentifier(first.name) || first.name.text !== name.text) continue;
     const call = ancestors[at - 1];
-    if (call === undefined || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
-    let receiver: ts.Expression = call.expression.expression;
-    while (ts.isCallExpression(receiver) || ts.isPropertyAccessExpression(receiver)) {
-      const named = ts.isCallExpression(receiver) ? receiver.expression : receiver;
-      const last = ts.isPropertyAccessExpression(named) ? named.name.text : ts.isIdentifier(named) ? named.text : '';
-      const words = splitWords(last);
-      if (words.includes('sessions') || words.includes('agents')) return true;
-      if (!['values', 'list', 'all', 'entries'].includes(last) && !ts.isCallExpression(receiver)) return false;
-      receiver = ts.isCallExpression(receiver) ? receiver.expression : receiver.expression;
-    }
-    return ts.isIdentifier(receiver) && splitWords(receiver.text).some((word) => word === 'sessions' || word === 'agents');
+    return call !== undefined && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && namesLifecycles(call.expression.expression);
   }
   return false;
+}
+
+/** Views of a list that hand on its elements: `sessions.values()`, `agents.list()`. */
+const LIST_VIEWS = new Set(['values', 'list', 'all', 'entries']);
+
+/**
+ * True when a receiver is a list of agents or sessions: a name along its chain says so
+ * (`listSessions()`, `this.agents`), reached through calls and list views only.
+ */
+function namesLifecycles(receiver: ts.Expression): boolean {
+  for (let node = receiver; ; ) {
+    const callee = ts.isCallExpression(node) ? node.expression : node;
+    const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+    if (name !== undefined && splitWords(name).some((word) => word === 'sessions' || word === 'agents')) return true;
+    if (!ts.isPropertyAccessExpression(callee) || (!ts.isCallExpression(node) && !LIST_VIEWS.has(callee.name.text))) return false;
+    node = callee.expression;
+  }
 }
 
 /**
