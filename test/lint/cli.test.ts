@@ -130,7 +130,7 @@ describe('agent-identity-kit lint (CLI)', () => {
     expect(JSON.parse(readFileSync(baseline, 'utf8')).entries).toHaveLength(1);
     expect((await run('lint', root, '--baseline', baseline)).code).toBe(0);
 
-    writeFileSync(join(root, 'new.ts'), "export const isRemote = (agentId: string) => agentId.startsWith('remote-');\n");
+    writeFileSync(join(root, 'new.ts'), "export const isRemote = (sessionId: string) => sessionId.startsWith('remote-');\n");
     const after = await run('lint', root, '--baseline', baseline, '--format', 'github');
     expect(after.code).toBe(1);
     expect(after.stdout).toMatch(/^::error file=.*new\.ts,line=1,col=\d+,title=agent-identity-kit id-text-parsing::/);

@@ -30,10 +30,31 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
       const result = await lint({ cwd: join(fixtures, rule.id), paths: ['incorrect.ts'], config: { unconfirmed: 'error' } });
       const own = result.findings.filter((finding) => finding.ruleId === rule.id);
       expect(own.length, rule.id).toBeGreaterThan(0);
-      const checked = own.filter((finding) => finding.confirmation !== undefined).length;
-      if (rule.mode === 'type-aware') expect(checked, rule.id).toBeGreaterThan(0);
+      const checked = own.filter((finding) => finding.confirmation?.status === 'confirmed').length;
+      if (rule.mode === 'type-aware') expect(own.filter((finding) => finding.confirmation !== undefined).length, rule.id).toBeGreaterThan(0);
+      // A syntactic rule may say it is unsure (only a name shows the shape); nothing confirms it.
       else expect(checked, rule.id).toBe(0);
     }
+  });
+
+  it('id-text-parsing on an agent id known by its name only is unconfirmed; a mint in the file, an identity type or an agent object confirms it', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'tiers' }),
+      'catalogue.ts': "export const isAcp = (agentId: string): boolean => agentId.startsWith('acp-');\n",
+      'minted.ts':
+        "declare function randomUUID(): string;\nexport const spawn = (): string => {\n  const agentId = `agent-local-${randomUUID()}`;\n  return agentId;\n};\nexport const isLocal = (agentId: string): boolean => agentId.startsWith('agent-local-');\n",
+      'typed.ts': "export type AgentId = string & { readonly __brand: 'AgentId' };\nexport const isLocal = (agentId: AgentId): boolean => agentId.startsWith('agent-local-');\n",
+      'object.ts': "export const isRemote = (agent: { readonly id: string }): boolean => agent.id.startsWith('acp:');\n",
+      'session.ts': "export const isPending = (sessionId: string): boolean => sessionId.startsWith('pending_');\n",
+    });
+    const severities = async (config: Record<string, unknown>, syntactic = false) =>
+      Object.fromEntries(
+        (await lint({ cwd: root, config, syntactic })).findings.filter((finding) => finding.ruleId === 'id-text-parsing').map((finding) => [finding.file, `${finding.severity}${finding.message.includes('(Unconfirmed: only its name says') ? ' unconfirmed' : ''}`]),
+      );
+    expect(await severities({})).toEqual({ 'catalogue.ts': 'warning unconfirmed', 'minted.ts': 'error', 'typed.ts': 'error', 'object.ts': 'error', 'session.ts': 'error' });
+    expect((await severities({ unconfirmed: 'error' }))['catalogue.ts']).toBe('error unconfirmed');
+    expect(await severities({ unconfirmed: 'off' })).not.toHaveProperty('catalogue.ts');
+    expect((await severities({}, true))['catalogue.ts']).toBe('error');
   });
 
   it('--syntactic reports the candidates unconfirmed checks would drop, and nothing carries a confirmation', async () => {

@@ -142,7 +142,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const level = options.level ?? config.level ?? 'warning';
   let unconfirmedLeftOut = 0;
   const candidates = raw.splice(0, raw.length).filter((finding) => finding.only === undefined || finding.only === mode);
-  if (options.syntactic === true || !candidates.some((finding) => finding.questions !== undefined)) {
+  if (options.syntactic === true) {
     raw.push(...candidates.map(({ questions: _questions, confirmation: _confirmation, only: _only, pair: _pair, proof: _proof, members: _members, fix, ...finding }) => (fix === undefined ? finding : { ...finding, message: `${finding.message} ${fix.replace(/\{id\}/g, 'id')}` })));
   } else {
     const mintSetting = config.rules?.['double-mint'];

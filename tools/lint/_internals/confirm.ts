@@ -191,7 +191,9 @@ export class Confirmer {
     for (const finding of findings) {
       if (hopeless.has(finding)) continue;
       if (finding.questions === undefined) {
-        kept.push(finding);
+        // A syntactic rule's own judgement: unconfirmed where only names show the shape, saying why.
+        const reason = finding.confirmation?.status === 'unknown' ? finding.confirmation.reason : undefined;
+        kept.push(reason === undefined ? finding : { ...finding, message: `${finding.message} (Unconfirmed: ${reason}.)` });
         continue;
       }
       const judged = this.judge(finding);

@@ -4,10 +4,10 @@
  * it and compared. Ids are opaque: the fact belongs on the object as data.
  */
 import { ts } from 'ts-morph';
-import { unwrap } from '../_internals/id-sources.js';
+import { mintFunctionsOf, mintsWithin, unwrap } from '../_internals/id-sources.js';
 import { classifyName, isIdList, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
 import { calledName, classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
-import type { FileContext, Rule, RuleVisitor } from './rule.js';
+import type { Confirmation, FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** String methods that ask the text a question: always a finding on an id. */
 const QUESTIONS = new Set(['startsWith', 'endsWith', 'split', 'match', 'matchAll', 'includes', 'indexOf', 'lastIndexOf', 'search']);
@@ -18,8 +18,11 @@ const QUESTIONS = new Set(['startsWith', 'endsWith', 'split', 'match', 'matchAll
 const CUTS = new Set(['slice', 'substring', 'substr', 'charAt', 'at']);
 /**
  * String methods that rewrite the text: a finding when what they cut is a named part of the id
- * (`id.replace(/-session-.*$/, '')`, `id.replace('agent:', '')`: a word of two letters or more),
- * not when they only reformat it (`id.replace(/-/g, '')`).
+ * (`id.replace(/-session-.*$/, '')`: a word of two letters or more) and what is left is compared
+ * or becomes the other identity (docs/contract.md §6: "one id derived from the other … and one id
+ * standing in for the other": `agentIdBySession[id] ?? id.replace(/-session-.*$/, '')`). Stripping
+ * a prefix to show or pass on the same id (`sessionId.replace(/^sess_/, '')` as a trace id) reads
+ * no owner or place, and reformatting (`id.replace(/-/g, '')`) none either.
  */
 const REWRITES = new Set(['replace', 'replaceAll']);
 const STRING_METHODS = new Set([...QUESTIONS, ...CUTS, ...REWRITES]);
@@ -42,13 +45,87 @@ function isCompared(ancestors: readonly ts.Node[]): boolean {
   return (ts.isBinaryExpression(parent) && EQUALITY.has(parent.operatorToken.kind)) || ts.isSwitchStatement(parent);
 }
 
-/** A bare `id` is an identity when an enclosing function declares it as `id: SessionId` or `id: AgentId`. */
-function isTypedIdParameter(ancestors: readonly ts.Node[], file: FileContext): boolean {
+/** The two identities of §6. */
+type Identity = 'agent-id' | 'session-id';
+
+/**
+ * The identity a name gives the value it holds or answers: an id's own name (`agentId`), or a map
+ * or helper named for its values (`agentIdBySession`, `sessionIdFor`, `agentOf`).
+ */
+function identityOfName(name: string | undefined, file: FileContext): Identity | undefined {
+  if (name === undefined) return undefined;
+  const values = /^(.+?)(?:By|For|Of|From)(?:[A-Z_]|$)/.exec(name)?.[1] ?? name;
+  const kind = classifyName(values, file.vocabulary);
+  const [word, ...more] = splitWords(values);
+  if (more.length === 0 && (word === 'agent' || word === 'subagent')) return 'agent-id';
+  if (more.length === 0 && word === 'session') return 'session-id';
+  if (kind === 'agent-id' || kind === 'agent-object') return 'agent-id';
+  return kind === 'session-id' || kind === 'session-object' || kind === 'lineage' ? 'session-id' : undefined;
+}
+
+/** The name an expression is known by: a variable, a member, the map it indexes (`byId[key]`, `byId.get(key)`), the function it calls. */
+function knownName(expression: ts.Expression): string | undefined {
+  const node = unwrap(expression);
+  if (ts.isIdentifier(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node)) return node.name.text;
+  if (ts.isElementAccessExpression(node)) return knownName(node.expression);
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'get') return knownName(callee.expression);
+    return calledName(node);
+  }
+  return undefined;
+}
+
+/** The identity of an id the rule found, from its text (`sessionId`, `agent.id`, `panel.focusedSessionId`). */
+function identityOfId(id: string, file: FileContext): Identity | undefined {
+  const segments = id.split('.');
+  const own = identityOfName(segments[segments.length - 1], file);
+  if (own !== undefined) return own;
+  const owner = splitWords(segments[segments.length - 2] ?? '');
+  if (owner.includes('agent') || owner.includes('subagent')) return 'agent-id';
+  return owner.includes('session') || owner.includes('header') ? 'session-id' : undefined;
+}
+
+const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
+
+/**
+ * The identity the value of `call` becomes, as the code around it names it: the other side of a
+ * fallback it stands in for (`agentIdBySession[id] ?? id.replace(…)`), the variable, member or
+ * property it is stored in, or the function whose answer it is (`agentIdOf`).
+ */
+function becomes(call: ts.Node, ancestors: readonly ts.Node[], file: FileContext): Identity | undefined {
+  let node = call;
+  let at = ancestors.length - 1;
+  for (; at >= 0; at -= 1) {
+    const parent = ancestors[at] as ts.Node;
+    if (ts.isBinaryExpression(parent) && FALLBACKS.has(parent.operatorToken.kind)) {
+      const other = identityOfName(knownName(parent.left === node ? parent.right : parent.left), file);
+      if (other !== undefined) return other;
+    } else if (!ts.isParenthesizedExpression(parent) && !ts.isAsExpression(parent) && !ts.isNonNullExpression(parent) && !(ts.isConditionalExpression(parent) && parent.condition !== node)) {
+      break;
+    }
+    node = parent;
+  }
+  const parent = ancestors[at];
+  if (parent === undefined) return undefined;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === node) return identityOfName(nameText(parent.name), file);
+  if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node) return identityOfName(knownName(parent.left), file);
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node)) {
+    const fn = ancestors.findLastIndex((ancestor) => ts.isFunctionLike(ancestor));
+    const holder = ancestors[fn];
+    return holder === undefined ? undefined : identityOfName(declaredName(holder) ?? (fn > 0 ? declaredName(ancestors[fn - 1] as ts.Node) : undefined), file);
+  }
+  return undefined;
+}
+
+/** A parameter (a bare `id`, an `agentId`) is typed as an identity when an enclosing function declares it `SessionId` or `AgentId`. */
+function isTypedIdParameter(ancestors: readonly ts.Node[], file: FileContext, name = 'id'): boolean {
   for (let index = ancestors.length - 1; index >= 0; index -= 1) {
     const node = ancestors[index] as ts.Node;
     if (!ts.isFunctionLike(node)) continue;
     for (const parameter of node.parameters) {
-      if (ts.isIdentifier(parameter.name) && parameter.name.text === 'id') {
+      if (ts.isIdentifier(parameter.name) && parameter.name.text === name) {
         const kind = classifyTypeNode(parameter.type, file);
         return kind === 'agent-id' || kind === 'session-id';
       }
@@ -468,6 +545,17 @@ function callsWithin(scope: ts.Node, path: readonly ts.Node[], keep: (call: Reac
   return found;
 }
 
+/** True when the file stores a minted value under an agent id's name (`const agentId = randomUUID()`, `{ agentId: nanoid() }`, `this.agentId = …`). */
+function mintsAgentIdIn(sourceFile: ts.SourceFile, file: FileContext, mintFunctions: ReadonlySet<string>): boolean {
+  const agentName = (name: string | undefined): boolean => name !== undefined && classifyName(name, file.vocabulary) === 'agent-id';
+  const visit = (node: ts.Node): boolean => {
+    if ((ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) && node.initializer !== undefined && agentName(nameText(node.name)) && mintsWithin(node.initializer, mintFunctions)) return true;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && agentName(knownName(node.left)) && mintsWithin(node.right, mintFunctions)) return true;
+    return ts.forEachChild(node, visit) ?? false;
+  };
+  return visit(sourceFile);
+}
+
 /** The rule. */
 export const idTextParsing: Rule = {
   id: 'id-text-parsing',
@@ -481,6 +569,28 @@ export const idTextParsing: Rule = {
     const swept = new Set<string>();
     // A parameter holds an id when the file's calls of its function hand it one (`file\0callee\0index`).
     const calledWithIds = new Map<string, boolean>();
+    // Whether a file mints agent ids (`const agentId = randomUUID()`), by path.
+    const mintsAgents = new Map<string, boolean>();
+    const mints = mintFunctionsOf(undefined);
+    /**
+     * An agent id known by its name only — not typed `AgentId`/`SessionId`, not the `id` of an agent
+     * object, and minted nowhere in the file — may be a definition's or persona's id
+     * (`agentId.startsWith('acp')` over a catalogue of agents), which §6 does not judge: the
+     * finding is unconfirmed, and says why. Session ids, typed ids and an agent object's own id
+     * are lifecycle ids.
+     */
+    const nameOnly = (id: string, file: FileContext): { confirmation?: Confirmation } => {
+      const name = id.slice(id.lastIndexOf('.') + 1);
+      if (classifyName(name, file.vocabulary) !== 'agent-id') return {};
+      if (!id.includes('.') && isTypedIdParameter(file.ancestors, file, name)) return {};
+      let minted = mintsAgents.get(file.file);
+      if (minted === undefined) {
+        minted = mintsAgentIdIn(file.sourceFile, file, mints);
+        mintsAgents.set(file.file, minted);
+      }
+      if (minted) return {};
+      return { confirmation: { status: 'unknown', reason: `only its name says '${id}' is a live agent's id, and no code of this file mints agent ids: it may name an agent definition, whose id §6 does not judge` } };
+    };
     const byCallers = (file: FileContext) => (name: ts.Identifier): boolean => {
       const parameter = parameterOf(name, file.ancestors);
       if (parameter === undefined) return false;
@@ -506,16 +616,22 @@ export const idTextParsing: Rule = {
         if (!sanitises(method, regexOf(callee.expression, file))) id = idExpression(subject, file);
       }
       if (id === undefined) return;
+      if (REWRITES.has(method) && !isCompared(file.ancestors)) {
+        const result = becomes(call, file.ancestors, file);
+        if (result === undefined || result === identityOfId(id, file)) return;
+      }
       const construct = constructOf(call, file.ancestors);
       if (reported.has(construct) || otherSession(id, file.ancestors, file.file) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
       if (method === 'split' && (reformats(call, file.ancestors) || splitsWords(call.arguments[0]))) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
+      const confirmation = nameOnly(id, file);
       run.report({
         file: file.file,
         ...file.position(call),
         symbol,
         message: `'${symbol}' reads meaning from the text of '${id}' ('${method}'): ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
+        ...confirmation,
       });
       const marker = markerOf(method, call.arguments[0]);
       const key = `${file.file}\0${marker ?? ''}`;
@@ -537,6 +653,7 @@ export const idTextParsing: Rule = {
           ...file.position(other.call),
           symbol: where,
           message: `'${where}' tests '${value}' for ${marker.startsWith('"') ? `'${JSON.parse(marker) as string}'` : `'${marker}'`} ('${other.call.expression.name.text}'), the marker '${symbol}' reads from the text of '${id}': ids are opaque. Keep ownership or locality as data on the object (e.g. a 'local' flag or the owner object) and compare ids only for equality.`,
+          ...confirmation,
         });
       }
     };
