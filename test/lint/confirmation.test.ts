@@ -37,6 +37,18 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     }
   });
 
+  it('double-mint on an object whose own id was minted under another name is unconfirmed; an agent id or a bare id is an error', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'records' }),
+      'record.ts': "declare function uuid(): string;\nexport function launch() {\n  const taskId = uuid();\n  const sessionId = uuid();\n  return { id: taskId, sessionId };\n}\n",
+      'agent.ts': "declare function uuid(): string;\nexport function spawn() {\n  const agentId = uuid();\n  return { agentId, sessionId: uuid() };\n}\n",
+      'bare.ts': "declare function uuid(): string;\nexport function spawn() {\n  return { id: uuid(), sessionId: uuid() };\n}\n",
+    });
+    const result = await lint({ cwd: root, config: {} });
+    const levels = Object.fromEntries(result.findings.map((finding) => [finding.file, `${finding.ruleId} ${finding.severity}${finding.message.includes('(Unconfirmed: the object') ? ' unconfirmed' : ''}`]));
+    expect(levels).toEqual({ 'record.ts': 'double-mint warning unconfirmed', 'agent.ts': 'double-mint error', 'bare.ts': 'double-mint error' });
+  });
+
   it('id-text-parsing on an agent id known by its name only is unconfirmed; a mint in the file, an identity type or an agent object confirms it', async () => {
     const root = tree({
       'package.json': JSON.stringify({ name: 'tiers' }),

@@ -98,6 +98,12 @@ export interface Creation {
   /** Agent ids minted (an `id` target counts as the agent's own id), in order. */
   readonly agents: Minted[];
   readonly sessions: Minted[];
+  /**
+   * Minted values placed by another name into an object's bare `id` (`{ id: taskId, sessionId }`):
+   * the object's own id — an agent's, or a work item's beside the session made for it; the names
+   * cannot tell. Not agent ids, so not lifecycle evidence.
+   */
+  readonly records: Minted[];
   /** Variables holding a minted value, by name. */
   readonly values: Map<string, ts.Node>;
   /** Variables holding an object literal with a minted agent id (`const profile = { id: nanoid() }`), by name. */
@@ -118,7 +124,7 @@ export interface Creation {
 export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation: Creation, node: ts.Node, file: FileContext) => void): RuleVisitor & { readonly creations: readonly Creation[] } {
   const creations: Creation[] = [];
   const enter = (): void => {
-    creations.push({ agents: [], sessions: [], values: new Map(), holders: new Map(), received: [] });
+    creations.push({ agents: [], sessions: [], records: [], values: new Map(), holders: new Map(), received: [] });
   };
   const onLeave: NodeHandler = (node, file) => {
     const creation = creations.pop();
@@ -128,11 +134,13 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
   // record's id) or is an entry (`timeline: [{ id, … }]`, `const message = { id, sessionId }`: an entry's id).
   // A variable named `id` is only followed: whose id it holds, the literal it goes into tells.
-  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext, variable = false): void => {
+  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext, variable = false, via?: string): void => {
     const kind = classifyName(target, file.vocabulary);
     const loop = loopOf(file.ancestors);
     const minted = loop === undefined ? { name: target, source } : { name: target, source, loop };
-    if (kind === 'agent-id' || (target === 'id' && !variable && !namesAgentApart(file) && !entry(file))) creation.agents.push(minted);
+    const ownId = target === 'id' && !variable && !namesAgentApart(file) && !entry(file);
+    if (ownId && via !== undefined && via !== 'id' && classifyName(via, file.vocabulary) !== 'agent-id') creation.records.push(minted);
+    else if (kind === 'agent-id' || ownId) creation.agents.push(minted);
     else if (kind === 'session-id') creation.sessions.push(minted);
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
@@ -189,7 +197,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
       const source = creations[index]?.values.get(value.text);
       if (source === undefined) continue;
       // `{ id }` places a followed `id` variable in a literal; other same-name stores add nothing.
-      if (value.text !== target || (target === 'id' && !variable)) store(creation, target, source, file, variable);
+      if (value.text !== target || (target === 'id' && !variable)) store(creation, target, source, file, variable, value.text);
       return;
     }
   };
@@ -203,8 +211,9 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
       '\\+\\+',
       '--',
       `(?<![\\w$])${MINT_HELPER.source.slice(1, -1)}\\s*\\(`,
-      // A shorthand `id` in an object literal (`{ id, sessionId }`): a followed `id` placed there.
-      '(?<![\\w$.])id\\s*[,}]',
+      // An `id` in an object literal, shorthand (`{ id, sessionId }`) or keyed (`{ id: taskId }`): a
+      // followed value placed there.
+      '(?<![\\w$.])id\\s*[,}:]',
     ],
     enter: {
       ...Object.fromEntries(CREATION_KINDS.map((kind) => [kind, enter])),
@@ -303,9 +312,9 @@ function namesAgentApart(file: FileContext): boolean {
   );
 }
 
-/** True when the creation minted an agent id and a session id from two different mints. */
-export function mintsBoth(creation: Creation): boolean {
-  const [agent] = creation.agents;
+/** True when the creation minted an agent id (or, with `records`, an object's own id placed by another name) and a session id from two different mints. */
+export function mintsBoth(creation: Creation, records = false): boolean {
+  const [agent] = records ? creation.records : creation.agents;
   const [session] = creation.sessions;
   // Ids stored in different loops (one agent per pass of one, one session per pass of another),
   // or one in a loop and one outside, belong to different objects, not to one creation.

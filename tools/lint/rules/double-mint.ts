@@ -25,16 +25,25 @@ export const doubleMint: Rule = {
     return mintTracker(mintFunctionsOf(run.options), (creation, node, file) => {
       const agent = creation.agents[0]?.name ?? '';
       const received = receivesSecond(creation);
+      const session = creation.sessions[0]?.name ?? '';
+      // An object's own `id` holding a value minted under another name (`{ id: taskId, sessionId }`)
+      // beside a minted session id: two ids for one creation if the object is the agent, a work
+      // item's id beside the session made for it if not — the names cannot tell (§6: "it says
+      // where it cannot tell").
+      const record = !mintsBoth(creation) && received === undefined && mintsBoth(creation, true);
       const describe = mintsBoth(creation)
-        ? (symbol: string): string => `'${symbol}' mints two ids for one creation ('${agent}' and '${creation.sessions[0]?.name ?? ''}'): mint one session id and use it as the agent id.`
-        : received === undefined
-          ? undefined
-          : (symbol: string): string =>
-              `'${symbol}' mints '${agent}' and takes '${received.name}' from '${received.callee}(…)', which it handed the new agent id: the callee mints a second id for one creation. Mint one session id and use it as the agent id.`;
+        ? (symbol: string): string => `'${symbol}' mints two ids for one creation ('${agent}' and '${session}'): mint one session id and use it as the agent id.`
+        : received !== undefined
+          ? (symbol: string): string =>
+              `'${symbol}' mints '${agent}' and takes '${received.name}' from '${received.callee}(…)', which it handed the new agent id: the callee mints a second id for one creation. Mint one session id and use it as the agent id.`
+          : record
+            ? (symbol: string): string => `'${symbol}' mints two ids for one creation (an object's own 'id' and '${session}'): mint one session id and use it as the object's id.`
+            : undefined;
       if (describe === undefined) return;
       const symbol = symbolOf(node, file.ancestors);
       const name = (node as { name?: ts.Node }).name;
-      run.report({ file: file.file, ...file.position(name ?? node), symbol, message: describe(symbol) });
+      const confirmation = record ? { confirmation: { status: 'unknown' as const, reason: 'the object\'s own id is minted under another name, so it may be a work item\'s id beside the session made for it rather than the agent\'s' } } : {};
+      run.report({ file: file.file, ...file.position(name ?? node), symbol, message: describe(symbol), ...confirmation });
     });
   },
 };
