@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../tools/check/config-error.js';
 import type { GateOutcome } from '../../tools/check/gate-outcome.js';
@@ -33,13 +34,29 @@ describe('check', () => {
 
   it('exits 2 when a gate cannot run, reporting the one-line error naming the file', async () => {
     const root = fixtureRepo();
-    write(root, 'tsconfig.json', '{ "compilerOptions": { "strict": "yes" } }');
+    write(root, 'tsconfig.build.json', '{ "compilerOptions": { "strict": "yes" } }');
+    write(root, 'docs/extra.md', '[gone](./gone.md)\n');
+    const report = await runCheck({ root, project: join(root, 'tsconfig.build.json') });
+    expect(statuses(report.outcomes)).toEqual(['lint error', 'graph error', 'docs error']);
+    expect(report.outcomes[1]?.error).toBe("tsconfig.build.json: TS5024: Compiler option 'strict' requires a value of type boolean.");
+    expect(report.exitCode).toBe(2);
+  });
+
+  it('a broken tsconfig found in the tree (its extends missing) is a finding of the gates that read it, never the end of a gate', async () => {
+    const root = fixtureRepo();
+    write(root, 'evals/tsconfig.json', '{ "extends": "./missing-base.json", "include": ["*.ts"] }');
+    write(root, 'evals/run.ts', "import { openSession } from '../src/session.js';\nexport const score = openSession;\n");
+    write(root, 'tsconfig.json', '{ "extends": "./tsconfig.base.json", "include": ["src", "test"], "references": [{ "path": "./evals" }] }');
     write(root, 'docs/extra.md', '[gone](./gone.md)\n');
     const report = await runCheck({ root });
-    // The lint walks folders without the tsconfig, so it still runs.
-    expect(statuses(report.outcomes)).toEqual(['lint pass', 'graph error', 'docs error']);
-    expect(report.outcomes[1]?.error).toBe("tsconfig.json: TS5024: Compiler option 'strict' requires a value of type boolean.");
-    expect(report.exitCode).toBe(2);
+    expect(statuses(report.outcomes)).toEqual(['lint pass', 'graph fail', 'docs fail']);
+    expect(report.outcomes.map((outcome) => outcome.findings.map((finding) => `${finding.rule} ${finding.file}`))).toEqual([
+      [],
+      // The new folder evals/ also makes the committed module graph stale.
+      ['module-graph-stale docs/module-graph.md', 'tsconfig-invalid tsconfig.json'],
+      ['dead-link docs/extra.md', 'tsconfig-invalid evals/tsconfig.json', 'tsconfig-invalid tsconfig.json'],
+    ]);
+    expect(report.exitCode).toBe(1);
   });
 
   it('lets a gate’s own bug surface instead of passing it off as a configuration error', async () => {

@@ -154,17 +154,61 @@ describe('docs gate', () => {
   });
 });
 
-describe('docs gate configuration errors', () => {
-  it('a Markdown file that is not UTF-8 names the file', () => {
+describe('docs gate: one unreadable file is a finding, never the end of the gate', () => {
+  it('a Markdown file that is not UTF-8 is a finding naming it, and the other files are still checked', () => {
     const root = fixtureRepo();
     write(root, 'docs/latin1.md', Uint8Array.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
-    expect(() => runDocs({ root })).toThrow(new ConfigError('docs/latin1.md', 'not valid UTF-8 Markdown'));
+    write(root, 'docs/extra.md', '[gone](./gone.md)\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual([
+      'dead-link docs/extra.md relative link ./gone.md does not resolve',
+      'markdown-unreadable docs/latin1.md Markdown file not valid UTF-8: not checked',
+    ]);
+    expect(report.read).toBe(4);
   });
 
-  it('a tsconfig that does not parse names the file', () => {
+  it('reads nothing when no Markdown file can be read (so check calls it an error)', () => {
+    const root = fixtureRepo();
+    for (const file of ['README.md', 'docs/guide.md', 'docs/module-graph.md']) write(root, file, Uint8Array.from([0xff, 0xfe, 0x00]));
+    const report = runDocs({ root });
+    expect(report.read).toBe(0);
+    expect(report.findings.map((finding) => finding.rule)).toEqual(['markdown-unreadable', 'markdown-unreadable', 'markdown-unreadable']);
+  });
+
+  it('a package tsconfig whose extends is missing, or that is not JSON, is a finding at its line; the fences still typecheck', () => {
+    const root = fixtureRepo();
+    rmSync(join(root, 'tsconfig.json'));
+    write(root, 'src/tsconfig.json', '{ "compilerOptions": { "strict": true, "module": "NodeNext" } }');
+    write(root, 'evals/tsconfig.json', '{ "extends": "./missing-base.json", "include": ["*.ts"] }');
+    write(root, 'evals/run.ts', 'export const score = 1;\n');
+    write(root, 'bench/tsconfig.json', '{\n  "compilerOptions": { "strict": true, },\n  "include": [\n');
+    write(root, 'docs/extra.md', '```ts\nconst n: number = "one";\n```\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file}:${finding.line ?? ''} ${finding.message}`)).toEqual([
+      'tsconfig-invalid bench/tsconfig.json:4 TS1005: \']\' expected.',
+      "fence-typecheck docs/extra.md:2 TS2322: Type 'string' is not assignable to type 'number'.",
+      "tsconfig-invalid evals/tsconfig.json: TS5083: Cannot read file 'evals/missing-base.json'.",
+    ]);
+    // What the broken-extends tsconfig still declares is read: src's three files and evals/run.ts.
+    expect(report.codeFiles).toBe(4);
+  });
+
+  it('a root tsconfig that is not JSON is a finding, and the packages’ own tsconfigs are read instead', () => {
     const root = fixtureRepo();
     write(root, 'tsconfig.json', '{ "compilerOptions": { "module": "nope" } ');
-    expect(() => runDocs({ root })).toThrow(/^tsconfig\.json: TS\d+: /);
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file}`)).toEqual(['tsconfig-invalid tsconfig.json']);
+    expect(report.notes[0]).toMatch(/^3 Markdown files, 0 code files from 1 tsconfig \(tsconfig\.json\), 2 ts fences typechecked/);
+  });
+});
+
+describe('docs gate configuration errors', () => {
+  it('a --project or docs.project that does not parse is a configuration error naming it', () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.docs.json', '{ "extends": "./missing.json" }');
+    expect(() => runDocs({ root, tsconfig: join(root, 'tsconfig.docs.json') })).toThrow(new ConfigError('tsconfig.docs.json', "TS5083: Cannot read file 'missing.json'."));
+    write(root, 'agent-identity-kit.config.json', '{ "docs": { "project": "tsconfig.docs.json" } }');
+    expect(() => runDocs({ root })).toThrow(/^tsconfig\.docs\.json: TS5083: /);
   });
 
   it('a --project that does not exist names it', () => {

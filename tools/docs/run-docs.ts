@@ -22,7 +22,7 @@ import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles, translationCopies } from './fi
 import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
 import { loadDocsConfig } from './load-docs-config.js';
-import { readMarkdown, type MarkdownDocument } from './markdown-document.js';
+import { isDocument, readMarkdown, type MarkdownDocument } from './markdown-document.js';
 import { DEFAULT_FENCE_OPT_OUTS, NO_CHECK_MARKER, tsFences, type TsFence } from './ts-fence.js';
 
 /** Options of {@link runDocs}. */
@@ -74,19 +74,24 @@ export function runDocs(options: DocsOptions): DocsReport {
   const project = loadProject(root, options.tsconfig ?? (config.project === undefined ? undefined : join(root, config.project)), workspace.tsconfigs);
   const exclude = [...DEFAULT_DOCS_EXCLUDE, ...(config.exclude ?? []), ...(options.exclude ?? [])];
   let translations = new Set<string>();
+  // A file that cannot be read is a finding, never the end of the gate; the others are still checked.
+  let unreadable: Finding[] = [];
   const readAll = (): MarkdownDocument[] => {
     const files = findMarkdownFiles(root, exclude);
     translations = config.checkTranslations === true ? new Set() : translationCopies(files);
-    return files.filter((file) => !translations.has(file)).map((file) => readMarkdown(root, file));
+    const read = files.filter((file) => !translations.has(file)).map((file) => readMarkdown(root, file));
+    unreadable = read.filter((entry): entry is Finding => !isDocument(entry));
+    return read.filter(isDocument);
   };
   // Every input is read (and so validated) before anything is written.
   let documents = readAll();
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...(project?.invalid ?? [])];
   if (options.kit !== undefined) {
     findings.push(...checkGeneratedDocs(root, options.update === true));
     // The rest of the run reads the regenerated file as it now is.
     if (options.update === true) documents = readAll();
   }
+  findings.push(...unreadable);
   const vocabulary = new Set([...DEFAULT_VOCABULARY, ...(config.vocabulary ?? []), ...(options.vocabulary ?? [])]);
   const ignores = config.vocabularyIgnores ?? [];
   const vocabularyIgnored = (file: string): boolean => ignores.some(({ pattern }) => minimatch(file, pattern, { dot: true }));
@@ -140,11 +145,14 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (project === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
   if (codeFiles.length === 0) notes.push('no code read: identity vocabulary not checked (set docs.project or --project)');
   if (options.kit !== undefined) {
-    const readme = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
+    const found = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
+    // An unreadable README is already a finding of its own.
+    const readme = found !== undefined && isDocument(found) ? found : undefined;
     const help = checkCliHelp(readme, options.kit.helpFor);
     if (options.update === true && readme !== undefined && help.synced !== readme.text) {
       writeFileAtomic(join(root, readme.file), help.synced);
-      findings.push(...checkCliHelp(readMarkdown(root, readme.file), options.kit.helpFor).findings);
+      const rewritten = readMarkdown(root, readme.file);
+      findings.push(...(isDocument(rewritten) ? checkCliHelp(rewritten, options.kit.helpFor).findings : [rewritten]));
     } else {
       findings.push(...help.findings);
     }
