@@ -154,6 +154,43 @@ describe('docs gate', () => {
   });
 });
 
+describe('docs gate: fences typecheck with the library types the repository uses', () => {
+  const messages = (root: string): string[] => runDocs({ root }).findings.map((finding) => `${finding.rule} ${finding.message}`);
+
+  it('loads Node’s types when a package depends on @types/node and it is installed (no tsconfig options to say so)', () => {
+    const root = fixtureRepo({ linkNodeModules: true });
+    rmSync(join(root, 'tsconfig.json'));
+    write(root, 'package.json', JSON.stringify({ name: 'fixture-kit', type: 'module', devDependencies: { '@types/node': '20.19.9' } }));
+    write(root, 'docs/node.md', "```ts\nconst timer: NodeJS.Timeout = setTimeout(() => console.log(process.env['HOME']), 1);\nclearTimeout(timer);\nconst pid: string = process.pid;\n```\n");
+    expect(messages(root)).toEqual(["fence-typecheck TS2322: Type 'number' is not assignable to type 'string'."]);
+    // Not depended on: Node's names are unknown, so the fence is a fragment and nothing is reported.
+    write(root, 'package.json', JSON.stringify({ name: 'fixture-kit', type: 'module' }));
+    expect(messages(root)).toEqual([]);
+  });
+
+  it('uses the lib its tsconfigs declare when a solution tsconfig has no options of its own', () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.json', JSON.stringify({ files: [], references: [{ path: './src' }] }));
+    write(root, 'src/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, lib: ['ES2023', 'ESNext.Disposable'], types: [], composite: true }, include: ['.'] }));
+    write(root, 'docs/dispose.md', '```ts\nconst resource: Disposable = { [Symbol.dispose]() {} };\nconst name: string = resource;\n```\n');
+    expect(messages(root)).toEqual(["fence-typecheck TS2322: Type 'Disposable' is not assignable to type 'string'."]);
+  });
+
+  it('does not report a global the loaded libraries lack (console without dom or Node’s types), and says how many', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/console.md', "```ts\nconsole.log('ready');\nconst ready: boolean = 'yes';\n```\n");
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => finding.message)).toEqual(["TS2322: Type 'string' is not assignable to type 'boolean'."]);
+    expect(report.notes).toContain("1 fence errors name globals the typecheck's libraries lack (console): not reported; docs.project naming a tsconfig whose lib or types has them checks them");
+  });
+
+  it('breaks the failing fences down by label, with the setting that opts a label out', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/labels.md', '```ts title="a.ts"\nconst a: number = "a";\n```\n\n```ts title="b.ts"\nconst b: number = "b";\n```\n\n```ts\nconst c: number = "c";\n```\n');
+    expect(runDocs({ root }).notes).toContain('3 fence findings in 3 of 5 typechecked fences; failing fences by label (title 2, plain 1): a label whose fences are fragments opts out with docs.fenceOptOuts (one fence with `ts no-check`)');
+  });
+});
+
 describe('docs gate: one unreadable file is a finding, never the end of the gate', () => {
   it('a Markdown file that is not UTF-8 is a finding naming it, and the other files are still checked', () => {
     const root = fixtureRepo();

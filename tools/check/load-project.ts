@@ -16,6 +16,8 @@ export interface Project {
   readonly fileNames: readonly string[];
   /** The tsconfigs read, relative to the root: the main one first, then its references in order. */
   readonly tsconfigs: readonly string[];
+  /** The `lib` entries the tsconfigs read declare (`lib.es2022.d.ts`), joined and sorted; empty when none declares one. */
+  readonly libs: readonly string[];
   /** The tsconfigs found (not named) that are broken, one `tsconfig-invalid` finding each: what they still declare was read. */
   readonly invalid: readonly Finding[];
 }
@@ -46,9 +48,11 @@ export function loadProject(root: string, file: string | undefined, fallback: re
   // A root tsconfig that is not JSON lists nothing: read the packages' own, as without one.
   const queue = parsedMain === undefined ? fallback.map((path) => join(root, path)) : [];
   const fileNames = new Set<string>();
+  const libs = new Set<string>();
   let options: ts.CompilerOptions | undefined;
   const add = (parsed: ts.ParsedCommandLine): void => {
     for (const name of parsed.fileNames) fileNames.add(name);
+    for (const lib of parsed.options.lib ?? []) libs.add(lib);
     for (const reference of parsed.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(reference));
   };
   if (parsedMain !== undefined) {
@@ -63,7 +67,8 @@ export function loadProject(root: string, file: string | undefined, fallback: re
     if (parsed !== undefined) add(parsed);
   }
   if (seen.size === 0) return undefined;
-  return { options, fileNames: [...fileNames], tsconfigs: [...seen].filter((path) => existsSync(path)).map((path) => shownPath(root, path)), invalid };
+  const tsconfigs = [...seen].filter((path) => existsSync(path)).map((path) => shownPath(root, path));
+  return { options, fileNames: [...fileNames], tsconfigs, libs: [...libs].sort(), invalid };
 }
 
 /** A tsconfig that only lists other projects: no files of its own, references, and no options besides build ones. */

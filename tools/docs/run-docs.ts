@@ -17,6 +17,7 @@ import { checkGeneratedDocs } from './check-generated-docs.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
+import { fenceLibraries } from './fence-libraries.js';
 import { fenceProgram } from './fence-program.js';
 import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles, translationCopies } from './find-markdown-files.js';
 import { headingAnchors } from './heading-anchors.js';
@@ -107,7 +108,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   };
   const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? [])]);
   const fences = documents.map((document) => tsFences(root, document, optOuts));
-  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace));
+  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
   const installed = new Map<string, boolean>();
   const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed));
   findings.push(...fenceCheck.findings);
@@ -135,9 +136,14 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
   if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, or list bodiless signatures): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
-  if (fenceCheck.failing.length >= 5 && fenceCheck.failing.length * 2 >= checked.length) {
+  if (fenceCheck.libraryGaps > 0) {
     notes.push(
-      `${fenceCheck.failing.length} of ${checked.length} typechecked fences fail${breakdown(fenceCheck.failing, (fence) => fence.kind)}: if they are fragments, label them \`ts ${NO_CHECK_MARKER}\` or list their label in docs.fenceOptOuts`,
+      `${fenceCheck.libraryGaps} fence errors name globals the typecheck's libraries lack (${abbreviated(fenceCheck.missingGlobals)}): not reported; docs.project naming a tsconfig whose lib or types has them checks them`,
+    );
+  }
+  if (fenceCheck.failing.length > 0) {
+    notes.push(
+      `${fenceCheck.findings.length} fence findings in ${fenceCheck.failing.length} of ${checked.length} typechecked fences; failing fences by label${breakdown(fenceCheck.failing, (fence) => fence.kind)}: a label whose fences are fragments opts out with docs.fenceOptOuts (one fence with \`ts ${NO_CHECK_MARKER}\`)`,
     );
   }
   const ignored = documents.filter((document) => vocabularyIgnored(document.file)).length;
