@@ -65,6 +65,19 @@ describe('check command', () => {
     expect(out.join('')).toMatch(/^\| graph \| pass \| 0 \|/m);
   });
 
+  it.each(['check', 'graph', 'docs'])('%s --format sarif and --format github report the findings for code scanning and annotations', async (command) => {
+    const root = fixtureRepo();
+    cycle(root);
+    write(root, 'docs/extra.md', '[gone](./gone.md)\n');
+    expect(await run(command, '--root', root, '--format', 'sarif')).toBe(1);
+    const log = JSON.parse(out.join('')) as { version: string; runs: { results: { ruleId: string }[] }[] };
+    const expected = { check: ['module-graph-stale', 'no-circular', 'dead-link'], graph: ['no-circular'], docs: ['dead-link'] }[command];
+    expect([log.version, log.runs[0]?.results.map((result) => result.ruleId)]).toEqual(['2.1.0', expected]);
+    out.length = 0;
+    expect(await run(command, '--root', root, '--format', 'github')).toBe(1);
+    expect(out.join('').split('\n').filter((line) => line !== '').map((line) => /title=agent-identity-kit ([\w-]+)::/.exec(line)?.[1])).toEqual(expected);
+  });
+
   it.each(['check', 'graph', 'docs'])('%s exits 2 when --root is not a directory', async (command) => {
     expect(await run(command, '--root', 'no/such/dir')).toBe(2);
     expect(err.join('')).toBe('agent-identity-kit: no/such/dir: not a directory\n');

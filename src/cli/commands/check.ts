@@ -36,7 +36,7 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
         ...(flags.allowEmpty === true ? { allowEmpty: true } : {}),
         ...(kit === undefined ? {} : { kit }),
       });
-      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
       for (const outcome of outcomes) if (outcome.error !== undefined) process.stderr.write(`agent-identity-kit: ${outcome.error}\n`);
       setExitCode(exitCode);
     });
