@@ -184,6 +184,25 @@ describe('docs gate: fences typecheck with the library types the repository uses
     expect(report.notes).toContain("1 fence errors name globals the typecheck's libraries lack (console): not reported; docs.project naming a tsconfig whose lib or types has them checks them");
   });
 
+  it('counts a fence that parses only inside a function, a class, a type or an expression as a fragment; a stray brace is still reported', () => {
+    const root = fixtureRepo();
+    const fence = (code: string): string => `\`\`\`ts\n${code}\n\`\`\`\n\n`;
+    write(
+      root,
+      'docs/fragments.md',
+      [
+        fence('private readonly entries: string[] = [];\nprivate size = 0;'),
+        fence('{\n  "name": "UploadArtifact",\n  "parameters": { "path": "a.txt" }\n}'),
+        fence('{\n  active: boolean;\n  endBookmark?: string;\n}'),
+        fence('const ready = true;\nreturn ready;'),
+        fence('class Tool {\n  readonly name = "grep";\n  }\n}'),
+      ].join(''),
+    );
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`)).toEqual(['fence-typecheck 29 TS1128: Declaration or statement expected.']);
+    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported');
+  });
+
   it('breaks the failing fences down by label, with the setting that opts a label out', () => {
     const root = fixtureRepo();
     write(root, 'docs/labels.md', '```ts title="a.ts"\nconst a: number = "a";\n```\n\n```ts title="b.ts"\nconst b: number = "b";\n```\n\n```ts\nconst c: number = "c";\n```\n');

@@ -20,8 +20,22 @@ const UNDECLARED_NAME = new Set([2304, 2503, 2580, 2582, 2591, 2592, 2593]);
  * gate cannot tell whether it is right: counted, not reported.
  */
 const LIBRARY_GAP = new Set([2318, 2583, 2584, 2550]);
-/** "Function implementation is missing": the fence lists signatures, as an API summary does. */
-const SIGNATURE_ONLY = 2391;
+/**
+ * "Function implementation is missing" (the fence lists signatures, as an API summary does) and
+ * "A 'return' statement can only be used within a function body" (it shows a function's body).
+ */
+const EXCERPT = new Set([2391, 1108]);
+/**
+ * How a fragment that does not parse as a module reads once put back where it came from: the
+ * statements of a function body (`await`, `return`), the members of a class, an object type, an
+ * expression (a JSON-like object literal).
+ */
+const ENCLOSINGS: readonly ((code: string) => string)[] = [
+  (code) => `async function enclosing() {\n${code}\n}`,
+  (code) => `class Enclosing {\n${code}\n}`,
+  (code) => `type Enclosing = ${code}\n;`,
+  (code) => `const enclosing = (\n${code}\n);`,
+];
 const QUOTED = /'([^']+)'/;
 
 /** What {@link checkFences} found. */
@@ -47,7 +61,8 @@ export interface FenceCheck {
  * nor imports, or a function signature without a body, makes it a fragment: that error is
  * counted, not reported; its other errors are. So is an error naming a global that the libraries
  * the program loads lack (`console` without `dom` or Node's types). Of a fence that does not
- * parse, only the first syntax error is reported.
+ * parse, only the first syntax error is reported, unless the fence parses as the body of a
+ * function or class, an object type or an expression: then it is a fragment too.
  */
 export function checkFences(program: ts.Program | undefined, fences: readonly TsFence[], installed: (folder: string) => boolean): FenceCheck {
   const findings: Finding[] = [];
@@ -79,7 +94,7 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         if (name !== undefined) missingGlobals.add(name);
         continue;
       }
-      if (UNDECLARED_NAME.has(diagnostic.code) || diagnostic.code === SIGNATURE_ONLY) {
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || (syntax.length > 0 && parsesEnclosed(fence.code))) {
         fragment = true;
         continue;
       }
@@ -90,6 +105,10 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
     if (fragment) fragments += 1;
   }
   return result();
+}
+
+function parsesEnclosed(code: string): boolean {
+  return ENCLOSINGS.some((enclose) => (ts.transpileModule(enclose(code), { reportDiagnostics: true, compilerOptions: { noLib: true } }).diagnostics ?? []).length === 0);
 }
 
 function isPackageImport(specifier: string | undefined): boolean {
