@@ -203,6 +203,20 @@ describe('docs gate: fences typecheck with the library types the repository uses
     expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported');
   });
 
+  it('learns the labels of the doc tools the repository depends on, which typecheck those fences themselves', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/tools.md', '```ts @ts-nocheck\nconst a: number = "a";\n```\n\n```ts @ts-expect-error=[1]\nconst b: number = "b";\n```\n\n```ts twoslash\nconst c: number = "c";\n```\n');
+    // No doc tool declared: every fence is the kit's to check.
+    expect(runDocs({ root }).findings.map((finding) => finding.line)).toEqual([2, 6, 10]);
+    write(root, 'package.json', JSON.stringify({ name: 'fixture-kit', type: 'module', exports: { '.': './src/index.ts' }, devDependencies: { '@electron/lint-roller': '3.1.1', '@shikijs/vitepress-twoslash': '3.2.1' } }));
+    const report = runDocs({ root });
+    expect(report.findings).toEqual([]);
+    expect(report.notes[0]).toMatch(/, 4 opted out \(@ts-expect-error 1, @ts-nocheck 1, no-check 1, twoslash 1\)$/);
+    expect(report.notes).toContain(
+      "fence labels the repository's doc tools typecheck themselves, opted out: @ts-nocheck (@electron/lint-roller), @ts-expect-error (@electron/lint-roller), @ts-ignore (@electron/lint-roller), twoslash (@shikijs/vitepress-twoslash)",
+    );
+  });
+
   it('breaks the failing fences down by label, with the setting that opts a label out', () => {
     const root = fixtureRepo();
     write(root, 'docs/labels.md', '```ts title="a.ts"\nconst a: number = "a";\n```\n\n```ts title="b.ts"\nconst b: number = "b";\n```\n\n```ts\nconst c: number = "c";\n```\n');

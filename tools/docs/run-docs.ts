@@ -17,6 +17,7 @@ import { checkGeneratedDocs } from './check-generated-docs.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
+import { docToolOptOuts } from './doc-tool-opt-outs.js';
 import { fenceLibraries } from './fence-libraries.js';
 import { fenceProgram } from './fence-program.js';
 import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles, translationCopies } from './find-markdown-files.js';
@@ -106,7 +107,8 @@ export function runDocs(options: DocsOptions): DocsReport {
     anchors.set(file, known);
     return known;
   };
-  const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? [])]);
+  const learned = docToolOptOuts(workspace);
+  const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? []), ...learned.keys()]);
   const fences = documents.map((document) => tsFences(root, document, optOuts));
   const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
   const installed = new Map<string, boolean>();
@@ -133,6 +135,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   const notes = [
     `${documents.length} Markdown files, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
   ];
+  if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
   if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
