@@ -45,7 +45,10 @@ export interface FenceCheck {
   readonly notInstalled: number;
   /** Fences with at least one finding. */
   readonly failing: readonly TsFence[];
-  /** Fences that use names they never declare or import, or list signatures: fragments, whose such errors are not reported. */
+  /**
+   * Fences that use names they never declare or import, list signatures, show a function's body or
+   * parse only enclosed (see {@link ENCLOSINGS}): fragments, whose such errors are not reported.
+   */
   readonly fragments: number;
   /** Errors naming a global the loaded libraries lack (see {@link LIBRARY_GAP}): not reported. */
   readonly libraryGaps: number;
@@ -78,6 +81,10 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
     if (source === undefined) continue;
     // A fence that does not parse gets its first syntax error only: what the compiler says after it is noise.
     const syntax = program.getSyntacticDiagnostics(source);
+    if (syntax.length > 0 && parsesEnclosed(fence.code)) {
+      fragments += 1;
+      continue;
+    }
     const diagnostics = syntax.length > 0 ? syntax.slice(0, 1) : program.getSemanticDiagnostics(source);
     const before = findings.length;
     let fragment = false;
@@ -94,7 +101,7 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         if (name !== undefined) missingGlobals.add(name);
         continue;
       }
-      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || (syntax.length > 0 && parsesEnclosed(fence.code))) {
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code)) {
         fragment = true;
         continue;
       }
@@ -107,6 +114,7 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
   return result();
 }
 
+/** Whether `code` parses once put back into one of {@link ENCLOSINGS}. */
 function parsesEnclosed(code: string): boolean {
   return ENCLOSINGS.some((enclose) => (ts.transpileModule(enclose(code), { reportDiagnostics: true, compilerOptions: { noLib: true } }).diagnostics ?? []).length === 0);
 }

@@ -181,7 +181,7 @@ function breakdown(fences: readonly TsFence[], kindOf: (fence: TsFence) => strin
   return ` (${sorted.map(([kind, count]) => `${kind} ${count}`).join(', ')})`;
 }
 
-/** The first tsconfigs by name and how many more. */
-function abbreviated(paths: readonly string[]): string {
-  return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+/** The first three of `names` and how many more. */
+function abbreviated(names: readonly string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
