@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import ts from 'typescript';
 import { ConfigError } from './config-error.js';
 import type { Finding } from './finding.js';
@@ -34,19 +34,14 @@ export function readTsconfig(root: string, path: string): TsconfigRead {
 }
 
 /**
- * Parses the tsconfig the user named: `file` when given (absolute), else `<root>/tsconfig.json`
- * if it exists. Returns `undefined` when there is none to read; throws a {@link ConfigError}
- * naming the file when it is missing or does not parse (a tsconfig found rather than named is
- * read with {@link readTsconfig}, and its problem is a finding).
+ * Parses the tsconfig the user named (`--project`, a setting), `file` (absolute): missing or
+ * broken, it is a {@link ConfigError} naming it (a tsconfig found rather than named is read with
+ * {@link readTsconfig}, and its problem is a finding).
  */
-export function loadTsconfig(root: string, file?: string): ts.ParsedCommandLine | undefined {
-  const path = file ?? join(root, 'tsconfig.json');
-  if (!existsSync(path)) {
-    if (file === undefined) return undefined;
-    throw new ConfigError(shownPath(root, path), 'tsconfig not found');
-  }
-  const { parsed, error } = readTsconfig(root, path);
-  if (error !== undefined || parsed === undefined) throw new ConfigError(shownPath(root, path), error?.message ?? 'invalid');
+export function loadTsconfig(root: string, file: string): ts.ParsedCommandLine {
+  if (!existsSync(file)) throw new ConfigError(shownPath(root, file), 'tsconfig not found');
+  const { parsed, error } = readTsconfig(root, file);
+  if (error !== undefined || parsed === undefined) throw new ConfigError(shownPath(root, file), error?.message ?? 'invalid');
   return parsed;
 }
 
