@@ -50,10 +50,32 @@ describe('check command', () => {
 
   it('exits 2 on a configuration error, with one line per failing gate on stderr', async () => {
     const root = fixtureRepo();
-    write(root, 'docs/bad.md', Uint8Array.from([0xff, 0xfe, 0x00]));
+    write(root, 'agent-identity-kit.config.json', '{ "docs": { "project": "tsconfig.docs.json" } }');
     expect(await run('check', '--root', root, '--format', 'markdown')).toBe(2);
-    expect(err.join('')).toBe('agent-identity-kit: docs/bad.md: not valid UTF-8 Markdown\n');
-    expect(out.join('')).toContain('| docs | error | 0 | docs/bad.md: not valid UTF-8 Markdown |');
+    expect(err.join('')).toBe('agent-identity-kit: tsconfig.docs.json: tsconfig not found\n');
+    expect(out.join('')).toContain('| docs | error | 0 | tsconfig.docs.json: tsconfig not found |');
+  });
+
+  it('exits 1, not 2, when one Markdown file cannot be read: it is a finding and the rest is checked', async () => {
+    const root = fixtureRepo();
+    write(root, 'docs/bad.md', Uint8Array.from([0xff, 0xfe, 0x00]));
+    expect(await run('check', '--root', root, '--format', 'markdown')).toBe(1);
+    expect(err.join('')).toBe('');
+    expect(out.join('')).toContain('| `docs/bad.md` | markdown-unreadable | Markdown file not valid UTF-8: not checked |');
+    expect(out.join('')).toMatch(/^\| graph \| pass \| 0 \|/m);
+  });
+
+  it.each(['check', 'graph', 'docs'])('%s --format sarif and --format github report the findings for code scanning and annotations', async (command) => {
+    const root = fixtureRepo();
+    cycle(root);
+    write(root, 'docs/extra.md', '[gone](./gone.md)\n');
+    expect(await run(command, '--root', root, '--format', 'sarif')).toBe(1);
+    const log = JSON.parse(out.join('')) as { version: string; runs: { results: { ruleId: string }[] }[] };
+    const expected = { check: ['module-graph-stale', 'no-circular', 'dead-link'], graph: ['no-circular'], docs: ['dead-link'] }[command];
+    expect([log.version, log.runs[0]?.results.map((result) => result.ruleId)]).toEqual(['2.1.0', expected]);
+    out.length = 0;
+    expect(await run(command, '--root', root, '--format', 'github')).toBe(1);
+    expect(out.join('').split('\n').filter((line) => line !== '').map((line) => /title=agent-identity-kit ([\w-]+)::/.exec(line)?.[1])).toEqual(expected);
   });
 
   it.each(['check', 'graph', 'docs'])('%s exits 2 when --root is not a directory', async (command) => {
@@ -108,14 +130,19 @@ describe('docs command', () => {
     expect(out.join('')).not.toContain('notes/todo.md');
   });
 
-  it('exits 2 for a tsconfig that does not parse, and for --update outside the kit', async () => {
+  it('exits 2 for a --project that does not parse and for --update outside the kit, 1 for a root tsconfig that does not', async () => {
     const root = fixtureRepo();
     expect(await run('docs', '--root', root, '--update')).toBe(2);
     expect(err.join('')).toContain("--update regenerates the kit's own docs");
     err.length = 0;
+    write(root, 'tsconfig.docs.json', '{ "compilerOptions": { "target": 5 } }');
+    expect(await run('docs', '--root', root, '--project', join(root, 'tsconfig.docs.json'))).toBe(2);
+    expect(err.join('')).toMatch(/^agent-identity-kit: tsconfig\.docs\.json: TS\d+: [^\n]+\n$/);
+    err.length = 0;
+    out.length = 0;
     write(root, 'tsconfig.json', '{ "compilerOptions": { "target": 5 } }');
-    expect(await run('docs', '--root', root)).toBe(2);
-    expect(err.join('')).toMatch(/^agent-identity-kit: tsconfig\.json: TS\d+: [^\n]+\n$/);
+    expect(await run('docs', '--root', root)).toBe(1);
+    expect(out.join('')).toMatch(/^ {2}tsconfig\.json {2}tsconfig-invalid {2}TS\d+: /m);
   });
 
   it('in the kit, fills and compares the README CLI block with the real --help output, checks the lint rule pages and regenerates docs/requirements.md and docs/clause-coverage.md', async () => {

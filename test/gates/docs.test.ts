@@ -154,17 +154,131 @@ describe('docs gate', () => {
   });
 });
 
-describe('docs gate configuration errors', () => {
-  it('a Markdown file that is not UTF-8 names the file', () => {
-    const root = fixtureRepo();
-    write(root, 'docs/latin1.md', Uint8Array.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
-    expect(() => runDocs({ root })).toThrow(new ConfigError('docs/latin1.md', 'not valid UTF-8 Markdown'));
+describe('docs gate: fences typecheck with the library types the repository uses', () => {
+  const messages = (root: string): string[] => runDocs({ root }).findings.map((finding) => `${finding.rule} ${finding.message}`);
+
+  it('loads Node’s types when a package depends on @types/node and it is installed (no tsconfig options to say so)', () => {
+    const root = fixtureRepo({ linkNodeModules: true });
+    rmSync(join(root, 'tsconfig.json'));
+    write(root, 'package.json', JSON.stringify({ name: 'fixture-kit', type: 'module', devDependencies: { '@types/node': '20.19.9' } }));
+    write(root, 'docs/node.md', "```ts\nconst timer: NodeJS.Timeout = setTimeout(() => console.log(process.env['HOME']), 1);\nclearTimeout(timer);\nconst pid: string = process.pid;\n```\n");
+    expect(messages(root)).toEqual(["fence-typecheck TS2322: Type 'number' is not assignable to type 'string'."]);
+    // Not depended on: Node's names are unknown, so the fence is a fragment and nothing is reported.
+    write(root, 'package.json', JSON.stringify({ name: 'fixture-kit', type: 'module' }));
+    expect(messages(root)).toEqual([]);
   });
 
-  it('a tsconfig that does not parse names the file', () => {
+  it('uses the lib its tsconfigs declare when a solution tsconfig has no options of its own', () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.json', JSON.stringify({ files: [], references: [{ path: './src' }] }));
+    write(root, 'src/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, lib: ['ES2023', 'ESNext.Disposable'], types: [], composite: true }, include: ['.'] }));
+    write(root, 'docs/dispose.md', '```ts\nconst resource: Disposable = { [Symbol.dispose]() {} };\nconst name: string = resource;\n```\n');
+    expect(messages(root)).toEqual(["fence-typecheck TS2322: Type 'Disposable' is not assignable to type 'string'."]);
+  });
+
+  it('does not report a global the loaded libraries lack (console without dom or Node’s types), and says how many', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/console.md', "```ts\nconsole.log('ready');\nconst ready: boolean = 'yes';\n```\n");
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => finding.message)).toEqual(["TS2322: Type 'string' is not assignable to type 'boolean'."]);
+    expect(report.notes).toContain("1 fence errors name globals the typecheck's libraries lack (console): not reported; docs.project naming a tsconfig whose lib or types has them checks them");
+  });
+
+  it('counts a fence that parses only inside a function, a class, a type or an expression as a fragment; a stray brace is still reported', () => {
+    const root = fixtureRepo();
+    const fence = (code: string): string => `\`\`\`ts\n${code}\n\`\`\`\n\n`;
+    write(
+      root,
+      'docs/fragments.md',
+      [
+        fence('private readonly entries: string[] = [];\nprivate size = 0;'),
+        fence('{\n  "name": "UploadArtifact",\n  "parameters": { "path": "a.txt" }\n}'),
+        fence('{\n  active: boolean;\n  endBookmark?: string;\n}'),
+        fence('const ready = true;\nreturn ready;'),
+        fence('class Tool {\n  readonly name = "grep";\n  }\n}'),
+      ].join(''),
+    );
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`)).toEqual(['fence-typecheck 29 TS1128: Declaration or statement expected.']);
+    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported');
+  });
+
+  it('learns the labels of the doc tools the repository depends on, which typecheck those fences themselves', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/tools.md', '```ts @ts-nocheck\nconst a: number = "a";\n```\n\n```ts @ts-expect-error=[1]\nconst b: number = "b";\n```\n\n```ts twoslash\nconst c: number = "c";\n```\n');
+    // No doc tool declared: every fence is the kit's to check.
+    expect(runDocs({ root }).findings.map((finding) => finding.line)).toEqual([2, 6, 10]);
+    write(root, 'package.json', JSON.stringify({ name: 'fixture-kit', type: 'module', exports: { '.': './src/index.ts' }, devDependencies: { '@electron/lint-roller': '3.1.1', '@shikijs/vitepress-twoslash': '3.2.1' } }));
+    const report = runDocs({ root });
+    expect(report.findings).toEqual([]);
+    expect(report.notes[0]).toMatch(/, 4 opted out \(@ts-expect-error 1, @ts-nocheck 1, no-check 1, twoslash 1\)$/);
+    expect(report.notes).toContain(
+      "fence labels the repository's doc tools typecheck themselves, opted out: @ts-nocheck (@electron/lint-roller), @ts-expect-error (@electron/lint-roller), @ts-ignore (@electron/lint-roller), twoslash (@shikijs/vitepress-twoslash)",
+    );
+  });
+
+  it('breaks the failing fences down by label, with the setting that opts a label out', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/labels.md', '```ts title="a.ts"\nconst a: number = "a";\n```\n\n```ts title="b.ts"\nconst b: number = "b";\n```\n\n```ts\nconst c: number = "c";\n```\n');
+    expect(runDocs({ root }).notes).toContain('3 fence findings in 3 of 5 typechecked fences; failing fences by label (title 2, plain 1): a label whose fences are fragments opts out with docs.fenceOptOuts (one fence with `ts no-check`)');
+  });
+});
+
+describe('docs gate: one unreadable file is a finding, never the end of the gate', () => {
+  it('a Markdown file that is not UTF-8 is a finding naming it, and the other files are still checked', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/latin1.md', Uint8Array.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    write(root, 'docs/extra.md', '[gone](./gone.md)\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual([
+      'dead-link docs/extra.md relative link ./gone.md does not resolve',
+      'markdown-unreadable docs/latin1.md Markdown file not valid UTF-8: not checked',
+    ]);
+    expect(report.read).toBe(4);
+  });
+
+  it('reads nothing when no Markdown file can be read (so check calls it an error)', () => {
+    const root = fixtureRepo();
+    for (const file of ['README.md', 'docs/guide.md', 'docs/module-graph.md']) write(root, file, Uint8Array.from([0xff, 0xfe, 0x00]));
+    const report = runDocs({ root });
+    expect(report.read).toBe(0);
+    expect(report.findings.map((finding) => finding.rule)).toEqual(['markdown-unreadable', 'markdown-unreadable', 'markdown-unreadable']);
+  });
+
+  it('a package tsconfig whose extends is missing, or that is not JSON, is a finding at its line; the fences still typecheck', () => {
+    const root = fixtureRepo();
+    rmSync(join(root, 'tsconfig.json'));
+    write(root, 'src/tsconfig.json', '{ "compilerOptions": { "strict": true, "module": "NodeNext" } }');
+    write(root, 'evals/tsconfig.json', '{ "extends": "./missing-base.json", "include": ["*.ts"] }');
+    write(root, 'evals/run.ts', 'export const score = 1;\n');
+    write(root, 'bench/tsconfig.json', '{\n  "compilerOptions": { "strict": true, },\n  "include": [\n');
+    write(root, 'docs/extra.md', '```ts\nconst n: number = "one";\n```\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file}:${finding.line ?? ''} ${finding.message}`)).toEqual([
+      'tsconfig-invalid bench/tsconfig.json:4 TS1005: \']\' expected.',
+      "fence-typecheck docs/extra.md:2 TS2322: Type 'string' is not assignable to type 'number'.",
+      "tsconfig-invalid evals/tsconfig.json: TS5083: Cannot read file 'evals/missing-base.json'.",
+    ]);
+    // What the broken-extends tsconfig still declares is read: src's three files and evals/run.ts.
+    expect(report.codeFiles).toBe(4);
+  });
+
+  it('a root tsconfig that is not JSON is a finding, and the packages’ own tsconfigs are read instead', () => {
     const root = fixtureRepo();
     write(root, 'tsconfig.json', '{ "compilerOptions": { "module": "nope" } ');
-    expect(() => runDocs({ root })).toThrow(/^tsconfig\.json: TS\d+: /);
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file}`)).toEqual(['tsconfig-invalid tsconfig.json']);
+    expect(report.notes[0]).toMatch(/^3 Markdown files, 0 code files from 1 tsconfig \(tsconfig\.json\), 2 ts fences typechecked/);
+  });
+});
+
+describe('docs gate configuration errors', () => {
+  it('a --project or docs.project that does not parse is a configuration error naming it', () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.docs.json', '{ "extends": "./missing.json" }');
+    expect(() => runDocs({ root, tsconfig: join(root, 'tsconfig.docs.json') })).toThrow(new ConfigError('tsconfig.docs.json', "TS5083: Cannot read file 'missing.json'."));
+    write(root, 'agent-identity-kit.config.json', '{ "docs": { "project": "tsconfig.docs.json" } }');
+    expect(() => runDocs({ root })).toThrow(/^tsconfig\.docs\.json: TS5083: /);
   });
 
   it('a --project that does not exist names it', () => {

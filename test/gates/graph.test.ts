@@ -159,9 +159,21 @@ describe('graph gate with the repository’s own dependency-cruiser config', () 
     await expect(runGraph({ root, config: join(root, 'nope.cjs') })).rejects.toThrow(new ConfigError('nope.cjs', 'dependency-cruiser config not found'));
   });
 
-  it('a tsconfig that does not parse is a configuration error naming it', async () => {
+  it('a --project that does not parse is a configuration error naming it', async () => {
     const root = fixtureRepo();
-    write(root, 'tsconfig.json', '{ "compilerOptions": { "strict": "very" } }');
-    await expect(runGraph({ root })).rejects.toThrow(/^tsconfig\.json: TS5024: Compiler option 'strict' requires a value of type boolean\.$/);
+    write(root, 'tsconfig.build.json', '{ "compilerOptions": { "strict": "very" } }');
+    await expect(runGraph({ root, tsconfig: join(root, 'tsconfig.build.json') })).rejects.toThrow(/^tsconfig\.build\.json: TS5024: Compiler option 'strict' requires a value of type boolean\.$/);
+  });
+
+  it('a root tsconfig found broken is a finding naming it, and the graph is still cruised without it', async () => {
+    const root = fixtureRepo();
+    write(root, 'tsconfig.json', '{ "extends": "./tsconfig.base.json", "include": ["src", "test"] }');
+    write(root, 'src/util/describe-id.ts', "import { openSession } from '../session.js';\nexport const describeId = (id: string): string => (openSession ? id : '');\n");
+    const report = await runGraph({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.rule === 'tsconfig-invalid' ? finding.message : ''}`.trimEnd())).toEqual([
+      'no-circular src/session.ts',
+      "tsconfig-invalid tsconfig.json TS5083: Cannot read file 'tsconfig.base.json'.",
+    ]);
+    expect(report.notes[0]).toContain('tsconfig (none)');
   });
 });

@@ -74,12 +74,12 @@ describe('requirement list', () => {
     expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
   });
 
-  it('is not written when a Markdown file of the run is not UTF-8 (nothing half-done on bad input)', () => {
+  it('is rewritten when another Markdown file is not UTF-8, which is reported as a finding (it is no bad input to the rewrite)', () => {
     const { root, kit } = kitLike();
     write(root, 'docs/requirements.md', 'old');
     write(root, 'docs/latin1.md', Uint8Array.from([0x63, 0x61, 0x66, 0xe9]));
-    expect(() => runDocs({ root, kit, update: true })).toThrow('docs/latin1.md: not valid UTF-8 Markdown');
-    expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe('old');
+    expect(runDocs({ root, kit, update: true }).findings.filter((finding) => finding.file === 'docs/latin1.md').map((finding) => finding.rule)).toEqual(['markdown-unreadable']);
+    expect(readFileSync(join(root, 'docs/requirements.md'), 'utf8')).toBe(renderRequirementsMarkdown());
   });
 
   it('is reported missing when absent, and only checked for the kit', () => {

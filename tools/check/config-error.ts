@@ -1,7 +1,9 @@
 /**
- * A configuration the gates cannot run with (a missing or broken dependency-cruiser config, a
- * tsconfig that does not parse, a Markdown file that is not UTF-8). Its message is one line that
- * names the file and the problem; the CLI prints it and exits with code 2.
+ * A configuration the gates cannot run with (a missing or broken dependency-cruiser config or
+ * `agent-identity-kit.config.json`, a tsconfig named by `--project` that does not parse). Its
+ * message is one line that names the file and the problem; the CLI prints it and exits with code
+ * 2. A broken file the gates find rather than are told to use (a package's tsconfig, a Markdown
+ * file that is not UTF-8) is a finding instead.
  */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { loadTsconfig } from './load-tsconfig.js';
+import type { Finding } from './finding.js';
+import { loadTsconfig, readTsconfig } from './load-tsconfig.js';
 import { shownPath } from './shown-path.js';
 
 /** The TypeScript code of a repository as the gates read it: one or more tsconfigs and their files. */
@@ -15,34 +16,59 @@ export interface Project {
   readonly fileNames: readonly string[];
   /** The tsconfigs read, relative to the root: the main one first, then its references in order. */
   readonly tsconfigs: readonly string[];
+  /** The `lib` entries the tsconfigs read declare (`lib.es2022.d.ts`), joined and sorted; empty when none declares one. */
+  readonly libs: readonly string[];
+  /** The tsconfigs found (not named) that are broken, one `tsconfig-invalid` finding each: what they still declare was read. */
+  readonly invalid: readonly Finding[];
 }
 
 /**
  * Reads the repository's TypeScript project: `file` (absolute) when given, else the root
  * `tsconfig.json`, followed through its project references (a solution tsconfig with `files: []`
  * lists its packages that way); without a root tsconfig, every tsconfig in `fallback` (the
- * packages' own, relative to the root). `undefined` when there is no tsconfig at all. A tsconfig
- * that does not parse is a `ConfigError` naming it.
+ * packages' own, relative to the root). `undefined` when there is no tsconfig at all. The named
+ * `file` missing or broken is a `ConfigError`; a broken tsconfig found is a finding, never the
+ * end of the run: a root one that is not JSON counts as absent (every package's is read instead),
+ * and of one that parses with errors (a missing `extends`) what it still declares is read.
  */
 export function loadProject(root: string, file: string | undefined, fallback: readonly string[]): Project | undefined {
-  const main = file ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
-  const queue = main === undefined ? fallback.map((path) => join(root, path)) : [main];
-  if (queue.length === 0) return undefined;
+  const invalid: Finding[] = [];
+  const read = (path: string): ts.ParsedCommandLine | undefined => {
+    if (path === file) return loadTsconfig(root, path);
+    // A reference to a tsconfig that is missing is the build's problem, not the docs': skip it.
+    if (!existsSync(path)) return undefined;
+    const { parsed, error } = readTsconfig(root, path);
+    if (error !== undefined) invalid.push(error);
+    return parsed;
+  };
   const seen = new Set<string>();
+  const found = file ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
+  const parsedMain = found === undefined ? undefined : read(found);
+  if (found !== undefined) seen.add(found);
+  // A root tsconfig that is not JSON lists nothing: read the packages' own, as without one.
+  const queue = parsedMain === undefined ? fallback.map((path) => join(root, path)) : [];
   const fileNames = new Set<string>();
+  const libs = new Set<string>();
   let options: ts.CompilerOptions | undefined;
+  const add = (parsed: ts.ParsedCommandLine): void => {
+    for (const name of parsed.fileNames) fileNames.add(name);
+    for (const lib of parsed.options.lib ?? []) libs.add(lib);
+    for (const reference of parsed.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(reference));
+  };
+  if (parsedMain !== undefined) {
+    if (!isSolution(parsedMain)) options = parsedMain.options;
+    add(parsedMain);
+  }
   while (queue.length > 0) {
     const path = queue.shift() ?? '';
     if (seen.has(path)) continue;
     seen.add(path);
-    // A reference to a tsconfig that is missing is the build's problem, not the docs': skip it.
-    const parsed = path === main ? loadTsconfig(root, path) : existsSync(path) ? loadTsconfig(root, path) : undefined;
-    if (parsed === undefined) continue;
-    if (path === main && !isSolution(parsed)) options = parsed.options;
-    for (const name of parsed.fileNames) fileNames.add(name);
-    for (const reference of parsed.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(reference));
+    const parsed = read(path);
+    if (parsed !== undefined) add(parsed);
   }
-  return { options, fileNames: [...fileNames], tsconfigs: [...seen].filter((path) => existsSync(path)).map((path) => shownPath(root, path)) };
+  if (seen.size === 0) return undefined;
+  const tsconfigs = [...seen].filter((path) => existsSync(path)).map((path) => shownPath(root, path));
+  return { options, fileNames: [...fileNames], tsconfigs, libs: [...libs].sort(), invalid };
 }
 
 /** A tsconfig that only lists other projects: no files of its own, references, and no options besides build ones. */

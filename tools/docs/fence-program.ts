@@ -36,13 +36,20 @@ const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremen
  * from the Markdown file's folder. Emit options and the unused-name checks (an example declares
  * things to show them) are switched off. Imports of the repository's own packages (`@acme/core`)
  * resolve to their sources through `packages` (the workspace aliases), installed or not; the
- * project's own `paths` win. `undefined` when no fence is to be checked.
+ * project's own `paths` win. Without project options, `libraries` (the `lib` and `types` the
+ * repository's code uses, see `fence-libraries.ts`) override the defaults. `undefined` when no
+ * fence is to be checked.
  */
-export function fenceProgram(fences: readonly TsFence[], projectOptions: ts.CompilerOptions | undefined, packages: readonly ResolveAlias[] = []): ts.Program | undefined {
+export function fenceProgram(
+  fences: readonly TsFence[],
+  projectOptions: ts.CompilerOptions | undefined,
+  packages: readonly ResolveAlias[] = [],
+  libraries: ts.CompilerOptions = {},
+): ts.Program | undefined {
   const byPath = new Map(fences.filter((fence) => fence.optOut === undefined).map((fence) => [fence.virtualPath, fence]));
   if (byPath.size === 0) return undefined;
   const options: ts.CompilerOptions = {
-    ...(projectOptions === undefined ? DEFAULT_OPTIONS : withModernDefaults(projectOptions)),
+    ...(projectOptions === undefined ? { ...DEFAULT_OPTIONS, ...libraries } : withModernDefaults(projectOptions)),
     noEmit: true,
     moduleDetection: ts.ModuleDetectionKind.Force,
     noUnusedLocals: false,

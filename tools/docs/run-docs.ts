@@ -17,12 +17,14 @@ import { checkGeneratedDocs } from './check-generated-docs.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
 import { declaredNames } from './declared-names.js';
+import { docToolOptOuts } from './doc-tool-opt-outs.js';
+import { fenceLibraries } from './fence-libraries.js';
 import { fenceProgram } from './fence-program.js';
 import { DEFAULT_DOCS_EXCLUDE, findMarkdownFiles, translationCopies } from './find-markdown-files.js';
 import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
 import { loadDocsConfig } from './load-docs-config.js';
-import { readMarkdown, type MarkdownDocument } from './markdown-document.js';
+import { isDocument, readMarkdown, type MarkdownDocument } from './markdown-document.js';
 import { DEFAULT_FENCE_OPT_OUTS, NO_CHECK_MARKER, tsFences, type TsFence } from './ts-fence.js';
 
 /** Options of {@link runDocs}. */
@@ -74,19 +76,24 @@ export function runDocs(options: DocsOptions): DocsReport {
   const project = loadProject(root, options.tsconfig ?? (config.project === undefined ? undefined : join(root, config.project)), workspace.tsconfigs);
   const exclude = [...DEFAULT_DOCS_EXCLUDE, ...(config.exclude ?? []), ...(options.exclude ?? [])];
   let translations = new Set<string>();
+  // A file that cannot be read is a finding, never the end of the gate; the others are still checked.
+  let unreadable: Finding[] = [];
   const readAll = (): MarkdownDocument[] => {
     const files = findMarkdownFiles(root, exclude);
     translations = config.checkTranslations === true ? new Set() : translationCopies(files);
-    return files.filter((file) => !translations.has(file)).map((file) => readMarkdown(root, file));
+    const read = files.filter((file) => !translations.has(file)).map((file) => readMarkdown(root, file));
+    unreadable = read.filter((entry): entry is Finding => !isDocument(entry));
+    return read.filter(isDocument);
   };
   // Every input is read (and so validated) before anything is written.
   let documents = readAll();
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...(project?.invalid ?? [])];
   if (options.kit !== undefined) {
     findings.push(...checkGeneratedDocs(root, options.update === true));
     // The rest of the run reads the regenerated file as it now is.
     if (options.update === true) documents = readAll();
   }
+  findings.push(...unreadable);
   const vocabulary = new Set([...DEFAULT_VOCABULARY, ...(config.vocabulary ?? []), ...(options.vocabulary ?? [])]);
   const ignores = config.vocabularyIgnores ?? [];
   const vocabularyIgnored = (file: string): boolean => ignores.some(({ pattern }) => minimatch(file, pattern, { dot: true }));
@@ -100,9 +107,10 @@ export function runDocs(options: DocsOptions): DocsReport {
     anchors.set(file, known);
     return known;
   };
-  const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? [])]);
+  const learned = docToolOptOuts(workspace);
+  const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? []), ...learned.keys()]);
   const fences = documents.map((document) => tsFences(root, document, optOuts));
-  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace));
+  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
   const installed = new Map<string, boolean>();
   const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed));
   findings.push(...fenceCheck.findings);
@@ -127,12 +135,18 @@ export function runDocs(options: DocsOptions): DocsReport {
   const notes = [
     `${documents.length} Markdown files, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
   ];
+  if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
-  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, or list bodiless signatures): those errors not reported`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
-  if (fenceCheck.failing.length >= 5 && fenceCheck.failing.length * 2 >= checked.length) {
+  if (fenceCheck.libraryGaps > 0) {
     notes.push(
-      `${fenceCheck.failing.length} of ${checked.length} typechecked fences fail${breakdown(fenceCheck.failing, (fence) => fence.kind)}: if they are fragments, label them \`ts ${NO_CHECK_MARKER}\` or list their label in docs.fenceOptOuts`,
+      `${fenceCheck.libraryGaps} fence errors name globals the typecheck's libraries lack (${abbreviated(fenceCheck.missingGlobals)}): not reported; docs.project naming a tsconfig whose lib or types has them checks them`,
+    );
+  }
+  if (fenceCheck.failing.length > 0) {
+    notes.push(
+      `${fenceCheck.findings.length} fence findings in ${fenceCheck.failing.length} of ${checked.length} typechecked fences; failing fences by label${breakdown(fenceCheck.failing, (fence) => fence.kind)}: a label whose fences are fragments opts out with docs.fenceOptOuts (one fence with \`ts ${NO_CHECK_MARKER}\`)`,
     );
   }
   const ignored = documents.filter((document) => vocabularyIgnored(document.file)).length;
@@ -140,11 +154,14 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (project === undefined) notes.push('no tsconfig.json: fences use default options and no code declarations were read');
   if (codeFiles.length === 0) notes.push('no code read: identity vocabulary not checked (set docs.project or --project)');
   if (options.kit !== undefined) {
-    const readme = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
+    const found = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
+    // An unreadable README is already a finding of its own.
+    const readme = found !== undefined && isDocument(found) ? found : undefined;
     const help = checkCliHelp(readme, options.kit.helpFor);
     if (options.update === true && readme !== undefined && help.synced !== readme.text) {
       writeFileAtomic(join(root, readme.file), help.synced);
-      findings.push(...checkCliHelp(readMarkdown(root, readme.file), options.kit.helpFor).findings);
+      const rewritten = readMarkdown(root, readme.file);
+      findings.push(...(isDocument(rewritten) ? checkCliHelp(rewritten, options.kit.helpFor).findings : [rewritten]));
     } else {
       findings.push(...help.findings);
     }
@@ -164,7 +181,7 @@ function breakdown(fences: readonly TsFence[], kindOf: (fence: TsFence) => strin
   return ` (${sorted.map(([kind, count]) => `${kind} ${count}`).join(', ')})`;
 }
 
-/** The first tsconfigs by name and how many more. */
-function abbreviated(paths: readonly string[]): string {
-  return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+/** The first three of `names` and how many more. */
+function abbreviated(names: readonly string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }

@@ -6,7 +6,7 @@ import { compareFindings } from '../check/compare-findings.js';
 import { ConfigError } from '../check/config-error.js';
 import type { Finding } from '../check/finding.js';
 import type { GateReport } from '../check/gate-report.js';
-import { loadTsconfig } from '../check/load-tsconfig.js';
+import { loadTsconfig, readTsconfig } from '../check/load-tsconfig.js';
 import { shownPath } from '../check/shown-path.js';
 import { dependenciesInstalled } from '../check/dependencies-installed.js';
 import { readWorkspace } from '../check/workspace.js';
@@ -63,9 +63,12 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const settings = loadGraphSettings(root);
   const workspace = readWorkspace(root);
   const config = await loadGraphConfig(root, workspace, options.config);
-  const tsconfigFile =
-    options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
-  const tsconfig = tsconfigFile === undefined ? undefined : loadTsconfig(root, tsconfigFile);
+  const named = options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName;
+  const rootTsconfig = join(root, 'tsconfig.json');
+  // A root tsconfig found (not named) that is broken is a finding, and the graph is cruised without it.
+  const found = named === undefined && existsSync(rootTsconfig) ? readTsconfig(root, rootTsconfig) : undefined;
+  const tsconfigFile = named ?? (found?.parsed !== undefined && found.error === undefined ? rootTsconfig : undefined);
+  const tsconfig = named === undefined ? (tsconfigFile === undefined ? undefined : found?.parsed) : loadTsconfig(root, named);
   const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
   const resolveOptions = {
     alias: workspaceAliases(root, workspace),
@@ -94,7 +97,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const withoutBuild = result.summary.violations.filter(notBuilt);
   const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
-  const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
+  const findings = [...(found?.error === undefined ? [] : [found.error]), ...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
   const notes = [
     `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,

@@ -19,7 +19,7 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
     .command('check')
     .summary('lint + graph + docs: one summary, one exit code')
     .description('run the static gates (identity lint, module graph, doc-sync) on a repository, with one summary table and one exit code: 0 pass, 1 findings, 2 configuration error')
-    .addHelpText('after', helpExamples('check', 'check --format json', 'check --project tsconfig.build.json'))
+    .addHelpText('after', helpExamples('check', 'check --format json', 'check --format sarif > gates.sarif', 'check --project tsconfig.build.json'))
     .option('--root <dir>', 'repository to check', '.')
     .option('--project <tsconfig>', 'tsconfig every gate reads, followed through its project references (default: each gate finds them)')
     .option('--allow-empty', 'let a gate that read nothing pass (default: it is an error, exit 2)')
@@ -36,7 +36,7 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
         ...(flags.allowEmpty === true ? { allowEmpty: true } : {}),
         ...(kit === undefined ? {} : { kit }),
       });
-      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
       for (const outcome of outcomes) if (outcome.error !== undefined) process.stderr.write(`agent-identity-kit: ${outcome.error}\n`);
       setExitCode(exitCode);
     });

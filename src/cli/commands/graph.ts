@@ -50,7 +50,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
       const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
-      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode));
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
       setExitCode(exitCode);
     });
 };

@@ -1,13 +1,18 @@
 import type { GateOutcome } from '../gate-outcome.js';
+import { github } from './github.js';
 import { json } from './json.js';
 import { markdown } from './markdown.js';
+import { sarif } from './sarif.js';
 import { text } from './text.js';
 
-/** A report format: renders the outcomes of one run (and its exit code) as text to print. */
-export type Reporter = (outcomes: readonly GateOutcome[], exitCode: number) => string;
+/**
+ * A report format: renders the outcomes of one run, its exit code and the checked root
+ * (absolute; the base of every reported path) as text to print.
+ */
+export type Reporter = (outcomes: readonly GateOutcome[], exitCode: number, root: string) => string;
 
 /** A `--format` value. */
-export type ReportFormat = 'text' | 'json' | 'markdown';
+export type ReportFormat = 'text' | 'json' | 'markdown' | 'sarif' | 'github';
 
 /** Every report format of `graph`, `docs` and `check`, by its `--format` name. */
-export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = { text, json, markdown };
+export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = { text, json, markdown, sarif, github };
