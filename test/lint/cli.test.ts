@@ -102,7 +102,9 @@ describe('agent-identity-kit lint (CLI)', () => {
     expect(config.code).toBe(2);
     expect(config.stderr).toMatch(/^agent-identity-kit: .*bad\.json: lint\.rules .*must be equal to one of the allowed values.*\n$/);
 
-    const tsconfig = await run('lint', root);
+    // A malformed tsconfig the walk finds is passed by; one named with --project is an error.
+    expect((await run('lint', root)).code).toBe(0);
+    const tsconfig = await run('lint', '--project', join(root, 'tsconfig.json'));
     expect(tsconfig.code).toBe(2);
     expect(tsconfig.stderr).toMatch(/^agent-identity-kit: .*tsconfig\.json: cannot parse tsconfig: .*\n$/);
     expect(tsconfig.stdout).toBe('');

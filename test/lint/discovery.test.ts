@@ -68,7 +68,19 @@ describe('identity lint project discovery (fixture mini-monorepo, two packages, 
     await expect(lint({ cwd: root, project: 'nope.json', config: { unconfirmed: 'warning' } })).rejects.toThrow(/^nope\.json: tsconfig not found$/);
     writeFileSync(join(root, 'packages/core/tsconfig.broken.json'), '{ "compilerOptions": ');
     try {
-      await expect(lint({ cwd: root, config: { unconfirmed: 'warning' } })).rejects.toThrow(/^packages\/core\/tsconfig\.broken\.json: cannot parse tsconfig: /);
+      await expect(lint({ cwd: root, project: 'packages/core/tsconfig.broken.json', config: { unconfirmed: 'warning' } })).rejects.toThrow(/^packages\/core\/tsconfig\.broken\.json: cannot parse tsconfig: /);
+    } finally {
+      rmSync(join(root, 'packages/core/tsconfig.broken.json'));
+    }
+  });
+
+  it('walks past a malformed tsconfig it finds (the graph and docs gates report it): the same findings as without it', async () => {
+    const without = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+    writeFileSync(join(root, 'packages/core/tsconfig.broken.json'), '{ "compilerOptions": ');
+    try {
+      const withBroken = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+      expect(findingKeys(withBroken.findings)).toEqual(findingKeys(without.findings));
+      expect(without.findings.length).toBeGreaterThan(0);
     } finally {
       rmSync(join(root, 'packages/core/tsconfig.broken.json'));
     }

@@ -1,9 +1,5 @@
 import type { GateOutcome } from '../gate-outcome.js';
-
-// Workflow-command escaping, as the Actions runner reads it back: a message escapes %, CR and LF;
-// a property value (file, title) also the `:` and `,` that would end it.
-const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+import { escapeData, escapeProperty } from './encoding.js';
 
 /**
  * GitHub Actions workflow commands, one line per finding

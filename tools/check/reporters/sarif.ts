@@ -3,9 +3,7 @@ import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import type { Finding } from '../finding.js';
 import type { GateOutcome } from '../gate-outcome.js';
-
-/** A path relative to the root as a URI reference: each segment percent-encoded. */
-const uri = (file: string): string => file.split('/').map(encodeURIComponent).join('/');
+import { artifactUri } from './encoding.js';
 
 /**
  * A SARIF 2.1.0 log for code scanning: one run of the tool `agent-identity-kit`, a rule per rule
@@ -30,7 +28,7 @@ export function sarif(outcomes: readonly GateOutcome[], exitCode: number, root: 
       ruleIndex: ruleIndex.get(finding.rule) ?? -1,
       level: 'error',
       message: { text: finding.message },
-      locations: [{ physicalLocation: { artifactLocation: { uri: uri(finding.file), uriBaseId: 'SRCROOT' }, ...region } }],
+      locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(finding.file), uriBaseId: 'SRCROOT' }, ...region } }],
       properties: { gate },
     };
   };

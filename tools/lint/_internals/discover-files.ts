@@ -115,8 +115,11 @@ export function discoverFiles(options: DiscoverOptions): Discovered {
       else throw new LintConfigError(`${given}: not a TypeScript file (.ts, .tsx, .mts, .cts) or a folder`);
     }
     // Only the JSON is read here: expanding every tsconfig's `include` would walk the tree again.
+    // A malformed tsconfig found on the way only hides nothing (the graph and docs gates report
+    // it): the walk goes on; one the user names with `--project` is a configuration error.
     for (const project of projects) {
-      const outDir = readTsconfig(project, cwd).compilerOptions?.outDir;
+      const read = ts.readConfigFile(project, ts.sys.readFile);
+      const outDir = read.error === undefined ? (read.config as { compilerOptions?: { outDir?: unknown } } | undefined)?.compilerOptions?.outDir : undefined;
       if (typeof outDir === 'string') outDirs.push(resolve(dirname(project), outDir) + sep);
     }
   }

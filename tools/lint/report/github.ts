@@ -2,16 +2,8 @@
  * `--format github`: GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`),
  * which the runner turns into annotations on the pull request.
  */
+import { escapeData, escapeProperty } from '../../check/reporters/encoding.js';
 import type { Formatter } from './formatter.js';
-
-// Workflow command escaping: data escapes %, CR, LF; property values also : and ,.
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
 
 /** The GitHub annotations formatter. */
 export const formatGithub: Formatter = (result) =>

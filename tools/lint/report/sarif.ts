@@ -5,6 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { artifactUri } from '../../check/reporters/encoding.js';
 import { BUILT_IN_CHECKS } from '../_internals/built-in-checks.js';
 import { KIT_VERSION } from '../../../src/contract/kit-version.js';
 import { RULES } from '../rules/index.js';
@@ -27,10 +28,6 @@ function descriptors(): ReportingDescriptor[] {
   return rules;
 }
 
-function uri(file: string): string {
-  return file.split('/').map(encodeURIComponent).join('/');
-}
-
 /** The SARIF formatter. */
 export const formatSarif: Formatter = (result) => {
   const rules = descriptors();
@@ -43,7 +40,7 @@ export const formatSarif: Formatter = (result) => {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: uri(finding.file), uriBaseId: 'SRCROOT' },
+          artifactLocation: { uri: artifactUri(finding.file), uriBaseId: 'SRCROOT' },
           region: { startLine: finding.line, startColumn: finding.column },
         },
         logicalLocations: [{ fullyQualifiedName: finding.symbol }],
