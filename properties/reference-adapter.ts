@@ -236,7 +236,9 @@ class ReferenceSystem implements System {
           return void this.#track(plan.name, 'dispose-context', () => settle(async () => (context === undefined ? Promise.reject(new Error('reference adapter: no agent context to dispose')) : context.dispose()).then(() => ({}))));
         }
         case 'listen':
-          return void this.#installGlobal(plan.value as ListenPlan);
+          if (plan.target === undefined) return void this.#installGlobal(plan.value as ListenPlan);
+          // A scope operation from inside the dispatch (its context may be disposing): the outcome is reported.
+          return void this.#planOutcomes.push({ plan: plan.name, op: 'listen', outcome: this.listen(plan.value as ListenPlan, plan.target) });
       }
     };
   }

@@ -37,6 +37,7 @@ export function liberalAdapterWith(persistedCreate: 'reject-at-create' | 'reject
       on: (type, listener) => runtime.on(type as Topic, listener as Hearer),
       onScope: (context, type, listener) => context.on(type as Topic, listener as Hearer),
       scopeToken: (context) => agents.token(context),
+      scopeOf: (handle) => handles.get(handle).agent.context,
       observe: (type, payload) => observePayload(type, payload, { agent: agentToken, session: (session) => sessions.token(session as Session) }),
       snapshot: () => ({ agents: system.agents(), sessions: system.sessions() }),
       unload: (owner) => owners.get(owner).unload(),

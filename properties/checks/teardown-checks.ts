@@ -1,3 +1,4 @@
+import { UnsupportedOperation } from '../../src/contract/adapter.js';
 import { check, type Check } from '../runner/check.js';
 import type { CheckContext } from '../runner/check-context.js';
 import { CheckFailure } from '../runner/check-failure.js';
@@ -177,6 +178,28 @@ export const teardownChecks: readonly Check[] = [
     const late = system.listen({ name: 'too-late', event: '*', action: 'record' }, made.handle);
     await ctx.clause('AIK-QUIESCE-004.c6', () => ctx.rejects(system, late, 'inactive', 'listen', 'a scoped listener on spent once its teardown completed'));
   }),
+
+  check(
+    'AIK-QUIESCE-004',
+    'no-scope-operations-while-disposing',
+    async (ctx) => {
+      const system = await ctx.open();
+      const parent = ctx.ok(await system.create({ sessionId: 'winding' }), 'create(winding)');
+      ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(winding)');
+      // The child is disposed as part of winding's scope (§3 dispose; "dispose the scope (children first)"), and its subagent/end, which
+      // global listeners always hear, follows its teardown: winding's scope disposal began, whether or not it completed yet.
+      const midway = { name: 'midway', event: 'subagent/end', action: 'listen', target: parent.handle, value: { name: 'midway-scope', event: '*', action: 'record' } } as const;
+      system.listen(midway);
+      ctx.ok(await system.dispose(parent.handle), 'dispose(winding)');
+      system.unlisten('midway');
+      system.unlisten('midway-scope');
+      const tried = system.planOutcomes().find((outcome) => outcome.plan === 'midway' && outcome.op === 'listen');
+      // An adapter that does not carry out a targeted `listen` reports nothing or unsupported: there is nothing to judge.
+      if (tried === undefined || (!tried.outcome.ok && UnsupportedOperation.is(tried.outcome.error))) return;
+      await ctx.clause('AIK-QUIESCE-004.c6', () => ctx.rejects(system, tried.outcome, 'inactive', 'listen', "a scoped listener on winding, from winding's child's subagent/end during winding's teardown"));
+    },
+    { needs: ['subagents'] },
+  ),
 
   check('AIK-QUIESCE-004', 'no-new-turns-once-teardown-began', async (ctx) => {
     const system = await ctx.open();

@@ -114,6 +114,8 @@ export interface ShardPart {
   readonly expectedFailures: readonly string[];
   readonly directed: readonly CheckOutcome[];
   readonly chunks: readonly ChunkResult[];
+  /** Set when this shard's worker was lost in its generated runs (then `chunks` is empty): what was lost, which fails the merged run. */
+  readonly generatedLost?: string;
 }
 
 /** The result of a conformance run: the stable envelope the `json` reporter prints. */

@@ -163,14 +163,16 @@ export class DrivenSystem {
   }
 
   listen(plan: ListenPlan, target?: HandleToken): Outcome {
-    const line = `listen(${plan.name}: ${plan.event} → ${plan.action}${target === undefined ? '' : ` on ${this.handleName(target)}`})`;
+    const line = `listen(${plan.name}: ${plan.event} → ${plan.action}${plan.target === undefined ? '' : ` into ${this.handleName(plan.target)}`}${target === undefined ? '' : ` on ${this.handleName(target)}`})`;
     const outcome = this.#observe('listen', () => this.raw.listen(plan, target));
     if (!isOutcome(outcome)) {
       const failure = new AdapterFailure('garbage', `adapter: ${line} returned ${JSON.stringify(outcome)}, not an outcome`);
       this.#options.broke(failure);
       throw failure;
     }
-    this.#options.steps.push({ op: 'listen', args: { ...plan, ...(target === undefined ? {} : { target: this.handleName(target) }) }, line, result: this.#result(outcome, 'listen') });
+    // A plan's own target (a `listen` action's) is a handle too: named, so a counterexample replays it.
+    const named = plan.target === undefined ? plan : { ...plan, target: this.handleName(plan.target) };
+    this.#options.steps.push({ op: 'listen', args: { plan: named, ...(target === undefined ? {} : { target: this.handleName(target) }) }, line, result: this.#result(outcome, 'listen') });
     return outcome;
   }
 

@@ -248,7 +248,8 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
         })
       : lostGenerated(options.generatedLost, requirements, options, seed);
   const report = decide(envelopeOf(options), declared, directed, generated, options, started);
-  return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed, chunks: generated.chunks } };
+  const lost = options.generatedLost === undefined ? {} : { generatedLost: options.generatedLost };
+  return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed, chunks: generated.chunks, ...lost } };
 }
 
 /**
@@ -331,7 +332,11 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
     ...(first.timeBudgetMs === undefined ? {} : { timeBudgetMs: first.timeBudgetMs }),
     expectedFailures: parts[0]?.expectedFailures ?? [],
   };
-  const generated = mergeChunks(parts.flatMap((part) => part.chunks), (id) => inScope(id, options.requirements));
+  const chunks = mergeChunks(parts.flatMap((part) => part.chunks), (id) => inScope(id, options.requirements));
+  // A shard whose worker was lost in its generated runs has no chunks to give: its loss fails the merged run, as it fails an unsharded one.
+  const lostIn = parts.find((part) => part.generatedLost !== undefined)?.generatedLost;
+  const loss = lostIn === undefined ? undefined : lostGenerated(lostIn, REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements)), options, first.seed);
+  const generated = loss === undefined ? chunks : { ...chunks, tallies: [...chunks.tallies, ...loss.tallies], failures: [...chunks.failures, ...loss.failures] };
   const merged = decide(envelopeOf(options), declared, directed, generated, options, performance.now());
   return { ...merged, durationMs: reports.reduce((longest, report) => Math.max(longest, report.durationMs), 0) };
 }

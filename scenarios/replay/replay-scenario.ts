@@ -186,6 +186,7 @@ function configHandleOf(step: ScenarioStep): string | undefined {
     'handle' in step ? step.handle : undefined,
     'parent' in step ? step.parent : undefined,
     step.op === 'listen' ? step.target : undefined,
+    step.op === 'listen' ? step.plan.target : undefined,
     ...Object.keys(step.check?.hookPayloads ?? {}),
   ];
   return named.find((name) => name?.startsWith('config[') === true);
@@ -376,9 +377,10 @@ class Replay implements CheckState {
       }
       case 'listen': {
         const plan = values.resolve(step.plan);
-        // An `unload` plan names its owner the way the scenario does; the adapter takes the owner's token.
+        // An `unload` plan names its owner, and a `listen` plan its target, the way the scenario does; the adapter takes tokens.
         const owned = plan.action === 'unload' && typeof plan.value === 'string' ? { ...plan, value: this.#owners.get(plan.value) ?? plan.value } : plan;
-        const outcome = this.system.listen(owned, step.target === undefined ? undefined : handle(step.target));
+        const targeted = owned.target === undefined ? owned : { ...owned, target: handle(owned.target) };
+        const outcome = this.system.listen(targeted, step.target === undefined ? undefined : handle(step.target));
         return { op: 'listen', promise: Promise.resolve(outcome) };
       }
       case 'owner':

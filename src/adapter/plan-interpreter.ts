@@ -3,6 +3,7 @@ import type {
   AgentEntry,
   AgentToken,
   EventType,
+  HandleToken,
   ListenPlan,
   ObservedEvent,
   Outcome,
@@ -31,6 +32,8 @@ export interface PlanHooks<Scope> {
   onScope?(scope: Scope, type: EventType, listener: NativeListener): () => void;
   /** The token of the agent that `scope` belongs to (an {@link ObservedEvent.scope}); needed with `onScope`. */
   scopeToken?(scope: Scope): AgentToken;
+  /** The scope of the agent of `handle` (a `listen` plan with a `target`); throws for an unknown handle. Absent: reported unsupported. */
+  scopeOf?(handle: HandleToken): Scope;
   /** What an event says; usually `observePayload(type, payload, names)`. */
   observe(type: EventType, payload: unknown): Observation;
   /** The live entries, for `record` listeners: the system's `agents()` and `sessions()`. */
@@ -93,13 +96,10 @@ export class PlanInterpreter<Scope> {
    * unknown handle becomes a failed outcome rather than a throw). Global plans survive restarts.
    */
   listen(plan: ListenPlan, target?: () => Scope): Outcome {
+    if (target !== undefined) return this.#installOutcome(plan, target);
     try {
-      if (target === undefined) {
-        this.#install(plan, undefined);
-        this.#globals.set(plan.name, plan);
-      } else {
-        this.#install(plan, target());
-      }
+      this.#install(plan, undefined);
+      this.#globals.set(plan.name, plan);
       return { ok: true };
     } catch (error) {
       return { ok: false, error };
@@ -168,6 +168,16 @@ export class PlanInterpreter<Scope> {
     return [...this.#outcomes];
   }
 
+  /** Installs `plan` on the scope `target` returns; a throw (an unknown handle, an inactive scope) is a failed outcome. */
+  #installOutcome(plan: ListenPlan, target: () => Scope): Outcome {
+    try {
+      this.#install(plan, target());
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
   #install(plan: ListenPlan, scope: Scope | undefined): void {
     const onScope = this.#hooks.onScope?.bind(this.#hooks);
     if (scope !== undefined && onScope === undefined) throw new UnsupportedOperation('scoped listeners');
@@ -206,8 +216,15 @@ export class PlanInterpreter<Scope> {
           const dispose = this.#hooks.disposeContext?.bind(this.#hooks);
           return void this.#report(plan.name, 'dispose-context', dispose === undefined ? undefined : () => dispose(scope, payload));
         }
-        case 'listen':
-          return void this.#install(plan.value as ListenPlan, undefined);
+        case 'listen': {
+          const added = plan.value as ListenPlan;
+          if (plan.target === undefined) return void this.#install(added, undefined);
+          // A scope operation from inside the dispatch: its outcome is what the kit judges.
+          const scopeOf = this.#hooks.scopeOf?.bind(this.#hooks);
+          const target = plan.target;
+          const outcome: Outcome = scopeOf === undefined ? { ok: false, error: new UnsupportedOperation('listen on a scope from a listener') } : this.#installOutcome(added, () => scopeOf(target));
+          return void this.#outcomes.push({ plan: plan.name, op: 'listen', outcome });
+        }
       }
     };
   }

@@ -73,7 +73,7 @@ function toStep(step: CounterexampleStep, names: InjectedNames): ScenarioStep | 
     case 'restart':
       return { op: 'restart', ...(args['config'] === undefined ? {} : { config: args['config'] as ConfigInput }) };
     case 'listen': {
-      const { target, ...plan } = args;
+      const { target, plan } = args;
       return { op: 'listen', plan, ...(target === undefined ? {} : { target }) } as unknown as ScenarioStep;
     }
     case 'unlisten':

@@ -174,12 +174,15 @@ export interface ListenPlan {
    * - `shutdown`: calls `shutdown()` (not awaited, outcome reported likewise);
    * - `dispose-context`: disposes the heard subject agent's context (capability `contextDispose`;
    *   not awaited, outcome reported likewise);
-   * - `listen`: installs the listener plan `value` (a {@link ListenPlan}) globally, from inside
-   *   this dispatch (which that listener must not hear).
+   * - `listen`: installs the listener plan `value` (a {@link ListenPlan}) from inside this
+   *   dispatch (which that listener must not hear): globally, or with `target` on the context of
+   *   that handle's agent (a scope operation; its outcome is reported with {@link System.planOutcomes}).
    */
   readonly action: 'record' | 'throw' | 'reject' | 'abort' | 'unload' | 'shutdown' | 'dispose-context' | 'listen';
   /** The injected value for `throw` / `reject`, the signal plan's name for `abort`, the owner token for `unload`, the plan to install for `listen`. */
   readonly value?: unknown;
+  /** For `listen`: the handle whose agent's context takes `value` as a scoped listener. Absent: `value` is installed globally. */
+  readonly target?: HandleToken;
 }
 
 /**
@@ -223,7 +226,7 @@ export interface PlanOutcome {
   /** The setup or listen plan's name. */
   readonly plan: string;
   /** What was attempted. */
-  readonly op: 'spawn' | 'dispose-self' | 'unload' | 'shutdown' | 'dispose-context';
+  readonly op: 'spawn' | 'dispose-self' | 'unload' | 'shutdown' | 'dispose-context' | 'listen';
   readonly outcome: Outcome;
 }
 

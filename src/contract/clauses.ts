@@ -273,7 +273,7 @@ export const CLAUSES: readonly Clause[] = [
     ['cleanups act on the exact agent object, never by id', { unobservable: 'no plan registers a `defer()` cleanup, so what a cleanup acts on is not observable through the adapter' }],
     ['new turns are refused (`inactive`) once teardown began', ['AIK-QUIESCE-004/no-new-turns-once-teardown-began']],
     ['scoped listeners per the teardown profile, AIK-QUIESCE-004', ['AIK-QUIESCE-004/rollback-follows-the-teardown-profile'], TXN],
-    ['Scope operations fail with `inactive` once the scope\'s disposal began', ['AIK-QUIESCE-004/no-scope-operations-once-disposed'], MODEL],
+    ['Scope operations fail with `inactive` once the scope\'s disposal began', ['AIK-QUIESCE-004/no-scope-operations-once-disposed', 'AIK-QUIESCE-004/no-scope-operations-while-disposing'], MODEL],
   ]),
   ...clauses('AIK-QUIESCE-005', 'Teardown and quiescence', [
     ['shutdown disposes every live agent, rejects pending creations (`inactive`) after their rollback, refuses new ones (`inactive`), and resolves last', ['AIK-QUIESCE-005/shutdown-settles-everything-last', 'AIK-QUIESCE-005/generated-shutdown']],

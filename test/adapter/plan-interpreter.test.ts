@@ -139,4 +139,26 @@ describe('PlanInterpreter', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(bare.plans.planOutcomes().map((entry) => entry.outcome.ok === false && UnsupportedOperation.is(entry.outcome.error) && entry.outcome.error.operation)).toEqual(['unload']);
   });
+
+  it('a listen plan with a target installs its plan on that handle\'s scope from inside the dispatch, and reports the outcome', () => {
+    const scope = {};
+    const closed = {};
+    const { plans, emitter } = setUp({
+      onScope: (on, type, listener) => {
+        if (on === closed) throw new Error('inactive: the scope is disposing');
+        return emitter().on(type, listener, on);
+      },
+      scopeOf: (handle) => (handle === 'h1' ? scope : closed),
+    });
+    plans.listen({ name: 'add', event: 'session/created', action: 'listen', target: 'h1', value: { name: 'added', event: '*', action: 'record' } });
+    plans.listen({ name: 'late', event: 'session/created', action: 'listen', target: 'h2', value: { name: 'refused', event: '*', action: 'record' } });
+    emitter().emit('session/created', scope, 's1');
+    emitter().emit('session/disposed', scope, 's1');
+    expect(plans.planOutcomes().map((entry) => `${entry.plan} ${entry.op} ${entry.outcome.ok ? 'ok' : String(entry.outcome.error)}`)).toEqual(['add listen ok', 'late listen Error: inactive: the scope is disposing']);
+    expect(plans.events().filter((event) => event.listener === 'added').map((event) => `${event.type} ${event.scope}`)).toEqual(['session/disposed agent-1']);
+    const bare = setUp();
+    bare.plans.listen({ name: 'add', event: 'session/created', action: 'listen', target: 'h1', value: { name: 'added', event: '*', action: 'record' } });
+    bare.emitter().emit('session/created', {}, 's1');
+    expect(bare.plans.planOutcomes().map((entry) => entry.outcome.ok === false && UnsupportedOperation.is(entry.outcome.error))).toEqual([true]);
+  });
 });

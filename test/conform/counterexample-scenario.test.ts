@@ -20,7 +20,7 @@ const STEPS: readonly CounterexampleStep[] = [
   step('owner', { label: 'team', token: 'owner-1' }, 'owner(team) → owner-1'),
   step('create', { sessionId: 'a', owner: 'owner-1', setup: { name: 's', action: 'reject', value: boom } }, 'create(a, setup=reject, owner=owner-1)', '✗injected'),
   step('create', { sessionId: 'b' }, 'create(b) → h1', '✓', { handle: 'h1' }),
-  step('listen', { name: 'rec', event: '*', action: 'record', target: 'h1' }, 'listen(rec: * → record on h1)'),
+  step('listen', { plan: { name: 'rec', event: '*', action: 'record' }, target: 'h1' }, 'listen(rec: * → record on h1)'),
   step('turns', { id: 'b', plan: 'hold' }, 'turns(b: hold)'),
   step('prompt', { handle: 'h1' }, 'prompt(h1)', '✓', { awaitedAt: 8 }),
   step('release-turns', { id: 'b' }, 'release-turns(b)'),

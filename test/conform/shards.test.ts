@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunksOf } from '../../properties/model/run-generated.js';
 import { withoutTimings, type ConformanceReport } from '../../properties/report/conformance-report.js';
+import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { mergeReports, runConformance } from '../../properties/runner/run-conformance.js';
 import { runCli } from '../support/run-cli.js';
 import { MUTANTS } from '../mutants/mutants.js';
@@ -34,6 +35,17 @@ describe('deep runs: fixed chunks, shards and merge', () => {
     expect(shards[3]?.part?.directed.length).toBeGreaterThan(0);
     expect(same(mergeReports([shards[2], shards[0], shards[3], shards[1]] as ConformanceReport[]))).toBe(same(whole));
   }, 120_000);
+
+  it('fails the merged run when a shard was lost in its generated runs (its missing chunks are not a pass)', async () => {
+    const options = { seed: 5, runs: 200, requirements: ['AIK-CREATE-001'] };
+    const kept = await runConformance(referenceAdapter(), { ...options, shard: { index: 0, count: 2 } });
+    const lost = await runConformance(referenceAdapter(), { ...options, shard: { index: 1, count: 2 }, generatedLost: 'adapter: hung during the generated runs' });
+    expect(lost.part?.chunks).toEqual([]);
+    const merged = mergeReports([kept, lost]);
+    expect(merged.verdict).toBe('NOT CONFORMANT');
+    expect(merged.failures.map((failure) => [failure.check, failure.message, failure.adapter])).toEqual([['AIK-CREATE-001/generated-runs', 'adapter: hung during the generated runs', true]]);
+    expect(merged.runs).toBe(100);
+  }, 60_000);
 
   it('refuses to merge what is not the shards of one run, naming the problem', async () => {
     const a = await runConformance(collision?.adapter ?? (() => undefined as never), { seed: 3, runs: 0, requirements: ['AIK-ID'], shard: { index: 0, count: 2 } });

@@ -11,6 +11,7 @@ import creationAwaitsFirstWrite from './creation-awaits-first-write.js';
 import disposeAbandonsSlowWrites from './dispose-abandons-slow-writes.js';
 import disposeNotMemoized from './dispose-not-memoized.js';
 import disposedScopeAcceptsListeners from './disposed-scope-accepts-listeners.js';
+import disposingScopeAcceptsListeners from './disposing-scope-accepts-listeners.js';
 import disposedWithoutCreated from './disposed-without-created.js';
 import emptyResumeIdNotFound from './empty-resume-id-not-found.js';
 import forkEmptyPrefixDropsSeedLength from './fork-empty-prefix-drops-seed-length.js';
@@ -64,6 +65,7 @@ export const MUTANTS: readonly Mutant[] = [
   disposeAbandonsSlowWrites,
   disposeNotMemoized,
   disposedScopeAcceptsListeners,
+  disposingScopeAcceptsListeners,
   disposedWithoutCreated,
   emptyResumeIdNotFound,
   forkEmptyPrefixDropsSeedLength,

@@ -3,12 +3,20 @@
  * busy-looping processes beside it, printing every FAIL it meets. Any FAIL is a false FAIL of
  * the kit. `npm run sweep -- --seeds 200 --runs 100 --load 2 --systems reference`.
  *
+ * With `--mutants <names>` (comma-separated mutant names, or `all`) it sweeps mutants of the kill
+ * matrix instead, at the same seeds: each must be caught at every seed by a check tagged with one
+ * of its intended requirements; it prints, per mutant, the checks that caught it and the seeds
+ * caught, and every seed it escaped.
+ *
  * Options: --seeds N (default 20), --from S (first seed, default 1), --runs N (default 100),
  * --load K (K busy-looping processes run beside it, default 0), --systems <substring> (only the
- * systems whose name contains it).
+ * systems whose name contains it), --mutants <names> (see above).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import type { AdapterFactory } from '../../src/contract/adapter.js';
+import { caughtBy } from '../mutants/_support/caught-by.js';
+import { MUTANTS } from '../mutants/mutants.js';
 import { CONFORMING_SYSTEMS } from './conforming-systems.js';
 
 const argument = (name: string, fallback: string): string => {
@@ -20,21 +28,37 @@ const from = Number(argument('--from', '1'));
 const runs = Number(argument('--runs', '100'));
 const load = Number(argument('--load', '0'));
 const only = argument('--systems', '');
+const mutantNames = argument('--mutants', '');
 
-const busy: ChildProcess[] = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-const started = performance.now();
-let fails = 0;
-try {
-  console.log(`sweep: seeds ${from}..${from + seeds - 1}, ${runs} runs, ${load} busy processes beside it`);
+const wanted = mutantNames === 'all' ? MUTANTS.map((mutant) => mutant.name) : mutantNames.split(',').filter((name) => name !== '');
+const unknown = wanted.filter((name) => !MUTANTS.some((mutant) => mutant.name === name));
+if (unknown.length > 0) {
+  console.error(`sweep: --mutants names no mutant ${unknown.join(', ')} (see test/mutants/mutants.ts)`);
+  process.exit(2);
+}
+const seedList = Array.from({ length: seeds }, (_, index) => from + index);
+const seconds = (ms: number): string => (ms / 1000).toFixed(1);
+
+/** Runs `factory` at every seed; returns the reports with their wall times. */
+async function atEverySeed(factory: AdapterFactory): Promise<{ seed: number; report: Awaited<ReturnType<typeof runConformance>>; ms: number }[]> {
+  const results = [];
+  for (const seed of seedList) {
+    const started = performance.now();
+    const report = await runConformance(factory, { seed, runs });
+    results.push({ seed, report, ms: performance.now() - started });
+  }
+  return results;
+}
+
+/** The conforming systems: every FAIL is printed and counted. */
+async function sweepConforming(): Promise<number> {
+  let fails = 0;
   console.log('| system | seeds | FAILs | wall s | median run s |');
   console.log('|---|---|---|---|---|');
   for (const { name, factory } of CONFORMING_SYSTEMS.filter((system) => system.name.includes(only))) {
-    const times: number[] = [];
+    const results = await atEverySeed(factory);
     let systemFails = 0;
-    for (let seed = from; seed < from + seeds; seed += 1) {
-      const t = performance.now();
-      const report = await runConformance(factory, { seed, runs });
-      times.push(performance.now() - t);
+    for (const { seed, report } of results) {
       for (const failure of report.failures) {
         systemFails += 1;
         console.log(`FAIL ${name} seed ${seed} runs ${runs}: ${failure.check}: ${failure.message.split('\n')[0]}`);
@@ -45,11 +69,42 @@ try {
       }
     }
     fails += systemFails;
-    const sorted = [...times].sort((a, b) => a - b);
-    console.log(`| ${name} | ${seeds} | ${systemFails} | ${(times.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} | ${((sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000).toFixed(2)} |`);
+    const times = results.map((result) => result.ms).sort((a, b) => a - b);
+    console.log(`| ${name} | ${seeds} | ${systemFails} | ${seconds(times.reduce((a, b) => a + b, 0))} | ${((times[Math.floor(times.length / 2)] ?? 0) / 1000).toFixed(2)} |`);
   }
-  console.log(`sweep done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${fails} FAILs`);
+  return fails;
+}
+
+/** The named mutants: every seed a mutant escaped is printed and counted. */
+async function sweepMutants(): Promise<number> {
+  let escapes = 0;
+  console.log('| mutant | caught by | seeds caught | wall s |');
+  console.log('|---|---|---|---|');
+  for (const mutant of MUTANTS.filter((candidate) => wanted.includes(candidate.name))) {
+    const results = await atEverySeed(mutant.adapter);
+    const checks = new Set<string>();
+    let caught = 0;
+    for (const { seed, report } of results) {
+      const by = caughtBy(mutant, report);
+      by.forEach((check) => checks.add(check));
+      if (by.length > 0) caught += 1;
+      else {
+        escapes += 1;
+        console.log(`ESCAPED ${mutant.name} seed ${seed} runs ${runs}: ${report.verdict}; failing checks: ${report.failures.map((failure) => failure.check).join(', ') || 'none'}`);
+      }
+    }
+    console.log(`| ${mutant.name} | ${[...checks].sort().join(', ')} | ${caught}/${seeds} | ${seconds(results.reduce((sum, result) => sum + result.ms, 0))} |`);
+  }
+  return escapes;
+}
+
+const busy: ChildProcess[] = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+const started = performance.now();
+try {
+  console.log(`sweep${mutantNames === '' ? '' : ' of mutants'}: seeds ${from}..${from + seeds - 1}, ${runs} runs, ${load} busy processes beside it`);
+  const misses = mutantNames === '' ? await sweepConforming() : await sweepMutants();
+  console.log(`sweep done in ${seconds(performance.now() - started)} s: ${misses} ${mutantNames === '' ? 'FAILs' : 'escapes'}`);
+  process.exitCode = misses === 0 ? 0 : 1;
 } finally {
   for (const child of busy) child.kill('SIGKILL');
 }
-process.exitCode = fails === 0 ? 0 : 1;

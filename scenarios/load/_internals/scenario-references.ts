@@ -108,7 +108,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
         problem ??= needOwner(step.owner, `${at}/owner`);
         break;
       case 'listen':
-        problem ??= needHandle(step.target, `${at}/target`);
+        problem ??= needHandle(step.target, `${at}/target`) ?? needHandle(step.plan.target, `${at}/plan/target`);
         break;
       case 'await':
         if (!pendingCalls.has(step.call)) problem ??= `${at}/call ${JSON.stringify(step.call)} names no earlier step started with "wait": false (or it was awaited already)`;

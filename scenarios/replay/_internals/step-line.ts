@@ -26,7 +26,7 @@ export function stepLine(step: ScenarioStep): string {
     case 'restart':
       return named(step.config === undefined ? 'restart()' : `restart(config: ${step.config.agents.map((entry) => entry.sessionId ?? entry.resumeSessionId ?? `label ${entry.id}`).map((id) => showId(id)).join(', ')})`);
     case 'listen':
-      return `listen(${step.plan.name}: ${step.plan.event} → ${step.plan.action}${step.target === undefined ? '' : ` on ${step.target}`})`;
+      return `listen(${step.plan.name}: ${step.plan.event} → ${step.plan.action}${step.plan.target === undefined ? '' : ` into ${step.plan.target}`}${step.target === undefined ? '' : ` on ${step.target}`})`;
     case 'unlisten':
       return `unlisten(${step.listener})`;
     case 'release':
