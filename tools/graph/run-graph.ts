@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
-import { unbuiltExports, workspaceAliases } from '../check/workspace-aliases.js';
+import { notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 
 /**
@@ -88,8 +88,8 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     isPackageName(violation.to) &&
     !ownPackages.has(packageOf(violation.to)) &&
     !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
-  const unbuilt = unbuiltExports(root, workspace);
-  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt.has(violation.to));
+  const unbuilt = notBuiltYet(root, workspace);
+  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt(violation.to));
   const missing = result.summary.violations.filter(notInstalled);
   const withoutBuild = result.summary.violations.filter(notBuilt);
   const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
@@ -208,9 +208,9 @@ function cycleFindings(violations: readonly IViolation[]): Finding[] {
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`) or a Node built-in. */
+/** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`), a package's private `imports` (`#internal/x`) or a Node built-in. */
 function isPackageName(specifier: string): boolean {
-  return !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:');
+  return !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('#') && !specifier.startsWith('node:');
 }
 
 /** The package an import names: `@scope/name` or `name`, without a subpath. */
