@@ -3,10 +3,12 @@
  * installed): the imports its packages' `package.json` allow resolve to their sources, and only
  * the planted problems are findings.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../tools/docs/run-docs.js';
 import { runGraph } from '../../tools/graph/run-graph.js';
-import { fixtureRepo, removeFixtureRepos } from './_fixture-repo.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
 
 afterAll(removeFixtureRepos);
 
@@ -25,5 +27,34 @@ describe('package.json resolution', () => {
     const report = runDocs({ root: declared() });
     expect(report.findings).toEqual([]);
     expect(report.notes.join('\n')).not.toContain('not resolved');
+  });
+});
+
+describe('Node built-ins', () => {
+  const withEngines = (root: string, node: string | undefined): void => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'package.json', JSON.stringify({ ...manifest, engines: node === undefined ? undefined : { node } }));
+  };
+  const unresolvable = async (root: string): Promise<string[]> =>
+    (await runGraph({ root })).findings.filter((finding) => finding.rule === 'not-to-unresolvable').map((finding) => finding.message);
+
+  it('are those of the Node releases engines.node declares, not of the Node running the gate', async () => {
+    // >=22.5 (the fixture's): node:sqlite (22.5.0) and node:sea (21.7.0, 20.12.0) are built-ins, whatever Node runs this test.
+    expect(await unresolvable(declared())).toEqual(['imports @declared/core/api/close']);
+    // ^20: node:sea was backported to 20.12.0, node:sqlite never reached 20.
+    const twenty = declared();
+    withEngines(twenty, '^20.0.0');
+    expect(await unresolvable(twenty)).toEqual(['imports @declared/core/api/close', 'imports node:sqlite']);
+    // ^18: neither.
+    withEngines(twenty, '^18.0.0');
+    expect(await unresolvable(twenty)).toEqual(['imports @declared/core/api/close', 'imports node:sea', 'imports node:sqlite']);
+  });
+
+  it('are the newest Node release’s without a readable engines.node', async () => {
+    const root = declared();
+    withEngines(root, undefined);
+    expect(await unresolvable(root)).toEqual(['imports @declared/core/api/close']);
+    withEngines(root, 'the latest one');
+    expect(await unresolvable(root)).toEqual(['imports @declared/core/api/close']);
   });
 });

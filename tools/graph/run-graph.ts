@@ -16,6 +16,7 @@ import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-set
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
 import { notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
+import { nodeBuiltins } from './node-builtins.js';
 
 /**
  * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
@@ -66,7 +67,15 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const tsconfigFile =
     options.tsconfig ?? (settings.project === undefined ? undefined : join(root, settings.project)) ?? config.options.tsConfig?.fileName ?? (existsSync(join(root, 'tsconfig.json')) ? join(root, 'tsconfig.json') : undefined);
   const tsconfig = tsconfigFile === undefined ? undefined : loadTsconfig(root, tsconfigFile);
-  const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
+  const cruiseOptions = withExclusions(
+    {
+      // The built-ins of the Node releases the repository declares, unless its own config names them.
+      builtInModules: { override: nodeBuiltins(workspace), add: [] },
+      ...config.options,
+      ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }),
+    },
+    settings.exclude ?? [],
+  );
   const resolveOptions = {
     alias: workspaceAliases(root, workspace),
     // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
