@@ -3,7 +3,7 @@
  * installed): the imports its packages' `package.json` allow resolve to their sources, and only
  * the planted problems are findings.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../tools/docs/run-docs.js';
@@ -56,5 +56,31 @@ describe('Node built-ins', () => {
     expect(await unresolvable(root)).toEqual(['imports @declared/core/api/close']);
     withEngines(root, 'the latest one');
     expect(await unresolvable(root)).toEqual(['imports @declared/core/api/close']);
+  });
+});
+
+describe('generated and ignored code', () => {
+  it('an import of a file git ignores is counted, not reported; without the .gitignore it is a finding', async () => {
+    const root = declared();
+    const report = await runGraph({ root });
+    expect(report.notes).toContain('2 imports of files git ignores that are not there (generated or written by a build): not checked');
+    rmSync(join(root, 'packages/app/.gitignore'));
+    expect((await runGraph({ root })).findings.map((finding) => finding.message)).toEqual(['imports ./proto/session_pb.js', 'imports @declared/core/api/close']);
+  });
+
+  it('leaves out what git ignores and the build output the package entry points name', async () => {
+    const root = declared();
+    // Generated locally (git ignores it): an orphan and a broken import, neither the repository's.
+    write(root, 'packages/app/src/proto/stale_pb.ts', "import { gone } from './gone.js';\nexport const stale = gone;\n");
+    const report = await runGraph({ root });
+    expect(report.findings.map((finding) => finding.file)).toEqual(['packages/app/src/main.ts']);
+    // lib/ is not output when nothing says so: a package without a main in lib/ keeps it as source.
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/core/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    write(root, 'packages/core/package.json', JSON.stringify({ ...manifest, main: undefined, types: undefined, exports: { ...manifest.exports, '.': './src/index.ts', './api/*': './src/api/*.ts' } }));
+    expect(found(await runGraph({ root }))).toEqual([
+      'not-to-unresolvable packages/app/src/main.ts imports @declared/core/api/close',
+      'not-to-unresolvable packages/core/lib/index.js imports ./api/client.js',
+      'no-orphans packages/core/lib/legacy.js orphan module: nothing imports it and it imports nothing',
+    ]);
   });
 });

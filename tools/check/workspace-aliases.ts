@@ -86,8 +86,7 @@ export function notBuiltYet(root: string, workspace: Workspace): (specifier: str
       if (!outputs.some((target) => existsSync(join(dir, target)))) exact.add(specifier);
       return;
     }
-    const folders = targets.flatMap(sourcesFirst).map((pattern) => join(dir, dirname(pattern.slice(0, pattern.indexOf('*') + 1))));
-    if (!folders.some((folder) => existsSync(folder))) wildcards.push({ prefix: specifier.slice(0, star), suffix: specifier.slice(star + 1) });
+    if (targets.every((target) => wildcardSourceFolders(dir, target).length === 0)) wildcards.push({ prefix: specifier.slice(0, star), suffix: specifier.slice(star + 1) });
   };
   for (const pkg of workspace.packages) {
     if (pkg.name === undefined) continue;
@@ -98,8 +97,40 @@ export function notBuiltYet(root: string, workspace: Workspace): (specifier: str
     exact.has(specifier) || wildcards.some(({ prefix, suffix }) => specifier.length > prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix));
 }
 
-/** A path inside a build output folder. */
-const BUILD_OUTPUT = /^(?:dist|build|out|lib|esm|cjs)\//;
+/**
+ * The build output folders the packages' own `main`, `module`, `types`, `bin` and `exports`
+ * name (`lib/` for `"main": "./lib/index.js"`), relative to the root, where the source each
+ * target comes from is elsewhere (`src/index.ts`): compiled copies of the package's sources, not
+ * sources. A folder whose targets have no other source (a package written in plain JavaScript
+ * under `lib/`) is the package's source and stays.
+ */
+export function buildOutputFolders(root: string, workspace: Workspace): string[] {
+  const folders = new Set<string>();
+  for (const pkg of workspace.packages) {
+    const dir = join(root, pkg.dir);
+    const targets = [...entryPointTargets(pkg.manifest), ...[...exportedSubpaths(pkg.manifest).values()].flat()];
+    for (const target of targets) {
+      const output = BUILD_OUTPUT.exec(target.replace(/^[.]\//, ''))?.[1];
+      if (output === undefined) continue;
+      const source = target.includes('*') ? wildcardSourceFolders(dir, target).find((folder) => !insideOf(folder, join(dir, output))) : firstSource(dir, target);
+      if (source !== undefined && !insideOf(source, join(dir, output))) folders.add(pkg.dir === '' ? output : `${pkg.dir}/${output}`);
+    }
+  }
+  return [...folders].sort();
+}
+
+/** Whether `path` is `folder` or inside it. */
+const insideOf = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}/`);
+
+/** The folders that exist among those a wildcard target's sources may be in (`src/api` for `./dist/api/*.js`). */
+function wildcardSourceFolders(dir: string, target: string): string[] {
+  return sourcesFirst(target)
+    .map((candidate) => join(dir, dirname(candidate.slice(0, candidate.indexOf('*') + 1))))
+    .filter((folder) => existsSync(folder));
+}
+
+/** A path inside a build output folder (the folder in group 1). */
+const BUILD_OUTPUT = /^(dist|build|out|lib|esm|cjs)\//;
 
 /** The import that names a subpath of a package: `@acme/core` for `.`, `@acme/core/api/*` for `./api/*`. */
 const specifierOf = (name: string, subpath: string): string => (subpath === '.' ? name : `${name}/${subpath.slice(2)}`);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { ICruiseOptions, ICruiseResult, IResolveOptions, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
@@ -9,12 +9,12 @@ import type { GateReport } from '../check/gate-report.js';
 import { loadTsconfig } from '../check/load-tsconfig.js';
 import { shownPath } from '../check/shown-path.js';
 import { dependenciesInstalled } from '../check/dependencies-installed.js';
-import { readWorkspace } from '../check/workspace.js';
+import { readWorkspace, type Workspace } from '../check/workspace.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
-import { notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
+import { buildOutputFolders, notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 import { nodeBuiltins } from './node-builtins.js';
 
@@ -74,7 +74,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
       ...config.options,
       ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }),
     },
-    settings.exclude ?? [],
+    [...(settings.exclude ?? []), ...notSource(root, workspace)],
   );
   const resolveOptions = {
     alias: workspaceAliases(root, workspace),
@@ -99,9 +99,11 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
   const unbuilt = notBuiltYet(root, workspace);
   const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt(violation.to));
+  const ignored = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && ignoredTarget(workspace, violation);
   const missing = result.summary.violations.filter(notInstalled);
   const withoutBuild = result.summary.violations.filter(notBuilt);
-  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
+  const intoIgnored = result.summary.violations.filter((violation) => !notBuilt(violation) && ignored(violation));
+  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation) && !ignored(violation));
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
   const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
@@ -112,6 +114,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     const names = new Set(missing.map((violation) => packageOf(violation.to)));
     notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
   }
+  if (intoIgnored.length > 0) notes.push(`${intoIgnored.length} imports of files git ignores that are not there (generated or written by a build): not checked`);
   if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);
   const warnings = violations.length - errors.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
@@ -160,6 +163,32 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
     },
   ];
 }
+
+/**
+ * What the tree holds that is not the repository's source, as exclusion patterns: the build
+ * output folders the packages' own entry points name (`packages/core/lib/`), and what git
+ * ignores (a locally built `out/`, a generated `src/proto/`).
+ */
+function notSource(root: string, workspace: Workspace): string[] {
+  const paths = [...buildOutputFolders(root, workspace), ...workspace.ignored];
+  return paths.length === 0 ? [] : [`^(?:${paths.map(escapeRegExp).join('|')})(?:/|$)`];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether an unresolved relative import names a file git ignores (`./proto/session_pb.js` in a
+ * folder a `.gitignore` lists): code generation or a build writes it; the repository never holds it.
+ */
+function ignoredTarget(workspace: Workspace, violation: IViolation): boolean {
+  if (!violation.to.startsWith('./') && !violation.to.startsWith('../')) return false;
+  const path = posix.join(posix.dirname(violation.from), violation.to);
+  if (path.startsWith('../')) return false;
+  const stem = path.replace(/[.][cm]?[jt]sx?$/, '');
+  return [path, ...MODULE_EXTENSIONS.map((extension) => `${stem}${extension}`)].some((candidate) => workspace.isIgnored(candidate));
+}
+
+const MODULE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'];
 
 /** `options` with the `graph.exclude` patterns added to what its `exclude` already leaves out. */
 function withExclusions(options: ICruiseOptions, patterns: readonly string[]): ICruiseOptions {
