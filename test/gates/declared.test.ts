@@ -84,3 +84,19 @@ describe('generated and ignored code', () => {
     ]);
   });
 });
+
+describe('dev dependencies', () => {
+  it('are findings only in code that ships: not in test helpers or stress tests, not in a package its build bundles', async () => {
+    const root = fixtureRepo({ name: 'declared', linkNodeModules: true });
+    const report = await runGraph({ root });
+    expect(found(report).filter((line) => line.startsWith('not-to-dev-dep'))).toEqual(['not-to-dev-dep packages/core/src/debug.ts imports vitest (npm-dev)']);
+    expect(report.notes).toContain('2 dev-dependency imports in code that does not ship as written, not findings: 1 in modules only tests use, 1 in packages their build bundles (packages/tool: tsup in scripts.build)');
+    // Without the bundling script, commander is a dev dependency the CLI needs at run time.
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/tool/package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'packages/tool/package.json', JSON.stringify({ ...manifest, scripts: { build: 'tsc' } }));
+    expect(found(await runGraph({ root })).filter((line) => line.startsWith('not-to-dev-dep'))).toEqual([
+      'not-to-dev-dep packages/core/src/debug.ts imports vitest (npm-dev)',
+      'not-to-dev-dep packages/tool/src/cli.ts imports commander (npm-dev)',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 import type { ICruiseOptions, ICruiseResult, IResolveOptions, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
@@ -17,6 +18,8 @@ import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
 import { buildOutputFolders, notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 import { nodeBuiltins } from './node-builtins.js';
+import { bundledPackages } from './bundled-packages.js';
+import { testOnlyModules } from './test-only-modules.js';
 
 /**
  * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
@@ -99,11 +102,13 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
   const unbuilt = notBuiltYet(root, workspace);
   const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt(violation.to));
+  const notShipped = devDependenciesNotShipped(root, workspace, result);
   const ignored = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && ignoredTarget(workspace, violation);
   const missing = result.summary.violations.filter(notInstalled);
   const withoutBuild = result.summary.violations.filter(notBuilt);
   const intoIgnored = result.summary.violations.filter((violation) => !notBuilt(violation) && ignored(violation));
-  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation) && !ignored(violation));
+  const unshipped = result.summary.violations.filter(notShipped.covers);
+  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation) && !ignored(violation) && !notShipped.covers(violation));
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
   const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
@@ -114,6 +119,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     const names = new Set(missing.map((violation) => packageOf(violation.to)));
     notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
   }
+  if (unshipped.length > 0) notes.push(notShipped.note(unshipped));
   if (intoIgnored.length > 0) notes.push(`${intoIgnored.length} imports of files git ignores that are not there (generated or written by a build): not checked`);
   if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);
   const warnings = violations.length - errors.length;
@@ -162,6 +168,34 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
       message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
     },
   ];
+}
+
+const { entryPointPatterns } = createRequire(import.meta.url)('./entry-points.cjs') as { entryPointPatterns: (manifest: Readonly<Record<string, unknown>>, dir?: string) => string[] };
+
+/**
+ * The `not-to-dev-dep` violations in code that does not ship as written, so users never install
+ * what it imports: modules only tests use (test helpers, wherever they sit), and packages whose
+ * build bundles their imports into what they ship (the signal read is named in the note).
+ */
+function devDependenciesNotShipped(root: string, workspace: Workspace, result: ICruiseResult): { covers: (violation: IViolation) => boolean; note: (violations: readonly IViolation[]) => string } {
+  const entries = workspace.packages.flatMap((pkg) => entryPointPatterns(pkg.manifest, pkg.dir)).map((pattern) => new RegExp(pattern));
+  const testOnly = testOnlyModules(result.modules, (path) => entries.some((pattern) => pattern.test(path)));
+  const bundled = bundledPackages(root, workspace);
+  const bundledBy = (file: string): string | undefined => {
+    const owner = workspace.packages.filter((pkg) => pkg.dir === '' || file.startsWith(`${pkg.dir}/`)).sort((a, b) => b.dir.length - a.dir.length)[0];
+    return owner === undefined ? undefined : bundled.has(owner.dir) ? owner.dir : undefined;
+  };
+  const covers = (violation: IViolation): boolean => violation.rule.name === 'not-to-dev-dep' && (testOnly.has(violation.from) || bundledBy(violation.from) !== undefined);
+  const note = (violations: readonly IViolation[]): string => {
+    const helpers = violations.filter((violation) => testOnly.has(violation.from)).length;
+    const packages = [...new Set(violations.filter((violation) => !testOnly.has(violation.from)).map((violation) => bundledBy(violation.from) ?? ''))].sort();
+    const parts = [
+      ...(helpers > 0 ? [`${helpers} in modules only tests use`] : []),
+      ...(packages.length > 0 ? [`${violations.length - helpers} in packages their build bundles (${packages.map((dir) => `${dir === '' ? '(root)' : dir}: ${bundled.get(dir) ?? ''}`).join('; ')})`] : []),
+    ];
+    return `${violations.length} dev-dependency imports in code that does not ship as written, not findings: ${parts.join(', ')}`;
+  };
+  return { covers, note };
 }
 
 /**
