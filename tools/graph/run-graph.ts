@@ -19,6 +19,7 @@ import { buildOutputFolders, notBuiltYet, workspaceAliases } from '../check/work
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 import { nodeBuiltins } from './node-builtins.js';
 import { bundledPackages } from './bundled-packages.js';
+import { configuredFiles } from './configured-files.js';
 import { testOnlyModules } from './test-only-modules.js';
 
 /**
@@ -107,8 +108,11 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const missing = result.summary.violations.filter(notInstalled);
   const withoutBuild = result.summary.violations.filter(notBuilt);
   const intoIgnored = result.summary.violations.filter((violation) => !notBuilt(violation) && ignored(violation));
+  const isConfigured = configuredFiles(root, workspace);
+  const loadedByConfiguration = (violation: IViolation): boolean => violation.rule.name === 'no-orphans' && isConfigured(violation.from);
+  const configured = result.summary.violations.filter(loadedByConfiguration);
   const unshipped = result.summary.violations.filter(notShipped.covers);
-  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation) && !ignored(violation) && !notShipped.covers(violation));
+  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation) && !ignored(violation) && !notShipped.covers(violation) && !loadedByConfiguration(violation));
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
   const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
@@ -119,6 +123,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     const names = new Set(missing.map((violation) => packageOf(violation.to)));
     notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
   }
+  if (configured.length > 0) notes.push(`${configured.length} modules that only configuration loads (package.json scripts, tool config files name them): not orphans`);
   if (unshipped.length > 0) notes.push(notShipped.note(unshipped));
   if (intoIgnored.length > 0) notes.push(`${intoIgnored.length} imports of files git ignores that are not there (generated or written by a build): not checked`);
   if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);

@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { Minimatch } from 'minimatch';
+import ts from 'typescript';
+import type { Workspace } from '../check/workspace.js';
+
+/** The configuration files of a tool, read for the files they name: `vitest.config.ts`, `eslint.config.mjs`, `tsup.config.ts`, `vitest.workspace.ts`, … */
+const CONFIG_FILE = /^(?:[^/]+[.]config|vitest[.](?:workspace|projects))[.][cm]?[jt]s$/;
+/** Characters that make a string a glob (`src/*.ts`, `test/{a,b}.ts`). */
+const GLOB = /[*?{[]/;
+
+/**
+ * The files a package's configuration loads by name, so they are used though nothing imports
+ * them (roots, not orphans). Paths relative to the root; a glob matches too. Read, in every
+ * package folder (the root's included):
+ * - each `scripts` command of its package.json: every word that names a file there, relative to
+ *   the package (`tsx src/seed.ts`, `node --import ./src/register.js …`);
+ * - each tool configuration file beside its package.json (`*.config.*`, `vitest.workspace.*`):
+ *   every string in it that names a file relative to that folder (vitest `setupFiles` and
+ *   `globalSetup`, tsup `entry`, a local ESLint rule loaded by path).
+ * A string that names no file is not a name; a glob is kept only when it names a file path (has a
+ * `/` or an extension).
+ */
+export function configuredFiles(root: string, workspace: Workspace): (path: string) => boolean {
+  const files = new Set<string>();
+  const globs: Minimatch[] = [];
+  const consider = (dir: string, text: string): void => {
+    const name = text.trim().replace(/^['"]|['"]$/g, '');
+    if (name === '' || name.startsWith('-') || !(name.includes('/') || /[.][cm]?[jt]sx?$/.test(name)) || /^[a-z]+:/i.test(name)) return;
+    const path = posix.normalize(posix.join(dir, name));
+    if (path.startsWith('../')) return;
+    if (GLOB.test(name)) globs.push(new Minimatch(path, { dot: true }));
+    else if (isFile(join(root, path))) files.add(path);
+  };
+  for (const pkg of workspace.packages) {
+    const dir = pkg.dir === '' ? '.' : pkg.dir;
+    for (const command of Object.values((pkg.manifest['scripts'] ?? {}) as Record<string, unknown>)) {
+      if (typeof command === 'string') for (const word of command.split(/[\s=;&|()]+/)) consider(dir, word);
+    }
+    const folder = join(root, pkg.dir);
+    for (const file of (existsSync(folder) ? readdirSync(folder) : []).filter((name) => CONFIG_FILE.test(name)).sort()) {
+      for (const text of stringsIn(join(folder, file))) consider(dir, text);
+    }
+  }
+  return (path) => files.has(path) || globs.some((glob) => glob.match(path));
+}
+
+/** Every string literal of a JavaScript or TypeScript file (a plain template without substitutions included). */
+function stringsIn(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const strings: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) strings.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return strings;
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
