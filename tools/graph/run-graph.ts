@@ -96,37 +96,49 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   }
   const installed = new Map<string, boolean>();
   const ownPackages = new Set(workspace.packages.map((pkg) => pkg.name));
-  const notInstalled = (violation: IViolation): boolean =>
-    violation.rule.name === 'not-to-unresolvable' &&
-    isPackageName(violation.to) &&
-    !ownPackages.has(packageOf(violation.to)) &&
-    !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
+  const unresolvable = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable';
   const unbuilt = notBuiltYet(root, workspace);
-  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt(violation.to));
-  const notShipped = devDependenciesNotShipped(root, workspace, result);
-  const ignored = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && ignoredTarget(workspace, violation);
-  const missing = result.summary.violations.filter(notInstalled);
-  const withoutBuild = result.summary.violations.filter(notBuilt);
-  const intoIgnored = result.summary.violations.filter((violation) => !notBuilt(violation) && ignored(violation));
   const isConfigured = configuredFiles(root, workspace);
-  const loadedByConfiguration = (violation: IViolation): boolean => violation.rule.name === 'no-orphans' && isConfigured(violation.from);
-  const configured = result.summary.violations.filter(loadedByConfiguration);
-  const unshipped = result.summary.violations.filter(notShipped.covers);
-  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation) && !ignored(violation) && !notShipped.covers(violation) && !loadedByConfiguration(violation));
+  // Violations that are not findings, each kind counted in one note; a violation belongs to the first kind that covers it.
+  const setAsides: readonly SetAside[] = [
+    {
+      covers: (violation) =>
+        unresolvable(violation) && isPackageName(violation.to) && !ownPackages.has(packageOf(violation.to)) && !dependenciesInstalled(root, dirname(join(root, violation.from)), installed),
+      note: (missing) =>
+        `dependencies not installed (no node_modules): ${missing.length} imports of ${new Set(missing.map((violation) => packageOf(violation.to))).size} packages not resolved; relative and workspace imports were checked`,
+    },
+    {
+      covers: (violation) => unresolvable(violation) && (GENERATED_OUTPUT.test(violation.to) || unbuilt(violation.to)),
+      note: (unbuiltImports) => `${unbuiltImports.length} imports of build or code-generation output that is not there (not built yet): not checked`,
+    },
+    {
+      covers: (violation) => unresolvable(violation) && ignoredTarget(workspace, violation),
+      note: (ignoredImports) => `${ignoredImports.length} imports of files git ignores that are not there (generated or written by a build): not checked`,
+    },
+    {
+      covers: (violation) => violation.rule.name === 'no-orphans' && isConfigured(violation.from),
+      note: (configured) => `${configured.length} modules that only configuration loads (package.json scripts, tool config files name them): not orphans`,
+    },
+    devDependenciesNotShipped(root, workspace, result),
+  ];
+  const covered = new Map<SetAside, IViolation[]>();
+  const violations: IViolation[] = [];
+  for (const violation of result.summary.violations) {
+    const kind = setAsides.find((candidate) => candidate.covers(violation));
+    const list = kind === undefined ? violations : (covered.get(kind) ?? []);
+    list.push(violation);
+    if (kind !== undefined) covered.set(kind, list);
+  }
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
   const findings = [...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
   const notes = [
     `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,
+    ...setAsides.flatMap((kind) => {
+      const counted = covered.get(kind);
+      return counted === undefined ? [] : [kind.note(counted)];
+    }),
   ];
-  if (missing.length > 0) {
-    const names = new Set(missing.map((violation) => packageOf(violation.to)));
-    notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
-  }
-  if (configured.length > 0) notes.push(`${configured.length} modules that only configuration loads (package.json scripts, tool config files name them): not orphans`);
-  if (unshipped.length > 0) notes.push(notShipped.note(unshipped));
-  if (intoIgnored.length > 0) notes.push(`${intoIgnored.length} imports of files git ignores that are not there (generated or written by a build): not checked`);
-  if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);
   const warnings = violations.length - errors.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
 
@@ -175,6 +187,12 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
   ];
 }
 
+/** A kind of violation that is not a finding: which violations it covers, and the note that counts them. */
+interface SetAside {
+  readonly covers: (violation: IViolation) => boolean;
+  readonly note: (violations: readonly IViolation[]) => string;
+}
+
 const { entryPointPatterns } = createRequire(import.meta.url)('./entry-points.cjs') as { entryPointPatterns: (manifest: Readonly<Record<string, unknown>>, dir?: string) => string[] };
 
 /**
@@ -182,7 +200,7 @@ const { entryPointPatterns } = createRequire(import.meta.url)('./entry-points.cj
  * what it imports: modules only tests use (test helpers, wherever they sit), and packages whose
  * build bundles their imports into what they ship (the signal read is named in the note).
  */
-function devDependenciesNotShipped(root: string, workspace: Workspace, result: ICruiseResult): { covers: (violation: IViolation) => boolean; note: (violations: readonly IViolation[]) => string } {
+function devDependenciesNotShipped(root: string, workspace: Workspace, result: ICruiseResult): SetAside {
   const entries = workspace.packages.flatMap((pkg) => entryPointPatterns(pkg.manifest, pkg.dir)).map((pattern) => new RegExp(pattern));
   const testOnly = testOnlyModules(result.modules, (path) => entries.some((pattern) => pattern.test(path)));
   const bundled = bundledPackages(root, workspace);
