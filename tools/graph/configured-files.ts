@@ -6,6 +6,14 @@ import type { Workspace } from '../check/workspace.js';
 
 /** The configuration files of a tool, read for the files they name: `vitest.config.ts`, `eslint.config.mjs`, `tsup.config.ts`, `vitest.workspace.ts`, … */
 const CONFIG_FILE = /^(?:[^/]+[.]config|vitest[.](?:workspace|projects))[.][cm]?[jt]s$/;
+/**
+ * The options by which a tool loads the files they name: vitest's and jest's `setupFiles`,
+ * `setupFilesAfterEnv`, `globalSetup` and `globalTeardown` (playwright's too), the bundlers'
+ * entries (tsup and webpack `entry`, esbuild `entryPoints`, rollup and vite `input`), vitest's
+ * `workspace` and `projects`. Other strings of a config do not load anything: an ESLint `files`
+ * glob scopes a rule, it does not use the files.
+ */
+const LOADING_OPTIONS = new Set(['setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'entry', 'entryPoints', 'input', 'workspace', 'projects']);
 /** Characters that make a string a glob (`src/*.ts`, `test/{a,b}.ts`). */
 const GLOB = /[*?{[]/;
 
@@ -16,10 +24,10 @@ const GLOB = /[*?{[]/;
  * - each `scripts` command of its package.json: every word that names a file there, relative to
  *   the package (`tsx src/seed.ts`, `node --import ./src/register.js …`);
  * - each tool configuration file beside its package.json (`*.config.*`, `vitest.workspace.*`):
- *   every string in it that names a file relative to that folder (vitest `setupFiles` and
- *   `globalSetup`, tsup `entry`, a local ESLint rule loaded by path).
- * A string that names no file is not a name; a glob is kept only when it names a file path (has a
- * `/` or an extension).
+ *   every string under an option that loads files ({@link LOADING_OPTIONS}: vitest `setupFiles`,
+ *   tsup `entry`, …) that names a file relative to that folder, or a glob of files.
+ * A string that names no file is not a name; a word or string is read as a path only when it has
+ * a `/` or a module extension.
  */
 export function configuredFiles(root: string, workspace: Workspace): (path: string) => boolean {
   const files = new Set<string>();
@@ -45,15 +53,16 @@ export function configuredFiles(root: string, workspace: Workspace): (path: stri
   return (path) => files.has(path) || globs.some((glob) => glob.match(path));
 }
 
-/** Every string literal of a JavaScript or TypeScript file (a plain template without substitutions included). */
+/** The string literals (plain templates included) under a loading option of a JavaScript or TypeScript config file (`setupFiles: ['./test/setup.ts']`). */
 function stringsIn(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const strings: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) strings.push(node.text);
-    ts.forEachChild(node, visit);
+  const visit = (node: ts.Node, loading: boolean): void => {
+    if (loading && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) strings.push(node.text);
+    const option = ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && LOADING_OPTIONS.has(node.name.text);
+    ts.forEachChild(node, (child) => visit(child, loading || option));
   };
-  visit(source);
+  visit(source, false);
   return strings;
 }
 
