@@ -22,7 +22,8 @@ const GLOB = /[*?{[]/;
  * them (roots, not orphans). Paths relative to the root; a glob matches too. Read, in every
  * package folder (the root's included):
  * - each `scripts` command of its package.json: every word that names a file there, relative to
- *   the package (`tsx src/seed.ts`, `node --import ./src/register.js …`);
+ *   the package (`tsx src/seed.ts`, `node --import ./src/register.js …`); not a glob, which there
+ *   is a linter's or formatter's argument;
  * - each tool configuration file beside its package.json (`*.config.*`, `vitest.workspace.*`):
  *   every string under an option that loads files ({@link LOADING_OPTIONS}: vitest `setupFiles`,
  *   tsup `entry`, …) that names a file relative to that folder, or a glob of files.
@@ -32,22 +33,26 @@ const GLOB = /[*?{[]/;
 export function configuredFiles(root: string, workspace: Workspace): (path: string) => boolean {
   const files = new Set<string>();
   const globs: Minimatch[] = [];
-  const consider = (dir: string, text: string): void => {
+  const consider = (dir: string, text: string, globbing: boolean): void => {
     const name = text.trim().replace(/^['"]|['"]$/g, '');
     if (name === '' || name.startsWith('-') || !(name.includes('/') || /[.][cm]?[jt]sx?$/.test(name)) || /^[a-z]+:/i.test(name)) return;
     const path = posix.normalize(posix.join(dir, name));
     if (path.startsWith('../')) return;
-    if (GLOB.test(name)) globs.push(new Minimatch(path, { dot: true }));
-    else if (isFile(join(root, path))) files.add(path);
+    if (!GLOB.test(name)) {
+      if (isFile(join(root, path))) files.add(path);
+    } else if (globbing) {
+      globs.push(new Minimatch(path, { dot: true }));
+    }
   };
   for (const pkg of workspace.packages) {
     const dir = pkg.dir === '' ? '.' : pkg.dir;
     for (const command of Object.values((pkg.manifest['scripts'] ?? {}) as Record<string, unknown>)) {
-      if (typeof command === 'string') for (const word of command.split(/[\s=;&|()]+/)) consider(dir, word);
+      // A glob in a command is a linter's or formatter's argument (`prettier --write "**/*.ts"`), not a file it runs.
+      if (typeof command === 'string') for (const word of command.split(/[\s=;&|()]+/)) consider(dir, word, false);
     }
     const folder = join(root, pkg.dir);
     for (const file of (existsSync(folder) ? readdirSync(folder) : []).filter((name) => CONFIG_FILE.test(name)).sort()) {
-      for (const text of stringsIn(join(folder, file))) consider(dir, text);
+      for (const text of stringsIn(join(folder, file))) consider(dir, text, true);
     }
   }
   return (path) => files.has(path) || globs.some((glob) => glob.match(path));
