@@ -29,16 +29,17 @@ describe('bundledPackages', () => {
       cli: { scripts: { build: 'esbuild src/cli.ts --bundle --platform=node --outfile=dist/cli.js' } },
       external: { scripts: { build: 'esbuild src/cli.ts --bundle --packages=external --outfile=dist/cli.js' } },
       transpile: { scripts: { build: 'esbuild src/*.ts --outdir=dist' } },
-      api: { scripts: { bundle: 'node scripts/esbuild.mjs' }, files: { 'scripts/esbuild.mjs': "await build({ entryPoints: ['src/cli.ts'], bundle: true });\n" } },
-      apiexternal: { scripts: { bundle: 'node esbuild.mjs' }, files: { 'esbuild.mjs': "await build({ bundle: true, packages: 'external' });\n" } },
+      api: { scripts: { build: 'tsc -p tsconfig.build.json && node --no-warnings build.mjs' }, files: { 'build.mjs': "import * as esbuild from 'esbuild';\nawait esbuild.build({ entryPoints: ['src/cli.ts'], bundle: true });\n" } },
+      apiexternal: { scripts: { bundle: 'node esbuild.mjs' }, files: { 'esbuild.mjs': "import { build } from 'esbuild';\nawait build({ bundle: true, packages: 'external' });\n" } },
+      notesbuild: { scripts: { build: 'node scripts/build.mjs' }, files: { 'scripts/build.mjs': "import { rolldown } from 'other-bundler';\nawait rolldown({ bundle: true });\n" } },
       rollup: { files: { 'rollup.config.mjs': 'export default {};\n' } },
-      esconfig: { files: { 'esbuild.config.js': 'build({ bundle: true });\n' } },
+      esconfig: { files: { 'esbuild.config.js': "const { build } = require('esbuild');\nbuild({ bundle: true });\n" } },
       plain: { scripts: { build: 'tsc -p .', test: 'vitest run' } },
     });
     expect(Object.fromEntries(bundledPackages(root, readWorkspace(root)))).toEqual({
-      api: 'scripts/esbuild.mjs (bundle: true) run by scripts.bundle',
+      api: 'build.mjs (esbuild, bundle: true) run by scripts.build',
       cli: 'esbuild --bundle in scripts.build',
-      esconfig: 'esbuild.config.js (bundle: true)',
+      esconfig: 'esbuild.config.js (esbuild, bundle: true)',
       rollup: 'rollup.config.mjs',
       tsup: 'tsup in scripts.build',
     });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workspace } from '../check/workspace.js';
 
@@ -9,10 +9,11 @@ const ESBUILD_BUNDLE = /(?:^|[\s;&|(])esbuild\s[^;&|]*--bundle\b/;
 const ESBUILD_EXTERNAL = /--packages[= ]external\b/;
 /** A bundler's config file beside the package.json. */
 const BUNDLER_CONFIG = /^(?:tsup|rollup|webpack)[.]config[.][cm]?[jt]s$/;
-/** A build file of esbuild's JavaScript API: run by a script (`node esbuild.config.mjs`, `node scripts/esbuild.js`) or named `esbuild.config.*`. */
-const ESBUILD_FILE_RUN = /(?:^|[\s;&|(])(?:node|tsx|bun|ts-node)\s+(?:\S+\s+)*?(\S*esbuild[^\s/]*[.][cm]?[jt]s)(?=\s|$)/;
+/** A script file a script runs (`node build.mjs`, `tsx scripts/esbuild.ts`), and the name of esbuild's own config file. */
+const FILE_RUN = /(?:^|[\s;&|(])(?:node|tsx|bun|ts-node)\s+(?:-\S+\s+)*([^\s;&|()-][^\s;&|()]*[.][cm]?[jt]s)(?=[\s;&|)]|$)/g;
 const ESBUILD_CONFIG = /^esbuild[.]config[.][cm]?[jt]s$/;
-/** In such a file: `bundle: true`, and not `packages: 'external'`. */
+/** In such a file: esbuild, imported or required, with `bundle: true`, and not `packages: 'external'`. */
+const USES_ESBUILD = /(?:from\s+|require\(\s*|import\(\s*)['"]esbuild['"]/;
 const BUNDLE_OPTION = /\bbundle\s*:\s*true\b/;
 const EXTERNAL_PACKAGES_OPTION = /\bpackages\s*:\s*['"]external['"]/;
 
@@ -23,9 +24,8 @@ const EXTERNAL_PACKAGES_OPTION = /\bpackages\s*:\s*['"]external['"]/;
  * - a `scripts` entry of its package.json runs tsup, ncc, rollup, webpack, `vite build`,
  *   `bun build`, or `esbuild … --bundle` without `--packages=external`;
  * - a `tsup.config.*`, `rollup.config.*` or `webpack.config.*` sits beside its package.json;
- * - a script runs an esbuild build file (a file whose name says `esbuild`), or an
- *   `esbuild.config.*` sits beside the package.json, and that file sets `bundle: true` without
- *   `packages: 'external'`.
+ * - a script runs a build file (`node build.mjs`), or an `esbuild.config.*` sits beside the
+ *   package.json, that imports esbuild and sets `bundle: true` without `packages: 'external'`.
  */
 export function bundledPackages(root: string, workspace: Workspace): Map<string, string> {
   const bundled = new Map<string, string>();
@@ -44,8 +44,8 @@ function fromScripts(dir: string, scripts: unknown): string | undefined {
     const bundler = BUNDLER_COMMAND.exec(command)?.[0]?.trim().replace(/^[;&|(]/, '');
     if (bundler !== undefined) return `${bundler} in scripts.${name}`;
     if (ESBUILD_BUNDLE.test(command) && !ESBUILD_EXTERNAL.test(command)) return `esbuild --bundle in scripts.${name}`;
-    const file = ESBUILD_FILE_RUN.exec(command)?.[1];
-    if (file !== undefined && bundlesPackages(join(dir, file))) return `${file} (bundle: true) run by scripts.${name}`;
+    const file = [...command.matchAll(FILE_RUN)].map((match) => match[1] ?? '').find((candidate) => bundlesPackages(join(dir, candidate)));
+    if (file !== undefined) return `${file} (esbuild, bundle: true) run by scripts.${name}`;
   }
   return undefined;
 }
@@ -55,12 +55,12 @@ function fromConfigFiles(dir: string): string | undefined {
   const config = files.find((file) => BUNDLER_CONFIG.test(file));
   if (config !== undefined) return config;
   const esbuild = files.find((file) => ESBUILD_CONFIG.test(file) && bundlesPackages(join(dir, file)));
-  return esbuild === undefined ? undefined : `${esbuild} (bundle: true)`;
+  return esbuild === undefined ? undefined : `${esbuild} (esbuild, bundle: true)`;
 }
 
-/** Whether an esbuild build file bundles the packages it imports. */
+/** Whether a build file calls esbuild to bundle the packages it imports. */
 function bundlesPackages(file: string): boolean {
-  if (!existsSync(file)) return false;
+  if (!(statSync(file, { throwIfNoEntry: false })?.isFile() ?? false)) return false;
   const text = readFileSync(file, 'utf8');
-  return BUNDLE_OPTION.test(text) && !EXTERNAL_PACKAGES_OPTION.test(text);
+  return USES_ESBUILD.test(text) && BUNDLE_OPTION.test(text) && !EXTERNAL_PACKAGES_OPTION.test(text);
 }
