@@ -2,7 +2,9 @@
  * Temporary copies of the gate fixture repositories: `test/fixtures/gates/repo`, a small clean
  * package that passes every gate, for tests that inject one defect and expect one gate to fail;
  * `test/fixtures/gates/monorepo`, a workspace monorepo with nothing installed and a planted
- * problem of each kind among the shapes that used to be reported falsely. Tests inside fixtures
+ * problem of each kind among the shapes that used to be reported falsely; `test/fixtures/gates/declared`,
+ * a monorepo whose packages declare what resolves (wildcard `exports`, `imports`, `engines`,
+ * `.gitignore`, bundler and test-runner configuration), with one planted problem per shape. Tests inside fixtures
  * are named `*.spec.ts`: the kit's own vitest run collects `*.test.ts` under `test/`.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,10 +20,10 @@ const FIXTURES = join(KIT_ROOT, 'test', 'fixtures', 'gates');
 const created: string[] = [];
 
 /**
- * A fresh copy of a fixture repository (`repo` unless `name` says `monorepo`); `linkNodeModules`
+ * A fresh copy of a fixture repository (`repo` unless `name` says otherwise); `linkNodeModules`
  * makes the kit's packages resolvable in it.
  */
-export function fixtureRepo(options: { name?: 'repo' | 'monorepo'; linkNodeModules?: boolean } = {}): string {
+export function fixtureRepo(options: { name?: 'repo' | 'monorepo' | 'declared'; linkNodeModules?: boolean } = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'aik-gates-'));
   created.push(root);
   cpSync(join(FIXTURES, options.name ?? 'repo'), root, { recursive: true });

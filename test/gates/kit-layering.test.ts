@@ -16,7 +16,7 @@ function miniatureKit(): string {
   const root = fixtureRepo();
   mkdirSync(join(root, 'tools/graph'), { recursive: true });
   copyFileSync(join(KIT_ROOT, '.dependency-cruiser.cjs'), join(root, '.dependency-cruiser.cjs'));
-  for (const file of ['tools/graph/preset.cjs', 'tools/graph/entry-points.cjs', 'tools/graph/non-source-folders.cjs']) copyFileSync(join(KIT_ROOT, file), join(root, file));
+  for (const file of ['tools/graph/preset.cjs', 'tools/graph/entry-points.cjs', 'tools/graph/non-source-folders.cjs', 'tools/graph/test-paths.cjs']) copyFileSync(join(KIT_ROOT, file), join(root, file));
   write(root, 'package.json', JSON.stringify({ name: 'mini-kit', type: 'module', bin: { mini: 'bin/mini.mjs' }, exports: { '.': './src/index.ts' } }));
   write(root, 'src/index.ts', "export { RUNTIME } from './runtime/runtime.js';\nexport { PROPERTY } from '../properties/property.js';\nexport { SCENARIO } from '../scenarios/scenario.js';\nexport { GATE } from '../tools/gate.js';\n");
   write(root, 'src/contract/contract.ts', "export const CONTRACT = 'contract';\n");

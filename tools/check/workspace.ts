@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './config-error.js';
+import { GitIgnoreRules } from './git-ignore-rules.js';
 
 const { NON_SOURCE_FOLDERS } = createRequire(import.meta.url)('../graph/non-source-folders.cjs') as { NON_SOURCE_FOLDERS: readonly string[] };
 const SKIPPED = new Set(['node_modules', ...NON_SOURCE_FOLDERS]);
@@ -24,23 +25,39 @@ export interface Workspace {
   readonly declared: readonly string[];
   /** Every tsconfig.json found the same way, relative to the root (root first when it has one). */
   readonly tsconfigs: readonly string[];
+  /**
+   * The folders and module files in the tree that git ignores (`.gitignore` at the root and in
+   * any folder), outermost only: generated or built locally, not part of the repository.
+   */
+  readonly ignored: readonly string[];
+  /** Whether git ignores a path (relative to the root, there or not; a folder with a trailing `/`). */
+  readonly isIgnored: (path: string) => boolean;
 }
+
+/** Files a module graph may hold, by extension. */
+const MODULE_FILE = /[.](?:[cm]?[jt]sx?|json)$/;
 
 /**
  * Reads the repository's packages: every package.json below `root` (folders of dependencies,
- * build output, fixtures, generated and vendored code, and dot-folders left out), so nested
+ * build output, fixtures, generated and vendored code, dot-folders and what git ignores left out), so nested
  * packages count whether or not a `workspaces` field lists them. A package.json that is not JSON
  * is a {@link ConfigError} naming it.
  */
 export function readWorkspace(root: string): Workspace {
   const packages: WorkspacePackage[] = [];
   const tsconfigs: string[] = [];
+  const ignored: string[] = [];
+  const gitignore = new GitIgnoreRules();
   const visit = (dir: string): void => {
     const entries = readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) gitignore.add(dir, readFileSync(join(root, dir, '.gitignore'), 'utf8'));
     for (const entry of entries) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) visit(path);
+      if (entry.isDirectory() && (SKIPPED.has(entry.name) || entry.name.startsWith('.'))) continue;
+      if (gitignore.ignores(entry.isDirectory() ? `${path}/` : path)) {
+        if (entry.isDirectory() || MODULE_FILE.test(entry.name)) ignored.push(path);
+      } else if (entry.isDirectory()) {
+        visit(path);
       } else if (entry.name === 'package.json') {
         const manifest = readManifest(root, path);
         packages.push({ dir, ...(typeof manifest['name'] === 'string' ? { name: manifest['name'] } : {}), manifest });
@@ -51,7 +68,7 @@ export function readWorkspace(root: string): Workspace {
   };
   visit('');
   const rootManifest = packages.find((candidate) => candidate.dir === '')?.manifest;
-  return { packages, declared: [...new Set(declaredWorkspaces(root, rootManifest))], tsconfigs };
+  return { packages, declared: [...new Set(declaredWorkspaces(root, rootManifest))], tsconfigs, ignored, isIgnored: (path) => gitignore.ignores(path) };
 }
 
 function readManifest(root: string, file: string): Record<string, unknown> {

@@ -59,8 +59,9 @@ export function fenceProgram(
   if (packages.length > 0) {
     const paths: ts.MapLike<string[]> = {};
     for (const { name, alias, onlyModule } of packages) {
-      const key = onlyModule === true ? name : `${name}/*`;
-      paths[key] ??= [onlyModule === true ? alias : `${alias}/*`];
+      const whole = onlyModule === true || name.includes('*');
+      const targets = typeof alias === 'string' ? [alias] : alias;
+      paths[whole ? name : `${name}/*`] ??= whole ? [...targets] : targets.map((target) => `${target}/*`);
     }
     options.paths = { ...paths, ...options.paths };
     // Where relative `paths` entries are taken from when there is no baseUrl (TypeScript's own internal option); ours are absolute.

@@ -11,13 +11,24 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs',
  * @returns {string[]}
  */
 function entryPointTargets(manifest) {
+  return targetsOf(['main', 'module', 'types', 'bin', 'exports'].map((field) => manifest[field])).filter((target) => !target.includes('*'));
+}
+
+/**
+ * Every target string in a package.json value (an `exports` or `imports` entry: a string, an
+ * array of fallbacks, or conditions nested to any depth), in the order written, wildcards kept;
+ * `null` (an excluded subpath) has none.
+ * @param {unknown} value
+ * @returns {string[]}
+ */
+function targetsOf(value) {
   const targets = [];
-  const collect = (value) => {
-    if (typeof value === 'string') targets.push(value);
-    else if (value !== null && typeof value === 'object') for (const nested of Object.values(value)) collect(nested);
+  const collect = (nested) => {
+    if (typeof nested === 'string') targets.push(nested);
+    else if (nested !== null && typeof nested === 'object') for (const inner of Object.values(nested)) collect(inner);
   };
-  for (const field of ['main', 'module', 'types', 'bin', 'exports']) collect(manifest[field]);
-  return [...new Set(targets)].filter((target) => !target.includes('*'));
+  collect(value);
+  return [...new Set(targets)];
 }
 
 /** The path of compiled output without its output folder and extension (`./dist/cli.js` → `cli`), or `undefined` for a source path. */
@@ -30,7 +41,8 @@ function compiledStem(target) {
 /**
  * Where the source of an entry-point target may be, relative to the package: the target itself,
  * then, for compiled output such as `./dist/cli.js`, `src/cli.ts`, `src/cli.tsx`, …, `cli.ts`, …,
- * `src/cli/index.ts`, …
+ * `src/cli/index.ts`, … A wildcard target keeps its `*` in each (`./dist/api/*.js` →
+ * `src/api/*.ts`, …), for the resolver to fill in.
  * @param {string} target
  * @returns {string[]}
  */
@@ -67,4 +79,6 @@ function entryPointPatterns(manifest, dir = '') {
 module.exports = entryPointPatterns;
 module.exports.entryPointPatterns = entryPointPatterns;
 module.exports.entryPointTargets = entryPointTargets;
+module.exports.targetsOf = targetsOf;
 module.exports.sourceCandidates = sourceCandidates;
+

@@ -8,10 +8,7 @@
  * @type {import('dependency-cruiser').IConfiguration}
  */
 const { NON_SOURCE_PATH } = require('./non-source-folders.cjs');
-
-/** Test folders and files, at any depth. */
-const TEST_FOLDER = '(^|/)(?:test|tests|__tests__|__mocks__|spec|e2e)/';
-const TEST_FILE = '[.](?:test|spec|vitest|e2e|bench|stories)[.][^/]*[jt]sx?$';
+const { TEST_FOLDER, TEST_FILE } = require('./test-paths.cjs');
 /** The files a web framework (Next.js) loads by name from its `app/` or `pages/` folder. */
 const ROUTE_FILE = '(?:page|layout|route|loading|error|not-found|template|default|global-error|_app|_document)[.][jt]sx?$';
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, posix } from 'node:path';
 import type { ICruiseOptions, ICruiseResult, IResolveOptions, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
@@ -9,13 +10,17 @@ import type { GateReport } from '../check/gate-report.js';
 import { loadTsconfig, readTsconfig } from '../check/load-tsconfig.js';
 import { shownPath } from '../check/shown-path.js';
 import { dependenciesInstalled } from '../check/dependencies-installed.js';
-import { readWorkspace } from '../check/workspace.js';
+import { readWorkspace, type Workspace } from '../check/workspace.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
-import { unbuiltExports, workspaceAliases } from '../check/workspace-aliases.js';
+import { buildOutputFolders, notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
 import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
+import { nodeBuiltins } from './node-builtins.js';
+import { bundledPackages } from './bundled-packages.js';
+import { configuredFiles } from './configured-files.js';
+import { testOnlyModules } from './test-only-modules.js';
 
 /**
  * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
@@ -69,7 +74,15 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const found = named === undefined && existsSync(rootTsconfig) ? readTsconfig(root, rootTsconfig) : undefined;
   const tsconfigFile = named ?? (found?.parsed !== undefined && found.error === undefined ? rootTsconfig : undefined);
   const tsconfig = named === undefined ? (tsconfigFile === undefined ? undefined : found?.parsed) : loadTsconfig(root, named);
-  const cruiseOptions = withExclusions({ ...config.options, ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }) }, settings.exclude ?? []);
+  const cruiseOptions = withExclusions(
+    {
+      // The built-ins of the Node releases the repository declares, unless its own config names them.
+      builtInModules: { override: nodeBuiltins(workspace), add: [] },
+      ...config.options,
+      ...(tsconfigFile === undefined ? {} : { tsConfig: { fileName: tsconfigFile } }),
+    },
+    [...(settings.exclude ?? []), ...notSource(root, workspace)],
+  );
   const resolveOptions = {
     alias: workspaceAliases(root, workspace),
     // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
@@ -86,27 +99,49 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   }
   const installed = new Map<string, boolean>();
   const ownPackages = new Set(workspace.packages.map((pkg) => pkg.name));
-  const notInstalled = (violation: IViolation): boolean =>
-    violation.rule.name === 'not-to-unresolvable' &&
-    isPackageName(violation.to) &&
-    !ownPackages.has(packageOf(violation.to)) &&
-    !dependenciesInstalled(root, dirname(join(root, violation.from)), installed);
-  const unbuilt = unbuiltExports(root, workspace);
-  const notBuilt = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable' && (GENERATED_OUTPUT.test(violation.to) || unbuilt.has(violation.to));
-  const missing = result.summary.violations.filter(notInstalled);
-  const withoutBuild = result.summary.violations.filter(notBuilt);
-  const violations = result.summary.violations.filter((violation) => !notInstalled(violation) && !notBuilt(violation));
+  const unresolvable = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable';
+  const unbuilt = notBuiltYet(root, workspace);
+  const isConfigured = configuredFiles(root, workspace);
+  // Violations that are not findings, each kind counted in one note; a violation belongs to the first kind that covers it.
+  const setAsides: readonly SetAside[] = [
+    {
+      covers: (violation) =>
+        unresolvable(violation) && isPackageName(violation.to) && !ownPackages.has(packageOf(violation.to)) && !dependenciesInstalled(root, dirname(join(root, violation.from)), installed),
+      note: (missing) =>
+        `dependencies not installed (no node_modules): ${missing.length} imports of ${new Set(missing.map((violation) => packageOf(violation.to))).size} packages not resolved; relative and workspace imports were checked`,
+    },
+    {
+      covers: (violation) => unresolvable(violation) && (GENERATED_OUTPUT.test(violation.to) || unbuilt(violation.to)),
+      note: (unbuiltImports) => `${unbuiltImports.length} imports of build or code-generation output that is not there (not built yet): not checked`,
+    },
+    {
+      covers: (violation) => unresolvable(violation) && ignoredTarget(workspace, violation),
+      note: (ignoredImports) => `${ignoredImports.length} imports of files git ignores that are not there (generated or written by a build): not checked`,
+    },
+    {
+      covers: (violation) => violation.rule.name === 'no-orphans' && isConfigured(violation.from),
+      note: (configured) => `${configured.length} modules that only configuration loads (package.json scripts, tool config files name them): not orphans`,
+    },
+    devDependenciesNotShipped(root, workspace, result),
+  ];
+  const covered = new Map<SetAside, IViolation[]>();
+  const violations: IViolation[] = [];
+  for (const violation of result.summary.violations) {
+    const kind = setAsides.find((candidate) => candidate.covers(violation));
+    const list = kind === undefined ? violations : (covered.get(kind) ?? []);
+    list.push(violation);
+    if (kind !== undefined) covered.set(kind, list);
+  }
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
   const findings = [...(found?.error === undefined ? [] : [found.error]), ...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
   const notes = [
     `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,
+    ...setAsides.flatMap((kind) => {
+      const counted = covered.get(kind);
+      return counted === undefined ? [] : [kind.note(counted)];
+    }),
   ];
-  if (missing.length > 0) {
-    const names = new Set(missing.map((violation) => packageOf(violation.to)));
-    notes.push(`dependencies not installed (no node_modules): ${missing.length} imports of ${names.size} packages not resolved; relative and workspace imports were checked`);
-  }
-  if (withoutBuild.length > 0) notes.push(`${withoutBuild.length} imports of build or code-generation output that is not there (not built yet): not checked`);
   const warnings = violations.length - errors.length;
   if (warnings > 0) notes.push(`${warnings} violations below error severity (not failing)`);
 
@@ -154,6 +189,66 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
     },
   ];
 }
+
+/** A kind of violation that is not a finding: which violations it covers, and the note that counts them. */
+interface SetAside {
+  readonly covers: (violation: IViolation) => boolean;
+  readonly note: (violations: readonly IViolation[]) => string;
+}
+
+const { entryPointPatterns } = createRequire(import.meta.url)('./entry-points.cjs') as { entryPointPatterns: (manifest: Readonly<Record<string, unknown>>, dir?: string) => string[] };
+
+/**
+ * The `not-to-dev-dep` violations in code that does not ship as written, so users never install
+ * what it imports: modules only tests use (test helpers, wherever they sit), and packages whose
+ * build bundles their imports into what they ship (the signal read is named in the note).
+ */
+function devDependenciesNotShipped(root: string, workspace: Workspace, result: ICruiseResult): SetAside {
+  const entries = workspace.packages.flatMap((pkg) => entryPointPatterns(pkg.manifest, pkg.dir)).map((pattern) => new RegExp(pattern));
+  const testOnly = testOnlyModules(result.modules, (path) => entries.some((pattern) => pattern.test(path)));
+  const bundled = bundledPackages(root, workspace);
+  const bundledBy = (file: string): string | undefined => {
+    const owner = workspace.packages.filter((pkg) => pkg.dir === '' || file.startsWith(`${pkg.dir}/`)).sort((a, b) => b.dir.length - a.dir.length)[0];
+    return owner === undefined ? undefined : bundled.has(owner.dir) ? owner.dir : undefined;
+  };
+  const covers = (violation: IViolation): boolean => violation.rule.name === 'not-to-dev-dep' && (testOnly.has(violation.from) || bundledBy(violation.from) !== undefined);
+  const note = (violations: readonly IViolation[]): string => {
+    const helpers = violations.filter((violation) => testOnly.has(violation.from)).length;
+    const packages = [...new Set(violations.filter((violation) => !testOnly.has(violation.from)).map((violation) => bundledBy(violation.from) ?? ''))].sort();
+    const parts = [
+      ...(helpers > 0 ? [`${helpers} in modules only tests use`] : []),
+      ...(packages.length > 0 ? [`${violations.length - helpers} in packages their build bundles (${packages.map((dir) => `${dir === '' ? '(root)' : dir}: ${bundled.get(dir) ?? ''}`).join('; ')})`] : []),
+    ];
+    return `${violations.length} dev-dependency imports in code that does not ship as written, not findings: ${parts.join(', ')}`;
+  };
+  return { covers, note };
+}
+
+/**
+ * What the tree holds that is not the repository's source, as exclusion patterns: the build
+ * output folders the packages' own entry points name (`packages/core/lib/`), and what git
+ * ignores (a locally built `out/`, a generated `src/proto/`).
+ */
+function notSource(root: string, workspace: Workspace): string[] {
+  const paths = [...buildOutputFolders(root, workspace), ...workspace.ignored];
+  return paths.length === 0 ? [] : [`^(?:${paths.map(escapeRegExp).join('|')})(?:/|$)`];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether an unresolved relative import names a file git ignores (`./proto/session_pb.js` in a
+ * folder a `.gitignore` lists): code generation or a build writes it; the repository never holds it.
+ */
+function ignoredTarget(workspace: Workspace, violation: IViolation): boolean {
+  if (!violation.to.startsWith('./') && !violation.to.startsWith('../')) return false;
+  const path = posix.join(posix.dirname(violation.from), violation.to);
+  if (path.startsWith('../')) return false;
+  const stem = path.replace(/[.][cm]?[jt]sx?$/, '');
+  return [path, ...MODULE_EXTENSIONS.map((extension) => `${stem}${extension}`)].some((candidate) => workspace.isIgnored(candidate));
+}
+
+const MODULE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'];
 
 /** `options` with the `graph.exclude` patterns added to what its `exclude` already leaves out. */
 function withExclusions(options: ICruiseOptions, patterns: readonly string[]): ICruiseOptions {
@@ -211,9 +306,9 @@ function cycleFindings(violations: readonly IViolation[]): Finding[] {
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`) or a Node built-in. */
+/** An import of a package (`react`, `@acme/ui/button`), not of a file (`./x`, `/abs`), a package's private `imports` (`#internal/x`) or a Node built-in. */
 function isPackageName(specifier: string): boolean {
-  return !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:');
+  return !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('#') && !specifier.startsWith('node:');
 }
 
 /** The package an import names: `@scope/name` or `name`, without a subpath. */

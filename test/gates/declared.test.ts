@@ -1,0 +1,127 @@
+/**
+ * The graph gate on what a repository declares (`test/fixtures/gates/declared`, nothing
+ * installed): the imports its packages' `package.json` allow resolve to their sources, and only
+ * the planted problems are findings.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDocs } from '../../tools/docs/run-docs.js';
+import { runGraph } from '../../tools/graph/run-graph.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
+
+afterAll(removeFixtureRepos);
+
+const declared = (): string => fixtureRepo({ name: 'declared' });
+const unresolvable = async (root: string): Promise<string[]> =>
+  (await runGraph({ root })).findings.filter((finding) => finding.rule === 'not-to-unresolvable').map((finding) => finding.message);
+const found = (report: { findings: readonly { rule: string; file: string; message: string }[] }): string[] => report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`);
+
+describe('package.json resolution', () => {
+  it('resolves wildcard exports with conditions, imports and main to sources; a subpath with no source is the one finding', async () => {
+    const report = await runGraph({ root: declared() });
+    expect(found(report)).toEqual([
+      'no-orphans packages/app/src/leftover.ts orphan module: nothing imports it and it imports nothing',
+      'not-to-unresolvable packages/app/src/main.ts imports @declared/core/api/close',
+    ]);
+    // The ui package's icons are build output of a wildcard export, and no source folder is there for them.
+    expect(report.notes).toContain('1 imports of build or code-generation output that is not there (not built yet): not checked');
+  });
+
+  it('resolves the same subpaths in fences, to the same sources', () => {
+    const report = runDocs({ root: declared() });
+    expect(report.findings).toEqual([]);
+    expect(report.notes.join('\n')).not.toContain('not resolved');
+  });
+});
+
+describe('Node built-ins', () => {
+  const withEngines = (root: string, node: string | undefined): void => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'package.json', JSON.stringify({ ...manifest, engines: node === undefined ? undefined : { node } }));
+  };
+
+  it('are those of the Node releases engines.node declares, not of the Node running the gate', async () => {
+    // >=22.5 (the fixture's): node:sqlite (22.5.0) and node:sea (21.7.0, 20.12.0) are built-ins, whatever Node runs this test.
+    expect(await unresolvable(declared())).toEqual(['imports @declared/core/api/close']);
+    // ^20: node:sea was backported to 20.12.0, node:sqlite never reached 20.
+    const twenty = declared();
+    withEngines(twenty, '^20.0.0');
+    expect(await unresolvable(twenty)).toEqual(['imports @declared/core/api/close', 'imports node:sqlite']);
+    // ^18: neither.
+    withEngines(twenty, '^18.0.0');
+    expect(await unresolvable(twenty)).toEqual(['imports @declared/core/api/close', 'imports node:sea', 'imports node:sqlite']);
+  });
+
+  it('are the newest Node release’s without a readable engines.node', async () => {
+    const root = declared();
+    withEngines(root, undefined);
+    expect(await unresolvable(root)).toEqual(['imports @declared/core/api/close']);
+    withEngines(root, 'the latest one');
+    expect(await unresolvable(root)).toEqual(['imports @declared/core/api/close']);
+  });
+});
+
+describe('generated and ignored code', () => {
+  it('an import of a file git ignores is counted, not reported; without the .gitignore it is a finding', async () => {
+    const root = declared();
+    const report = await runGraph({ root });
+    expect(report.notes).toContain('2 imports of files git ignores that are not there (generated or written by a build): not checked');
+    rmSync(join(root, 'packages/app/.gitignore'));
+    expect(await unresolvable(root)).toEqual(['imports ./proto/session_pb.js', 'imports @declared/core/api/close']);
+  });
+
+  it('leaves out what git ignores and the build output the package entry points name', async () => {
+    const root = declared();
+    // Generated locally (git ignores it): an orphan and a broken import, neither the repository's.
+    write(root, 'packages/app/src/proto/stale_pb.ts', "import { gone } from './gone.js';\nexport const stale = gone;\n");
+    const report = await runGraph({ root });
+    expect(report.findings.map((finding) => finding.file)).toEqual(['packages/app/src/leftover.ts', 'packages/app/src/main.ts']);
+    // lib/ is not output when nothing says so: a package without a main in lib/ keeps it as source.
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/core/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    write(root, 'packages/core/package.json', JSON.stringify({ ...manifest, main: undefined, types: undefined, exports: { ...manifest.exports, '.': './src/index.ts', './api/*': './src/api/*.ts' } }));
+    expect(found(await runGraph({ root }))).toEqual([
+      'no-orphans packages/app/src/leftover.ts orphan module: nothing imports it and it imports nothing',
+      'not-to-unresolvable packages/app/src/main.ts imports @declared/core/api/close',
+      'not-to-unresolvable packages/core/lib/index.js imports ./api/client.js',
+      'no-orphans packages/core/lib/legacy.js orphan module: nothing imports it and it imports nothing',
+    ]);
+  });
+});
+
+describe('dev dependencies', () => {
+  it('are findings only in code that ships: not in test helpers or stress tests, not in a package its build bundles', async () => {
+    const root = fixtureRepo({ name: 'declared', linkNodeModules: true });
+    const report = await runGraph({ root });
+    expect(found(report).filter((line) => line.startsWith('not-to-dev-dep'))).toEqual(['not-to-dev-dep packages/core/src/debug.ts imports vitest (npm-dev)']);
+    expect(report.notes).toContain('2 dev-dependency imports in code that does not ship as written, not findings: 1 in modules only tests use, 1 in packages their build bundles (packages/tool: tsup in scripts.build)');
+    // Without the bundling script, commander is a dev dependency the CLI needs at run time.
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/tool/package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'packages/tool/package.json', JSON.stringify({ ...manifest, scripts: { build: 'tsc' } }));
+    rmSync(join(root, 'packages/tool/tsup.config.ts'));
+    expect(found(await runGraph({ root })).filter((line) => line.startsWith('not-to-dev-dep'))).toEqual([
+      'not-to-dev-dep packages/core/src/debug.ts imports vitest (npm-dev)',
+      'not-to-dev-dep packages/tool/src/cli.ts imports commander (npm-dev)',
+    ]);
+  });
+});
+
+describe('files loaded by configuration', () => {
+  it('are not orphans: vitest setupFiles, tsup entries, files package.json scripts run', async () => {
+    const root = declared();
+    const report = await runGraph({ root });
+    expect(found(report).filter((line) => line.startsWith('no-orphans'))).toEqual(['no-orphans packages/app/src/leftover.ts orphan module: nothing imports it and it imports nothing']);
+    expect(report.notes).toContain('4 modules that only configuration loads (package.json scripts, tool config files name them): not orphans');
+    // Without the configuration that names them, they are orphans.
+    for (const file of ['packages/core/vitest.config.ts', 'packages/tool/tsup.config.ts']) rmSync(join(root, file));
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/app/package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'packages/app/package.json', JSON.stringify({ ...manifest, scripts: {} }));
+    expect((await runGraph({ root })).findings.filter((finding) => finding.rule === 'no-orphans').map((finding) => finding.file)).toEqual([
+      'packages/app/src/leftover.ts',
+      'packages/app/src/register.ts',
+      'packages/app/src/seed.ts',
+      'packages/core/src/setup/matchers.ts',
+      'packages/tool/src/worker.ts',
+    ]);
+  });
+});
