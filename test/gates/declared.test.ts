@@ -6,6 +6,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { workspaceAliases } from '../../tools/check/workspace-aliases.js';
+import { readWorkspace } from '../../tools/check/workspace.js';
 import { runDocs } from '../../tools/docs/run-docs.js';
 import { runGraph } from '../../tools/graph/run-graph.js';
 import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
@@ -26,6 +28,13 @@ describe('package.json resolution', () => {
     ]);
     // The ui package's icons are build output of a wildcard export, and no source folder is there for them.
     expect(report.notes).toContain('1 imports of build or code-generation output that is not there (not built yet): not checked');
+  });
+
+  it('resolves a package that declares no entry point by its name (src/index.ts)', () => {
+    const root = declared();
+    write(root, 'packages/bare/package.json', JSON.stringify({ name: '@declared/bare' }));
+    write(root, 'packages/bare/src/index.ts', 'export const bare = true;\n');
+    expect(workspaceAliases(root, readWorkspace(root)).find((alias) => alias.name === '@declared/bare' && alias.onlyModule === true)?.alias).toBe(join(root, 'packages/bare/src/index.ts'));
   });
 
   it('resolves the same subpaths in fences, to the same sources', () => {

@@ -138,11 +138,12 @@ const specifierOf = (name: string, subpath: string): string => (subpath === '.' 
 /** The part of an alias name before its `*` (all of it without one). */
 const patternPrefix = (name: string): string => name.slice(0, name.includes('*') ? name.indexOf('*') : name.length);
 
-/** The targets of each subpath a package exports (`'.'`, `'./client'`, `'./api/*'`), in the order written; excluded (`null`) subpaths have none and are left out. */
+/** The targets of each subpath a package exports (`'.'`, `'./client'`, `'./api/*'`), in the order written; excluded (`null`) subpaths have none and are left out, `'.'` is always there. */
 function exportedSubpaths(manifest: Readonly<Record<string, unknown>>): Map<string, string[]> {
   const bySubpath = new Map<string, string[]>();
   const add = (subpath: string, targets: readonly string[]): void => {
-    if (targets.length > 0) bySubpath.set(subpath, [...new Set([...(bySubpath.get(subpath) ?? []), ...targets])]);
+    // The package name itself is always there, to go by its name when nothing declares it (`src/index.ts`).
+    if (targets.length > 0 || subpath === '.') bySubpath.set(subpath, [...new Set([...(bySubpath.get(subpath) ?? []), ...targets])]);
   };
   const exports = manifest['exports'];
   const keys = exports !== null && typeof exports === 'object' && !Array.isArray(exports) ? Object.keys(exports) : [];
