@@ -62,6 +62,19 @@ describe('Node built-ins', () => {
     expect(await unresolvable(twenty)).toEqual(['imports @declared/core/api/close', 'imports node:sea', 'imports node:sqlite']);
   });
 
+  it('include the module of a host the repository declares in engines (VS Code gives an extension `vscode`), whatever tsconfig paths map it to', async () => {
+    const root = declared();
+    write(root, 'package.json', JSON.stringify({ name: 'ext', private: true, engines: { vscode: '^1.90.0' } }));
+    write(root, 'tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext', paths: { vscode: ['./test/vscodeShim.ts'] } } }));
+    write(root, 'test/vscodeShim.ts', 'export const window = { show(): void {} };\n');
+    write(root, 'extension.ts', "import * as vscode from 'vscode';\nexport const activate = (): void => vscode.window.show();\n");
+    const shim = (report: Awaited<ReturnType<typeof runGraph>>): string[] => found(report).filter((line) => line.includes('vscodeShim'));
+    expect(shim(await runGraph({ root }))).toEqual([]);
+    // Without the engine, the import is the shim's, a production file importing test code.
+    write(root, 'package.json', JSON.stringify({ name: 'ext', private: true }));
+    expect(shim(await runGraph({ root }))).toEqual(['not-to-test extension.ts imports test/vscodeShim.ts']);
+  });
+
   it('are the newest Node release’s without a readable engines.node', async () => {
     const root = declared();
     withEngines(root, undefined);

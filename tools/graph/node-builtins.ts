@@ -69,7 +69,20 @@ export function nodeBuiltins(workspace: Workspace): string[] {
   const node = Object.entries(ADDED)
     .filter(([, versions]) => declared(versions))
     .flatMap(([name]) => (name === 'node:quic' ? ['quic', name] : name.startsWith('node:') ? [name] : [name, `node:${name}`]));
-  return [...node, ...BUN];
+  return [...node, ...BUN, ...hostModules(workspace)];
+}
+
+/**
+ * Modules a host runtime provides to the code it loads, by the `engines` key a package declares
+ * it with: a VS Code extension declares `engines.vscode` (required by the extension manifest) and
+ * gets the `vscode` module from the editor — never from `node_modules`, and never from a file of
+ * the repository, whatever a tsconfig's `paths` maps it to for tests.
+ */
+const HOSTS: Readonly<Record<string, readonly string[]>> = { vscode: ['vscode'] };
+
+function hostModules(workspace: Workspace): string[] {
+  const engines = new Set(workspace.packages.flatMap((pkg) => Object.keys((pkg.manifest['engines'] as Record<string, unknown> | undefined) ?? {})));
+  return Object.entries(HOSTS).flatMap(([host, modules]) => (engines.has(host) ? modules : []));
 }
 
 /**
