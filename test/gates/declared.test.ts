@@ -84,6 +84,22 @@ describe('Node built-ins', () => {
   });
 });
 
+describe('code the tsconfig excludes', () => {
+  it('an unresolvable import from a file the tsconfig excludes is counted, not reported, unless a tsconfig of its own takes the file in', async () => {
+    const root = declared();
+    write(root, 'tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext' }, exclude: ['copies/**/*', 'projects/p1'] }));
+    write(root, 'copies/upstream.ts', "import { gone } from '../../elsewhere/gone.js';\nexport const copied = gone;\n");
+    write(root, 'projects/p1/tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext' } }));
+    write(root, 'projects/p1/index.ts', "import { gone } from './gone.js';\nexport const project = gone;\n");
+    const broken = (report: Awaited<ReturnType<typeof runGraph>>): string[] => found(report).filter((line) => line.includes('gone'));
+    const report = await runGraph({ root });
+    expect(broken(report)).toEqual(['not-to-unresolvable projects/p1/index.ts imports ./gone.js']);
+    expect(report.notes).toContain('1 imports from files the tsconfig excludes (not compiled with the project): not resolved');
+    write(root, 'tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext' } }));
+    expect(broken(await runGraph({ root }))).toEqual(['not-to-unresolvable copies/upstream.ts imports ../../elsewhere/gone.js', 'not-to-unresolvable projects/p1/index.ts imports ./gone.js']);
+  });
+});
+
 describe('generated and ignored code', () => {
   it('an import of a file git ignores is counted, not reported; without the .gitignore it is a finding', async () => {
     const root = declared();

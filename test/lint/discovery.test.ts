@@ -74,6 +74,21 @@ describe('identity lint project discovery (fixture mini-monorepo, two packages, 
     }
   });
 
+  it('skips the folders every gate leaves out (fixtures, generated, vendored) when walking, and lints one named explicitly', async () => {
+    writeFileSync(join(root, 'packages/core/fixtures.ts'), 'export const fine = 1;\n');
+    mkdirSync(join(root, 'packages/core/fixtures'), { recursive: true });
+    writeFileSync(join(root, 'packages/core/fixtures/copied.ts'), LEGACY_INPUT);
+    try {
+      const walked = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
+      expect(walked.findings.filter((finding) => finding.file.includes('fixtures/'))).toEqual([]);
+      const named = await lint({ cwd: root, paths: ['packages/core/fixtures'], config: { unconfirmed: 'warning' } });
+      expect(named.findings.map((finding) => finding.file)).toContain('packages/core/fixtures/copied.ts');
+    } finally {
+      rmSync(join(root, 'packages/core/fixtures'), { recursive: true });
+      rmSync(join(root, 'packages/core/fixtures.ts'));
+    }
+  });
+
   it('walks past a malformed tsconfig it finds (the graph and docs gates report it): the same findings as without it', async () => {
     const without = await lint({ cwd: root, config: { unconfirmed: 'warning' } });
     writeFileSync(join(root, 'packages/core/tsconfig.broken.json'), '{ "compilerOptions": ');

@@ -21,6 +21,7 @@ import { nodeBuiltins } from './node-builtins.js';
 import { bundledPackages } from './bundled-packages.js';
 import { configuredFiles } from './configured-files.js';
 import { testOnlyModules } from './test-only-modules.js';
+import { tsconfigExcluded } from './tsconfig-excluded.js';
 
 /**
  * What `runGraph` does with the module-graph file: `check` it (missing or stale is a finding),
@@ -102,6 +103,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const unresolvable = (violation: IViolation): boolean => violation.rule.name === 'not-to-unresolvable';
   const unbuilt = notBuiltYet(root, workspace);
   const isConfigured = configuredFiles(root, workspace);
+  const isExcluded = tsconfigExcluded(root, tsconfigFile, workspace);
   // Violations that are not findings, each kind counted in one note; a violation belongs to the first kind that covers it.
   const setAsides: readonly SetAside[] = [
     {
@@ -117,6 +119,10 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     {
       covers: (violation) => unresolvable(violation) && ignoredTarget(workspace, violation),
       note: (ignoredImports) => `${ignoredImports.length} imports of files git ignores that are not there (generated or written by a build): not checked`,
+    },
+    {
+      covers: (violation) => unresolvable(violation) && isExcluded(violation.from),
+      note: (excludedImports) => `${excludedImports.length} imports from files the tsconfig excludes (not compiled with the project): not resolved`,
     },
     {
       covers: (violation) => violation.rule.name === 'no-orphans' && isConfigured(violation.from),

@@ -1,17 +1,24 @@
 /**
  * Project discovery: from the given paths, the TypeScript sources to lint and the tsconfig files
- * that describe them. Folders are walked (skipping `node_modules`, VCS folders, build output and
- * ignored paths, unless the ignored path is the one named); with `--project`, the tsconfig's own file list and its project references are
+ * that describe them. Folders are walked (skipping `node_modules`, VCS folders, build output,
+ * fixtures, generated and vendored code, and ignored paths, unless the ignored path is the one named); with `--project`, the tsconfig's own file list and its project references are
  * used instead.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Minimatch } from 'minimatch';
 import { ts } from 'ts-morph';
 import { LintConfigError } from '../lint-config-error.js';
 
-/** Folders that never hold sources to lint. */
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.turbo', '.aik-cache']);
+const { NON_SOURCE_FOLDERS } = createRequire(import.meta.url)('../../graph/non-source-folders.cjs') as { NON_SOURCE_FOLDERS: readonly string[] };
+
+/**
+ * Folders that never hold sources to lint when walked into: dependencies, VCS and tool caches, and
+ * the folders every gate leaves out (build output, fixtures, generated and vendored code — copies
+ * of other code, often broken on purpose). A folder named on the command line is linted all the same.
+ */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn', '.next', '.turbo', '.aik-cache', ...NON_SOURCE_FOLDERS]);
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const DECLARATION = /\.d\.(?:ts|tsx|mts|cts)$|\.d\.[^.]+\.ts$/;
 const TSCONFIG = /^tsconfig.*\.json$/;
