@@ -38,6 +38,12 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     expect(report.findings).toEqual([{ rule: 'not-to-test', file: 'src/session.ts', message: 'imports test/helpers.ts' }]);
   });
 
+  it('lets production code import a test module’s types (type-only: erased, no test code ships)', async () => {
+    const root = fixtureRepo();
+    write(root, 'src/session.ts', `import type { FIXED_ID } from '../test/helpers.js';\n${readFileSync(join(root, 'src/session.ts'), 'utf8')}\nexport type DefaultId = typeof FIXED_ID;\n`);
+    expect((await runGraph({ root })).findings).toEqual([]);
+  });
+
   it('fails when production code imports a dev dependency', async () => {
     const root = fixtureRepo({ linkNodeModules: true });
     write(root, 'src/util/assert.ts', "import { expect } from 'vitest';\nexport const check = expect;\n");

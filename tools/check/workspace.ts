@@ -80,6 +80,15 @@ function readManifest(root: string, file: string): Record<string, unknown> {
   }
 }
 
+/** The package a path (relative to the root, `/`-separated) belongs to: the one whose folder holds it most closely. */
+export function ownerOf(workspace: Workspace, path: string): WorkspacePackage | undefined {
+  let owner: WorkspacePackage | undefined;
+  for (const pkg of workspace.packages) {
+    if ((pkg.dir === '' || path.startsWith(`${pkg.dir}/`)) && (owner === undefined || pkg.dir.length > owner.dir.length)) owner = pkg;
+  }
+  return owner;
+}
+
 function declaredWorkspaces(root: string, manifest: Readonly<Record<string, unknown>> | undefined): string[] {
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
   const fromManifest = manifest?.['workspaces'];

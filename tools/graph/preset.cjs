@@ -53,9 +53,10 @@ module.exports = {
     {
       name: 'not-to-test',
       severity: 'error',
-      comment: 'Production code that imports a test or a fixture ships test code to users and makes the test depend on itself.',
+      comment: 'Production code that imports a test or a fixture ships test code to users and makes the test depend on itself (a type-only import, erased at compile time, does neither).',
       from: { pathNot: [TEST_FOLDER, TEST_FILE] },
-      to: { path: [TEST_FOLDER, TEST_FILE] },
+      // A type-only import is erased at compile time: no test code ships, and the test does not load the module.
+      to: { path: [TEST_FOLDER, TEST_FILE], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'not-to-dev-dep',

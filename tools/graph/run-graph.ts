@@ -10,7 +10,7 @@ import type { GateReport } from '../check/gate-report.js';
 import { loadTsconfig, readTsconfig } from '../check/load-tsconfig.js';
 import { shownPath } from '../check/shown-path.js';
 import { dependenciesInstalled } from '../check/dependencies-installed.js';
-import { readWorkspace, type Workspace } from '../check/workspace.js';
+import { ownerOf, readWorkspace, type Workspace } from '../check/workspace.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
@@ -20,6 +20,9 @@ import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
 import { nodeBuiltins } from './node-builtins.js';
 import { bundledPackages } from './bundled-packages.js';
 import { configuredFiles } from './configured-files.js';
+import { doNotEditMarked } from './do-not-edit.js';
+import { mdxImported } from './mdx-imports.js';
+import { outsidePackages } from './outside-packages.js';
 import { testOnlyModules } from './test-only-modules.js';
 import { tsconfigExcluded } from './tsconfig-excluded.js';
 
@@ -104,6 +107,10 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const unbuilt = notBuiltYet(root, workspace);
   const isConfigured = configuredFiles(root, workspace);
   const isExcluded = tsconfigExcluded(root, tsconfigFile, workspace);
+  const isOutsidePackages = outsidePackages(workspace);
+  const isMarked = doNotEditMarked(root);
+  const isMdxImported = mdxImported(root, workspace);
+  const orphan = (violation: IViolation): boolean => violation.rule.name === 'no-orphans';
   // Violations that are not findings, each kind counted in one note; a violation belongs to the first kind that covers it.
   const setAsides: readonly SetAside[] = [
     {
@@ -125,8 +132,21 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
       note: (excludedImports) => `${excludedImports.length} imports from files the tsconfig excludes (not compiled with the project): not resolved`,
     },
     {
-      covers: (violation) => violation.rule.name === 'no-orphans' && isConfigured(violation.from),
+      covers: (violation) => orphan(violation) && isConfigured(violation.from),
       note: (configured) => `${configured.length} modules that only configuration loads (package.json scripts, tool config files name them): not orphans`,
+    },
+    {
+      covers: (violation) => orphan(violation) && isMdxImported(violation.from),
+      note: (imported) => `${imported.length} modules that only MDX pages import (a documentation site's components): not orphans`,
+    },
+    {
+      covers: (violation) => (orphan(violation) && isMarked(violation.from)) || (isCycle(violation) && cycleMembers(violation).every(isMarked)),
+      note: (marked) =>
+        `${new Set(marked.flatMap(cycleMembers)).size} files marked generated or copied ("DO NOT EDIT", "@generated" in their header) are orphans or on cycles among themselves: the generator's or upstream project's shape, not findings`,
+    },
+    {
+      covers: (violation) => orphan(violation) && isOutsidePackages(violation.from),
+      note: (outside) => `${outside.length} modules outside every package (the root holds the packages and declares no entry point of its own): no package's code, not orphans`,
     },
     devDependenciesNotShipped(root, workspace, result),
   ];
@@ -214,7 +234,7 @@ function devDependenciesNotShipped(root: string, workspace: Workspace, result: I
   const testOnly = testOnlyModules(result.modules, (path) => entries.some((pattern) => pattern.test(path)));
   const bundled = bundledPackages(root, workspace);
   const bundledBy = (file: string): string | undefined => {
-    const owner = workspace.packages.filter((pkg) => pkg.dir === '' || file.startsWith(`${pkg.dir}/`)).sort((a, b) => b.dir.length - a.dir.length)[0];
+    const owner = ownerOf(workspace, file);
     return owner === undefined ? undefined : bundled.has(owner.dir) ? owner.dir : undefined;
   };
   const covers = (violation: IViolation): boolean => violation.rule.name === 'not-to-dev-dep' && (testOnly.has(violation.from) || bundledBy(violation.from) !== undefined);
@@ -271,6 +291,8 @@ function withExclusions(options: ICruiseOptions, patterns: readonly string[]): I
 const GENERATED_OUTPUT = /(?:^|\/)(?:dist|build|out|generated|@generated|__generated__|[+]types)(?:\/|$)/;
 
 const isCycle = (violation: IViolation): boolean => violation.cycle !== undefined && violation.cycle.length > 0;
+/** The module a violation is reported at, then the modules of its cycle (none for a violation that is not one). */
+const cycleMembers = (violation: IViolation): string[] => [violation.from, ...(violation.cycle ?? []).map((step) => step.name)];
 
 /**
  * One finding per tangle: dependency-cruiser reports a cycle for every module on one, so the
@@ -286,16 +308,15 @@ function cycleFindings(violations: readonly IViolation[]): Finding[] {
     return top;
   };
   const key = (rule: string, module: string): string => `${rule}\u0000${module}`;
-  const members = (violation: IViolation): string[] => [violation.from, ...(violation.cycle ?? []).map((step) => step.name)];
   for (const violation of violations) {
-    const nodes = members(violation).map((module) => key(violation.rule.name, module));
+    const nodes = cycleMembers(violation).map((module) => key(violation.rule.name, module));
     for (const node of nodes) if (!parent.has(node)) parent.set(node, node);
     for (const node of nodes.slice(1)) parent.set(find(node), find(nodes[0] ?? node));
   }
   const tangles = new Map<string, { modules: Set<string>; example: string[]; rule: string }>();
   for (const violation of violations) {
     const top = find(key(violation.rule.name, violation.from));
-    const cycle = members(violation);
+    const cycle = cycleMembers(violation);
     const tangle = tangles.get(top) ?? { modules: new Set<string>(), example: cycle, rule: violation.rule.name };
     for (const module of cycle) tangle.modules.add(module);
     const shorter = cycle.length < tangle.example.length || (cycle.length === tangle.example.length && cycle.join('\n') < tangle.example.join('\n'));
