@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import type { Finding } from '../check/finding.js';
 import { shownPath } from '../check/shown-path.js';
+import { ownerOf, type Workspace } from '../check/workspace.js';
 import type { MarkdownDocument } from './markdown-document.js';
 
 /** A URL with a scheme (`https:`, `mailto:`) or protocol-relative: not a file of the repository. */
@@ -23,13 +24,18 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * first segment that exists beside the document, at its package's root or at the repository root
  * (so `src/contract/` and `docs/guide.md` are checked, while an event name like
  * `user/message`, a package like `agent-identity-kit/lint` or `dist/index.js` are not). It
- * resolves if it exists relative to any of those three. Links starting with `/` are taken from
- * the repository root.
+ * resolves if it exists relative to any of those three. A backticked path that an external link
+ * beside it points to (`` `src/x.ts` [upstream](https://github.com/o/r/blob/main/src/x.ts) ``)
+ * names a file of that other repository: not checked. Links starting with `/` are taken from the
+ * repository root; so are the relative links of a `publishedFromRoot` document (a VS Code
+ * extension's README, see {@link publishedFromRoot}) that do not resolve from its folder —
+ * counted in `publishedLinks`, not reported.
  */
-export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup): Finding[] {
+export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, options: { publishedFromRoot?: boolean } = {}): ReferenceCheck {
   const folder = dirname(join(root, document.file));
   const bases = [...new Set([folder, packageRoot(root, folder), root])];
   const findings: Finding[] = [];
+  let publishedLinks = 0;
   const at = (node: Nodes): { line?: number; column?: number } =>
     node.position === undefined ? {} : { line: node.position.start.line, column: node.position.start.column };
   const checkLink = (node: Link | Image | Definition): void => {
@@ -37,7 +43,11 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
     const hash = node.url.indexOf('#');
     const path = decoded((hash < 0 ? node.url : node.url.slice(0, hash)).replace(/\?.*$/, ''));
     const fragment = hash < 0 ? '' : decoded(node.url.slice(hash + 1));
-    const target = path === '' ? join(root, document.file) : path.startsWith('/') ? join(root, path) : join(folder, path);
+    let target = path === '' ? join(root, document.file) : path.startsWith('/') ? join(root, path) : join(folder, path);
+    if (!existsSync(target) && options.publishedFromRoot === true && existsSync(join(root, path))) {
+      publishedLinks += 1;
+      target = join(root, path);
+    }
     if (!existsSync(target)) {
       findings.push({ rule: 'dead-link', file: document.file, ...at(node), message: `relative link ${node.url} does not resolve` });
       return;
@@ -50,10 +60,10 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   };
   // One finding per dead path and document, at its first mention, counting the others: one fix mends them all.
   const deadPaths = new Map<string, { finding: Finding; mentions: number }>();
-  const visit = (node: Nodes, inLink: boolean): void => {
+  const visit = (node: Nodes, inLink: boolean, upstream: readonly string[]): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') checkLink(node);
     // A backticked path that is a link's text is checked as the link.
-    else if (node.type === 'inlineCode' && !inLink) {
+    else if (node.type === 'inlineCode' && !inLink && !namedUpstream(upstream, node.value)) {
       const paths = repositoryPath(bases, folder, node.value);
       const known = deadPaths.get(node.value.trim());
       if (known !== undefined) known.mentions += 1;
@@ -61,13 +71,49 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
         deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
       }
     }
-    if ('children' in node) for (const child of node.children) visit(child, inLink || node.type === 'link');
+    if ('children' in node) {
+      const besides = node.children.flatMap((child) => (child.type === 'link' && EXTERNAL.test(child.url) ? [urlPath(child.url)] : []));
+      for (const child of node.children) visit(child, inLink || node.type === 'link', besides);
+    }
   };
-  visit(document.tree, false);
+  visit(document.tree, false, []);
   for (const { finding, mentions } of deadPaths.values()) {
     findings.push(mentions === 1 ? finding : { ...finding, message: `${finding.message} (mentioned ${mentions} times in this file)` });
   }
-  return findings;
+  return { findings, publishedLinks };
+}
+
+/** What {@link checkReferences} found in one document. */
+export interface ReferenceCheck {
+  readonly findings: Finding[];
+  /** Relative links that resolve only from the repository root, where the document is published from. */
+  readonly publishedLinks: number;
+}
+
+/**
+ * Whether `file` (relative to the root) is published with its relative links pointing at the
+ * repository root rather than its own folder: the README of a VS Code extension (a package that
+ * declares `engines.vscode`) on GitHub or GitLab, which `vsce` rewrites against
+ * `<repository>/blob/HEAD/` for the Marketplace page, whatever folder the extension sits in.
+ */
+export function publishedFromRoot(workspace: Workspace, file: string): boolean {
+  const pkg = ownerOf(workspace, file);
+  if (pkg === undefined || posix.dirname(file) !== (pkg.dir === '' ? '.' : pkg.dir) || posix.basename(file).toLowerCase() !== 'readme.md') return false;
+  const engines = pkg.manifest['engines'] as Record<string, unknown> | undefined;
+  const repository = pkg.manifest['repository'];
+  const url = typeof repository === 'string' ? repository : (repository as { url?: unknown } | undefined)?.url;
+  return typeof engines?.['vscode'] === 'string' && typeof url === 'string' && /(?:github|gitlab)(?:\.com\/|:)/.test(url);
+}
+
+/** Whether an external link beside a backticked `text` points to a file at that path: it names the other repository's file. */
+function namedUpstream(upstream: readonly string[], text: string): boolean {
+  const path = text.trim().replace(/^\.\//, '');
+  return path.includes('/') && upstream.some((url) => url.endsWith(`/${path}`));
+}
+
+/** The path of an external URL, without query and fragment, decoded. */
+function urlPath(url: string): string {
+  return decoded(url.replace(/[?#].*$/s, ''));
 }
 
 function decoded(text: string): string {

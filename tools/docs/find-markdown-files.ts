@@ -22,10 +22,11 @@ export const DEFAULT_DOCS_EXCLUDE: readonly string[] = [
 const TRANSLATION = /^(.+)\.[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?\.md$/;
 
 /**
- * Every `*.md` file under `root`, relative to it with `/` separators, sorted, leaving out paths
- * that match a glob of `exclude` (minimatch syntax, matched against the relative path).
+ * Every `*.md` file under `root` (or every file with the `extension` given, `.mdx`), relative to
+ * it with `/` separators, sorted, leaving out paths that match a glob of `exclude` (minimatch
+ * syntax, matched against the relative path).
  */
-export function findMarkdownFiles(root: string, exclude: readonly string[] = DEFAULT_DOCS_EXCLUDE): string[] {
+export function findMarkdownFiles(root: string, exclude: readonly string[] = DEFAULT_DOCS_EXCLUDE, extension = '.md'): string[] {
   const matchers = exclude.map((glob) => new Minimatch(glob, { dot: true }));
   const excluded = (path: string): boolean => matchers.some((matcher) => matcher.match(path));
   const found: string[] = [];
@@ -36,7 +37,7 @@ export function findMarkdownFiles(root: string, exclude: readonly string[] = DEF
       if (entry.isDirectory()) {
         // A trailing slash lets `**/dist/**` match the folder itself, so it is never entered.
         if (!excluded(`${path}/`)) visit(path);
-      } else if (entry.isFile() && entry.name.endsWith('.md') && !excluded(path)) {
+      } else if (entry.isFile() && entry.name.endsWith(extension) && !excluded(path)) {
         found.push(path);
       }
     }

@@ -12,7 +12,7 @@ import { workspaceAliases } from '../check/workspace-aliases.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
-import { checkReferences } from './check-references.js';
+import { checkReferences, publishedFromRoot } from './check-references.js';
 import { checkGeneratedDocs } from './check-generated-docs.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
@@ -121,10 +121,13 @@ export function runDocs(options: DocsOptions): DocsReport {
     const source = program?.getSourceFile(file) ?? ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     declaredNames(source, codeNames);
   }
+  let publishedLinks = 0;
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
-    findings.push(...checkReferences(root, document, anchorsOf));
+    const references = checkReferences(root, document, anchorsOf, { publishedFromRoot: publishedFromRoot(workspace, document.file) });
+    findings.push(...references.findings);
+    publishedLinks += references.publishedLinks;
     // Without any code read, every mention would look stale: the check says so instead of guessing.
     if (codeFiles.length > 0 && !vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
   });
@@ -136,6 +139,7 @@ export function runDocs(options: DocsOptions): DocsReport {
     `${documents.length} Markdown files, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
   ];
   if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
+  if (publishedLinks > 0) notes.push(`${publishedLinks} relative links of VS Code extension READMEs resolve only from the repository root, where vsce points them on the Marketplace: not dead`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
   if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
