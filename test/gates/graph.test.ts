@@ -64,8 +64,13 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     write(root, 'src/stray.mjs', "console.log('stray');\n");
     write(root, 'src/standalone.ts', 'export const standalone = true;\n');
     expect(rules(await runGraph({ root }))).toEqual(['no-orphans src/stray.mjs']);
+    // A package.json that cannot be read is a finding, never the end of the gate: the rest is still cruised.
+    write(root, 'examples/demo/package.json', 'Package configuration\n');
+    expect(rules(await runGraph({ root }))).toEqual(['package-json-invalid examples/demo/package.json', 'no-orphans src/stray.mjs']);
     write(root, 'package.json', '{ "name": ');
-    await expect(runGraph({ root })).rejects.toThrow(/^package\.json: not valid JSON/);
+    const broken = (await runGraph({ root })).findings.find((finding) => finding.file === 'package.json');
+    expect(broken?.rule).toBe('package-json-invalid');
+    expect(broken?.message).toMatch(/^package\.json is not valid JSON \(.+\): not read$/);
   });
 
   it('leaves test fixtures out (they are other code, broken on purpose)', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from './config-error.js';
+import type { Finding } from './finding.js';
 import { GitIgnoreRules } from './git-ignore-rules.js';
 
 const { NON_SOURCE_FOLDERS } = createRequire(import.meta.url)('../graph/non-source-folders.cjs') as { NON_SOURCE_FOLDERS: readonly string[] };
@@ -32,6 +32,8 @@ export interface Workspace {
   readonly ignored: readonly string[];
   /** Whether git ignores a path (relative to the root, there or not; a folder with a trailing `/`). */
   readonly isIgnored: (path: string) => boolean;
+  /** A package.json (or pnpm-workspace.yaml) that could not be read, one finding each: that file is left out, the rest is read. */
+  readonly invalid: readonly Finding[];
 }
 
 /** Files a module graph may hold, by extension. */
@@ -40,13 +42,15 @@ const MODULE_FILE = /[.](?:[cm]?[jt]sx?|json)$/;
 /**
  * Reads the repository's packages: every package.json below `root` (folders of dependencies,
  * build output, fixtures, generated and vendored code, dot-folders and what git ignores left out), so nested
- * packages count whether or not a `workspaces` field lists them. A package.json that is not JSON
- * is a {@link ConfigError} naming it.
+ * packages count whether or not a `workspaces` field lists them. A package.json that is not a
+ * JSON object (or a pnpm-workspace.yaml that is not YAML) is a finding naming it, never the end
+ * of the gate: that package is left out.
  */
 export function readWorkspace(root: string): Workspace {
   const packages: WorkspacePackage[] = [];
   const tsconfigs: string[] = [];
   const ignored: string[] = [];
+  const invalid: Finding[] = [];
   const gitignore = new GitIgnoreRules();
   const visit = (dir: string): void => {
     const entries = readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -60,7 +64,8 @@ export function readWorkspace(root: string): Workspace {
         visit(path);
       } else if (entry.name === 'package.json') {
         const manifest = readManifest(root, path);
-        packages.push({ dir, ...(typeof manifest['name'] === 'string' ? { name: manifest['name'] } : {}), manifest });
+        if (typeof manifest === 'string') invalid.push({ rule: 'package-json-invalid', file: path, message: `package.json ${manifest}: not read` });
+        else packages.push({ dir, ...(typeof manifest['name'] === 'string' ? { name: manifest['name'] } : {}), manifest });
       } else if (entry.name === 'tsconfig.json') {
         tsconfigs.push(path);
       }
@@ -68,16 +73,18 @@ export function readWorkspace(root: string): Workspace {
   };
   visit('');
   const rootManifest = packages.find((candidate) => candidate.dir === '')?.manifest;
-  return { packages, declared: [...new Set(declaredWorkspaces(root, rootManifest))], tsconfigs, ignored, isIgnored: (path) => gitignore.ignores(path) };
+  return { packages, declared: [...new Set(declaredWorkspaces(root, rootManifest, invalid))], tsconfigs, ignored, isIgnored: (path) => gitignore.ignores(path), invalid };
 }
 
-function readManifest(root: string, file: string): Record<string, unknown> {
+/** The manifest at `file`, or why it is not one (`not valid JSON (…)`, `is not a JSON object`). */
+function readManifest(root: string, file: string): Record<string, unknown> | string {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(root, file), 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    parsed = JSON.parse(readFileSync(join(root, file), 'utf8'));
   } catch (error) {
-    throw new ConfigError(file, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    return `is not valid JSON (${error instanceof Error ? error.message : String(error)})`;
   }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : 'is not a JSON object';
 }
 
 /** The package a path (relative to the root, `/`-separated) belongs to: the one whose folder holds it most closely. */
@@ -89,7 +96,7 @@ export function ownerOf(workspace: Workspace, path: string): WorkspacePackage | 
   return owner;
 }
 
-function declaredWorkspaces(root: string, manifest: Readonly<Record<string, unknown>> | undefined): string[] {
+function declaredWorkspaces(root: string, manifest: Readonly<Record<string, unknown>> | undefined, invalid: Finding[]): string[] {
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
   const fromManifest = manifest?.['workspaces'];
   const globs = Array.isArray(fromManifest) ? strings(fromManifest) : strings((fromManifest as { packages?: unknown } | undefined)?.packages);
@@ -98,7 +105,7 @@ function declaredWorkspaces(root: string, manifest: Readonly<Record<string, unkn
     try {
       globs.push(...strings((parseYaml(readFileSync(pnpm, 'utf8')) as { packages?: unknown } | null)?.packages));
     } catch (error) {
-      throw new ConfigError('pnpm-workspace.yaml', `not valid YAML (${error instanceof Error ? error.message : String(error)})`);
+      invalid.push({ rule: 'pnpm-workspace-invalid', file: 'pnpm-workspace.yaml', message: `pnpm-workspace.yaml is not valid YAML (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}): its workspace globs not read` });
     }
   }
   return globs;

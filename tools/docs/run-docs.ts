@@ -87,7 +87,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   };
   // Every input is read (and so validated) before anything is written.
   let documents = readAll();
-  const findings: Finding[] = [...(project?.invalid ?? [])];
+  const findings: Finding[] = [...workspace.invalid, ...(project?.invalid ?? [])];
   if (options.kit !== undefined) {
     findings.push(...checkGeneratedDocs(root, options.update === true));
     // The rest of the run reads the regenerated file as it now is.

@@ -159,7 +159,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     if (kind !== undefined) covered.set(kind, list);
   }
   const errors = violations.filter((violation) => violation.rule.severity === 'error');
-  const findings = [...(found?.error === undefined ? [] : [found.error]), ...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
+  const findings = [...workspace.invalid, ...(found?.error === undefined ? [] : [found.error]), ...errors.filter((violation) => !isCycle(violation)).map(toFinding), ...cycleFindings(errors.filter(isCycle))];
   const packages = workspace.packages.length;
   const notes = [
     `${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} dependencies, ${packages} package${packages === 1 ? '' : 's'}${workspace.declared.length > 0 ? ` (workspaces ${workspace.declared.join(', ')})` : ''}, tsconfig ${tsconfigFile === undefined ? '(none)' : shownPath(root, tsconfigFile)}, rules from ${config.source}`,
