@@ -197,7 +197,7 @@ describe('code that is not a package’s own', () => {
 
   it('a module an MDX page imports (relative, or from the site root) is not an orphan; an import inside a code fence of the page does not count', async () => {
     const root = declared();
-    write(root, 'packages/site/package.json', JSON.stringify({ name: '@declared/site', private: true }));
+        write(root, 'packages/site/package.json', JSON.stringify({ name: '@declared/site', private: true }));
     write(root, 'packages/site/snippets/Banner.jsx', 'export const Banner = () => null;\n');
     write(root, 'packages/site/guide/Steps.jsx', 'export const Steps = () => null;\n');
     write(root, 'packages/site/guide/Fenced.jsx', 'export const Fenced = () => null;\n');

@@ -109,7 +109,7 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
   const isExcluded = tsconfigExcluded(root, tsconfigFile, workspace);
   const isOutsidePackages = outsidePackages(workspace);
   const isMarked = doNotEditMarked(root);
-  const isMdxImported = mdxImported(root, workspace);
+  const isMdxImported = mdxImported(root);
   const orphan = (violation: IViolation): boolean => violation.rule.name === 'no-orphans';
   // Violations that are not findings, each kind counted in one note; a violation belongs to the first kind that covers it.
   const setAsides: readonly SetAside[] = [
