@@ -66,12 +66,12 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
 
   it('counts a "did you mean" for a name the repository’s code declares as a fragment; a misspelling of the fence’s own name is reported', () => {
     const root = fixtureRepo();
-    write(root, 'src/store.ts', 'export interface SessionStore {\n  readonly size: number;\n}\n');
+    write(root, 'src/store.ts', 'export interface ISessionStore {\n  readonly size: number;\n}\n');
     write(
       root,
       'docs/store.md',
       [
-        fence('export class MemorySessionStore implements SessionStore {\n  readonly size = 0;\n}'),
+        fence('export class MemSessionStore implements ISessionStore {\n  readonly size = 0;\n}'),
         fence('const sessionCount = 2;\nexport const doubled = sesionCount * 2;'),
       ].join(''),
     );

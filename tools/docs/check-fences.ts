@@ -59,10 +59,9 @@ export interface FenceCheck {
   /** Fences with at least one finding. */
   readonly failing: readonly TsFence[];
   /**
-   * Fences that use names they never declare or import (or that only the repository's code
-   * declares), use `this` outside a class or function, list signatures, show a function's body,
-   * or parse only as an excerpt (see `excerptSyntaxError`): fragments, whose such errors are not
-   * reported.
+   * Fences that use names they never declare or import, properties of a base they never declare,
+   * `this` outside a class or function, list signatures, show a function's body, or parse only as
+   * an excerpt (see `excerptSyntaxError`): fragments, whose such errors are not reported.
    */
   readonly fragments: number;
   /** Errors naming a global the loaded libraries lack (see {@link LIBRARY_GAP}): not reported. */
@@ -76,10 +75,11 @@ export interface FenceCheck {
  * the Markdown file (rule `fence-typecheck`). An import of a package (not a relative file) that
  * does not resolve where `installed(folder)` says dependencies are not installed is counted, not
  * reported: the example may be right, the gate cannot tell. A name the fence neither declares
- * nor imports (also one TypeScript calls a misspelling of another when one of `codeNames`, the
- * names the repository's code declares, is it), `this` outside any class or non-arrow function
- * (a method body's excerpt), or a function signature without a body makes it a fragment: that
- * error is counted, not reported; its other errors are. So is an error naming a global that the
+ * nor imports (also where TypeScript suggests a similar one, if the name is one of `codeNames`,
+ * those the repository's code declares), a property of a type whose base it never declares,
+ * `this` outside any class or non-arrow function (a method body's excerpt), or a function
+ * signature without a body makes it a fragment: that error is counted, not reported; its other
+ * errors are. So is an error naming a global that the
  * libraries the program loads lack (`console` without `dom` or Node's types). Of a fence that
  * does not parse, only the first syntax error is reported, unless it parses as an excerpt (its
  * elisions and trailing unopened closers removed, as it is or as the body of a function or

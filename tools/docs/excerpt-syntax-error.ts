@@ -2,13 +2,12 @@ import ts from 'typescript';
 import { syntaxErrors } from './syntax-errors.js';
 
 /**
- * How an excerpt that does not parse as a module reads once put back where it came from: as it
- * is (once its elisions and unopened closers are gone), the statements of a function body
- * (`await`, `return`), the members of a class, an object type, an expression (a JSON-like object
- * literal).
+ * How an excerpt that does not parse as a module reads once put back where it came from: the
+ * statements of a function body (`await`, `return`; a function body parses whatever a module
+ * does, imports included, so this also covers an excerpt that parses as it is once repaired),
+ * the members of a class, an object type, an expression (a JSON-like object literal).
  */
 const ENCLOSINGS: readonly ((code: string) => string)[] = [
-  (code) => code,
   (code) => `async function enclosing() {\n${code}\n}`,
   (code) => `class Enclosing {\n${code}\n}`,
   (code) => `type Enclosing = ${code}\n;`,
@@ -48,7 +47,7 @@ const OPERAND_ENDS = new Set([
  * The syntax error to report of `code`, a fence that does not parse (TSX when `jsx`), or
  * `undefined` when it is an excerpt of a larger program: with its elisions blanked out (see
  * {@link ELISION}) and the closing brackets at its end that it never opened cut off (the tail of
- * a function body: `});\n}`), it parses as it is or put back into one of {@link ENCLOSINGS}. A
+ * a function body: `});\n}`), it parses put back into one of {@link ENCLOSINGS}. A
  * closer without an opener that is followed by more code is a broken example, not an excerpt's
  * end: it is kept. The error is the first that remains after those repairs, at its offset in
  * `code` (they move nothing), so an elision is never what is reported.
