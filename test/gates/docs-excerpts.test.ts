@@ -21,7 +21,7 @@ const tsconfig = (root: string, extra: Record<string, unknown>): void => {
 };
 
 describe('docs gate: TypeScript fences that are excerpts of larger programs', () => {
-  it('checks a ```ts fence that parses only as TSX as TSX; a type assertion stays TypeScript, and JSX that parses as neither is reported', () => {
+  it('checks a ```ts fence that parses only as TSX as TSX; a type assertion stays TypeScript, and JSX that parses as neither, even enclosed, is reported', () => {
     const root = fixtureRepo();
     write(
       root,
@@ -30,6 +30,8 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
         fence("const heading: string = 'Sessions';\nexport const view = <section><h1>{heading}</h1></section>;\nconst count: number = 'many';"),
         fence('const size = <number>(2 as unknown);\nexport const label: string = size;', 'typescript'),
         fence('export const broken = <section><h1>Sessions</section>;'),
+        // Class members: they parse only enclosed, and only as TSX.
+        fence('render() {\n  return <section>ready</section>;\n}'),
       ].join(''),
     );
     const report = runDocs({ root });
@@ -39,7 +41,7 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
         `fence-typecheck ${lineOf(root, 'docs/view.md', 'export const label: string = size;')} TS2322: Type 'number' is not assignable to type 'string'.`,
         `fence-typecheck ${lineOf(root, 'docs/view.md', 'export const broken = <section><h1>Sessions</section>;')} TS1161: Unterminated regular expression literal.`,
       ],
-      fragments: 0,
+      fragments: 1,
     });
     // No JSX types loaded (jsx left unset, so `preserve`): each opening and closing tag is a library gap, not a finding.
     expect(report.notes).toContain("4 fence errors name globals the typecheck's libraries lack (JSX.IntrinsicElements): not reported; docs.project naming a tsconfig whose lib or types has them checks them");

@@ -79,11 +79,11 @@ export interface FenceCheck {
  * those the repository's code declares), a property of a type whose base it never declares,
  * `this` outside any class or non-arrow function (a method body's excerpt), or a function
  * signature without a body makes it a fragment: that error is counted, not reported; its other
- * errors are. So is an error naming a global that the
- * libraries the program loads lack (`console` without `dom` or Node's types). Of a fence that
- * does not parse, only the first syntax error is reported, unless it parses as an excerpt (its
- * elisions and trailing unopened closers removed, as it is or as the body of a function or
- * class, an object type or an expression): then it is a fragment too.
+ * errors are. So is an error naming a global that the libraries the program loads lack
+ * (`console` without `dom` or Node's types). Of a fence that does not parse, only one syntax
+ * error is reported, unless it parses as an excerpt (its elisions and trailing unopened closers
+ * removed, as the body of a function or class, an object type or an expression): then it is a
+ * fragment too.
  */
 export function checkFences(program: ts.Program | undefined, fences: readonly TsFence[], installed: (folder: string) => boolean, codeNames: ReadonlySet<string>): FenceCheck {
   const findings: Finding[] = [];

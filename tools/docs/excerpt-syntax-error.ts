@@ -47,15 +47,17 @@ const OPERAND_ENDS = new Set([
  * The syntax error to report of `code`, a fence that does not parse (TSX when `jsx`), or
  * `undefined` when it is an excerpt of a larger program: with its elisions blanked out (see
  * {@link ELISION}) and the closing brackets at its end that it never opened cut off (the tail of
- * a function body: `});\n}`), it parses put back into one of {@link ENCLOSINGS}. A
- * closer without an opener that is followed by more code is a broken example, not an excerpt's
- * end: it is kept. The error is the first that remains after those repairs, at its offset in
- * `code` (they move nothing), so an elision is never what is reported.
+ * a function body: `});\n}`), it parses put back into one of {@link ENCLOSINGS}, as TypeScript
+ * or as TSX (class members whose methods return JSX parse as neither on their own). A closer
+ * without an opener that is followed by more code is a broken example, not an excerpt's end: it
+ * is kept. The error is the first that remains after those repairs, at its offset in `code`
+ * (they move nothing), so an elision is never what is reported.
  */
 export function excerptSyntaxError(code: string, jsx: boolean): ts.Diagnostic | undefined {
-  const repaired = withoutUnopenedClosers(code.replace(ELISION, (elision) => ' '.repeat(elision.length)), jsx);
-  if (ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired), jsx).length === 0)) return undefined;
-  return syntaxErrors(repaired, jsx)[0];
+  const elided = code.replace(ELISION, (elision) => ' '.repeat(elision.length));
+  const repaired = (tsx: boolean): string => withoutUnopenedClosers(elided, tsx);
+  if ((jsx ? [true] : [false, true]).some((tsx) => ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0))) return undefined;
+  return syntaxErrors(repaired(jsx), jsx)[0];
 }
 
 /**
