@@ -184,7 +184,7 @@ describe('docs gate: fences typecheck with the library types the repository uses
     expect(report.notes).toContain("1 fence errors name globals the typecheck's libraries lack (console): not reported; docs.project naming a tsconfig whose lib or types has them checks them");
   });
 
-  it('counts a fence that parses only inside a function, a class, a type or an expression as a fragment; a stray brace is still reported', () => {
+  it('counts a fence that parses only inside a function, a class, a type or an expression as a fragment; a stray brace followed by more code is still reported', () => {
     const root = fixtureRepo();
     const fence = (code: string): string => `\`\`\`ts\n${code}\n\`\`\`\n\n`;
     write(
@@ -195,12 +195,12 @@ describe('docs gate: fences typecheck with the library types the repository uses
         fence('{\n  "name": "UploadArtifact",\n  "parameters": { "path": "a.txt" }\n}'),
         fence('{\n  active: boolean;\n  endBookmark?: string;\n}'),
         fence('const ready = true;\nreturn ready;'),
-        fence('class Tool {\n  readonly name = "grep";\n  }\n}'),
+        fence('class Tool {\n  readonly name = "grep";\n  }\n}\n\nexport const tool = new Tool();'),
       ].join(''),
     );
     const report = runDocs({ root });
     expect(report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`)).toEqual(['fence-typecheck 29 TS1128: Declaration or statement expected.']);
-    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported');
+    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or `this` outside a class or function, list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported');
   });
 
   it('learns the labels of the doc tools the repository depends on, which typecheck those fences themselves', () => {

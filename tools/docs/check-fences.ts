@@ -1,42 +1,55 @@
 import { dirname } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
+import { excerptSyntaxError } from './excerpt-syntax-error.js';
 import type { TsFence } from './ts-fence.js';
 
-/** "Cannot find module 'x'", with or without a hint about `moduleResolution`. */
-const MODULE_NOT_FOUND = new Set([2307, 2792]);
+const QUOTED = /'([^']+)'/;
+/**
+ * "Cannot find module 'x'", with or without a hint about `moduleResolution`, and "This JSX tag
+ * requires the module path 'react/jsx-runtime' to exist" (TS2875).
+ */
+const MODULE_NOT_FOUND = new Set([2307, 2792, 2875]);
 /**
  * "Cannot find name 'x'" (plain, or with a hint to install Node's or a test runner's types): the
  * fence uses a name it neither declares nor imports, so it is a fragment of a larger example,
  * not a program that can go stale; "Cannot find namespace 'x'" (TS2503) is the same for a
- * namespace. (A misspelt name is TS2552, "did you mean", and still reported.)
+ * namespace, "This JSX tag requires 'h' to be in scope" (TS2874, TS2879) for the JSX factory.
+ * (A misspelt name is TS2552, "did you mean": see {@link SIMILAR_NAME}.)
  */
-const UNDECLARED_NAME = new Set([2304, 2503, 2580, 2582, 2591, 2592, 2593]);
+const UNDECLARED_NAME = new Set([2304, 2503, 2580, 2582, 2591, 2592, 2593, 2874, 2879]);
 /**
- * A global the libraries the fences are typechecked with do not declare: "Cannot find global
- * type 'Disposable'" (TS2318), "Cannot find name 'console'. Do you need to change your target
- * library?" (TS2583, TS2584), "Property 'replaceAll' does not exist … change your target
- * library?" (TS2550). The example is written against a library the check does not load, so the
- * gate cannot tell whether it is right: counted, not reported.
+ * A global the libraries the fences are typechecked with do not declare, and where its name is
+ * in the message: "Cannot find global type 'Disposable'" (TS2318), "Cannot find name 'console'.
+ * Do you need to change your target library?" (TS2583, TS2584), "Property 'replaceAll' does not
+ * exist … change your target library?" (TS2550), "JSX element implicitly has type 'any' because
+ * no interface 'JSX.IntrinsicElements' exists" (TS7026: no JSX types loaded). The example is
+ * written against a library the check does not load, so the gate cannot tell whether it is
+ * right: counted, not reported.
  */
-const LIBRARY_GAP = new Set([2318, 2583, 2584, 2550]);
+const LIBRARY_GAP = new Map([
+  [2318, QUOTED],
+  [2583, QUOTED],
+  [2584, QUOTED],
+  [2550, QUOTED],
+  [7026, /interface '([^']+)'/],
+]);
 /**
  * "Function implementation is missing" (the fence lists signatures, as an API summary does) and
  * "A 'return' statement can only be used within a function body" (it shows a function's body).
  */
 const EXCERPT = new Set([2391, 1108]);
 /**
- * How a fragment that does not parse as a module reads once put back where it came from: the
- * statements of a function body (`await`, `return`), the members of a class, an object type, an
- * expression (a JSON-like object literal).
+ * "Cannot find name 'x'. Did you mean 'y'?": a misspelling, unless the repository's code declares
+ * the name; then the fence uses it without importing it, as {@link UNDECLARED_NAME}.
  */
-const ENCLOSINGS: readonly ((code: string) => string)[] = [
-  (code) => `async function enclosing() {\n${code}\n}`,
-  (code) => `class Enclosing {\n${code}\n}`,
-  (code) => `type Enclosing = ${code}\n;`,
-  (code) => `const enclosing = (\n${code}\n);`,
-];
-const QUOTED = /'([^']+)'/;
+const SIMILAR_NAME = 2552;
+/**
+ * "Property 'x' does not exist on type 'Y'" (with or without "did you mean"): reported, unless
+ * `Y` extends a class or interface the fence never declares or imports, whose members the gate
+ * cannot know.
+ */
+const MISSING_PROPERTY = new Set([2339, 2551]);
 
 /** What {@link checkFences} found. */
 export interface FenceCheck {
@@ -46,8 +59,9 @@ export interface FenceCheck {
   /** Fences with at least one finding. */
   readonly failing: readonly TsFence[];
   /**
-   * Fences that use names they never declare or import, list signatures, show a function's body or
-   * parse only enclosed (see {@link ENCLOSINGS}): fragments, whose such errors are not reported.
+   * Fences that use names they never declare or import, properties of a base they never declare,
+   * `this` outside a class or function, list signatures, show a function's body, or parse only as
+   * an excerpt (see `excerptSyntaxError`): fragments, whose such errors are not reported.
    */
   readonly fragments: number;
   /** Errors naming a global the loaded libraries lack (see {@link LIBRARY_GAP}): not reported. */
@@ -61,13 +75,17 @@ export interface FenceCheck {
  * the Markdown file (rule `fence-typecheck`). An import of a package (not a relative file) that
  * does not resolve where `installed(folder)` says dependencies are not installed is counted, not
  * reported: the example may be right, the gate cannot tell. A name the fence neither declares
- * nor imports, or a function signature without a body, makes it a fragment: that error is
- * counted, not reported; its other errors are. So is an error naming a global that the libraries
- * the program loads lack (`console` without `dom` or Node's types). Of a fence that does not
- * parse, only the first syntax error is reported, unless the fence parses as the body of a
- * function or class, an object type or an expression: then it is a fragment too.
+ * nor imports (also where TypeScript suggests a similar one, if the name is one of `codeNames`,
+ * those the repository's code declares), a property of a type whose base it never declares,
+ * `this` outside any class or non-arrow function (a method body's excerpt), or a function
+ * signature without a body makes it a fragment: that error is counted, not reported; its other
+ * errors are. So is an error naming a global that the libraries the program loads lack
+ * (`console` without `dom` or Node's types). Of a fence that does not parse, only one syntax
+ * error is reported, unless it parses as an excerpt (its elisions and trailing unopened closers
+ * removed, as the body of a function or class, an object type or an expression): then it is a
+ * fragment too.
  */
-export function checkFences(program: ts.Program | undefined, fences: readonly TsFence[], installed: (folder: string) => boolean): FenceCheck {
+export function checkFences(program: ts.Program | undefined, fences: readonly TsFence[], installed: (folder: string) => boolean, codeNames: ReadonlySet<string>): FenceCheck {
   const findings: Finding[] = [];
   const failing: TsFence[] = [];
   let notInstalled = 0;
@@ -76,16 +94,17 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
   const missingGlobals = new Set<string>();
   const result = (): FenceCheck => ({ findings, notInstalled, failing, fragments, libraryGaps, missingGlobals: [...missingGlobals].sort() });
   if (program === undefined) return result();
+  const checker = program.getTypeChecker();
   for (const fence of fences) {
     const source = fence.optOut === undefined ? program.getSourceFile(fence.virtualPath) : undefined;
     if (source === undefined) continue;
-    // A fence that does not parse gets its first syntax error only: what the compiler says after it is noise.
-    const syntax = program.getSyntacticDiagnostics(source);
-    if (syntax.length > 0 && parsesEnclosed(fence.code)) {
+    // A fence that does not parse gets one syntax error only: what the compiler says after it is noise.
+    const syntax = program.getSyntacticDiagnostics(source).length > 0 ? excerptSyntaxError(fence.code, source.languageVariant === ts.LanguageVariant.JSX) ?? 'excerpt' : undefined;
+    if (syntax === 'excerpt') {
       fragments += 1;
       continue;
     }
-    const diagnostics = syntax.length > 0 ? syntax.slice(0, 1) : program.getSemanticDiagnostics(source);
+    const diagnostics = syntax === undefined ? program.getSemanticDiagnostics(source) : [syntax];
     const before = findings.length;
     let fragment = false;
     for (const diagnostic of diagnostics) {
@@ -95,17 +114,22 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         notInstalled += 1;
         continue;
       }
-      if (LIBRARY_GAP.has(diagnostic.code)) {
+      const gap = LIBRARY_GAP.get(diagnostic.code);
+      if (gap !== undefined) {
         libraryGaps += 1;
-        const name = QUOTED.exec(message)?.[1];
+        const name = gap.exec(message)?.[1];
         if (name !== undefined) missingGlobals.add(name);
         continue;
       }
-      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code)) {
+      const declaredElsewhere = diagnostic.code === SIMILAR_NAME && codeNames.has(QUOTED.exec(message)?.[1] ?? '');
+      const start = diagnostic.start ?? 0;
+      const node = innermostAt(source, start);
+      const ofUnknownBase = MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node);
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
         continue;
       }
-      const at = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      const at = source.getLineAndCharacterOfPosition(start);
       findings.push({ rule: 'fence-typecheck', file: fence.file, line: fence.line + at.line, column: fence.indent + at.character + 1, message: `TS${diagnostic.code}: ${message}` });
     }
     if (findings.length > before) failing.push(fence);
@@ -114,9 +138,36 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
   return result();
 }
 
-/** Whether `code` parses once put back into one of {@link ENCLOSINGS}. */
-function parsesEnclosed(code: string): boolean {
-  return ENCLOSINGS.some((enclose) => (ts.transpileModule(enclose(code), { reportDiagnostics: true, compilerOptions: { noLib: true } }).diagnostics ?? []).length === 0);
+/** The innermost node of `source` whose text (without leading trivia) holds `position`. */
+function innermostAt(source: ts.SourceFile, position: number): ts.Node {
+  const innermost = (node: ts.Node): ts.Node => node.forEachChild((child) => (child.getStart(source) <= position && position < child.end ? innermost(child) : undefined)) ?? node;
+  return innermost(source);
+}
+
+/** Whether `node` is a `this` that starts at `position`, outside any class or non-arrow function (a method body's excerpt). */
+function isUnboundThis(source: ts.SourceFile, node: ts.Node, position: number): boolean {
+  if (node.kind !== ts.SyntaxKind.ThisKeyword || node.getStart(source) !== position) return false;
+  return ts.findAncestor(node, (owner) => ts.isClassLike(owner) || (ts.isFunctionLike(owner) && !ts.isArrowFunction(owner))) === undefined;
+}
+
+/**
+ * Whether `name`, the name of a property access, is looked up on a type whose class or interface
+ * extends (itself or through its bases) one whose name does not resolve.
+ */
+function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
+  if (!ts.isPropertyAccessExpression(name.parent) || name.parent.name !== name) return false;
+  const seen = new Set<ts.Symbol>();
+  const visit = (symbol: ts.Symbol | undefined): boolean => {
+    if (symbol === undefined || seen.has(symbol)) return false;
+    seen.add(symbol);
+    const declarations = symbol.getDeclarations()?.filter((declaration) => ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration)) ?? [];
+    const bases = declarations.flatMap((declaration) => declaration.heritageClauses?.filter((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword).flatMap((clause) => clause.types) ?? []);
+    return bases.some((base) => {
+      const found = checker.getSymbolAtLocation(base.expression);
+      return found === undefined || visit(found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found);
+    });
+  };
+  return visit(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)).getSymbol());
 }
 
 function isPackageImport(specifier: string | undefined): boolean {

@@ -24,8 +24,12 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
 };
 
-/** Options that only matter for emitting output, which a fence never does. */
-const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremental', 'tsBuildInfoFile', 'declaration', 'declarationMap', 'emitDeclarationOnly', 'sourceMap'];
+/**
+ * Options left at TypeScript's default in fences: those that only matter for emitting output,
+ * which a fence never does, and those that make unreachable code and unused labels errors (an
+ * example shows alternatives one after another).
+ */
+const RESET = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremental', 'tsBuildInfoFile', 'declaration', 'declarationMap', 'emitDeclarationOnly', 'sourceMap', 'allowUnreachableCode', 'allowUnusedLabels'];
 
 /**
  * A TypeScript program whose roots are the checked fences, each a virtual file at its
@@ -33,10 +37,11 @@ const EMIT_ONLY = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremen
  * that leaves the target or module system unset gets a modern one, not TypeScript's ES5). Each
  * fence is its own module, so two examples may declare the same name; imports of the package's
  * own name resolve through its `exports` (TypeScript's package self-reference), relative imports
- * from the Markdown file's folder. Emit options and the unused-name checks (an example declares
- * things to show them) are switched off. Imports of the repository's own packages (`@acme/core`)
- * resolve to their sources through `packages` (the workspace aliases), installed or not; the
- * project's own `paths` win. Without project options, `libraries` (the `lib` and `types` the
+ * from the Markdown file's folder. Emit options, the unused-name checks (an example declares
+ * things to show them) and unreachable-code and unused-label errors are switched off; a project
+ * that leaves `jsx` unset gets `preserve`, for fences checked as TSX. Imports of the
+ * repository's own packages (`@acme/core`) resolve to their sources through `packages` (the
+ * workspace aliases), installed or not; the project's own `paths` win. Without project options, `libraries` (the `lib` and `types` the
  * repository's code uses, see `fence-libraries.ts`) override the defaults. `undefined` when no
  * fence is to be checked.
  */
@@ -55,7 +60,9 @@ export function fenceProgram(
     noUnusedLocals: false,
     noUnusedParameters: false,
   };
-  for (const option of EMIT_ONLY) delete options[option];
+  // A fence checked as TSX (see `virtualPath`) needs a JSX mode; `preserve` assumes no factory.
+  options.jsx ??= ts.JsxEmit.Preserve;
+  for (const option of RESET) delete options[option];
   if (packages.length > 0) {
     const paths: ts.MapLike<string[]> = {};
     for (const { name, alias, onlyModule } of packages) {

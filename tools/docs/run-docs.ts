@@ -112,8 +112,6 @@ export function runDocs(options: DocsOptions): DocsReport {
   const fences = documents.map((document) => tsFences(root, document, optOuts));
   const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
   const installed = new Map<string, boolean>();
-  const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed));
-  findings.push(...fenceCheck.findings);
   const codeFiles = project?.fileNames ?? [];
   const codeNames = new Set<string>();
   for (const file of codeFiles) {
@@ -121,6 +119,8 @@ export function runDocs(options: DocsOptions): DocsReport {
     const source = program?.getSourceFile(file) ?? ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     declaredNames(source, codeNames);
   }
+  const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed), codeNames);
+  findings.push(...fenceCheck.findings);
   let publishedLinks = 0;
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
@@ -141,7 +141,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
   if (publishedLinks > 0) notes.push(`${publishedLinks} relative links of VS Code extension READMEs resolve only from the repository root, where vsce points them on the Marketplace: not dead`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
-  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, list bodiless signatures, or parse only as the body of a function or class, a type or an expression): those errors not reported`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or \`this\` outside a class or function, list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
   if (fenceCheck.libraryGaps > 0) {
     notes.push(

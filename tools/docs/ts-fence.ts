@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Code, Nodes } from 'mdast';
 import type { MarkdownDocument } from './markdown-document.js';
+import { syntaxErrors } from './syntax-errors.js';
 
 /** The kit's own word in a fence's info string that opts it out of typechecking: ```` ```ts no-check ````. */
 export const NO_CHECK_MARKER = 'no-check';
@@ -45,7 +46,8 @@ export interface TsFence {
   readonly optOut?: string;
   /**
    * Absolute path the fence is typechecked under: beside its Markdown file, so relative imports
-   * in the example resolve as a reader would expect.
+   * in the example resolve as a reader would expect. It ends in `.tsx` when the code does not
+   * parse as TypeScript but does as TSX (JSX in a fence labelled `ts`), else in `.ts`.
    */
   readonly virtualPath: string;
 }
@@ -78,6 +80,7 @@ function toFence(root: string, file: string, node: Code, ordinal: number, optOut
   const start = node.position?.start ?? { line: 1, column: 1 };
   const found = labels(node.meta ?? '');
   const optOut = found.find((label) => optOuts.has(label));
+  const tsx = optOut === undefined && syntaxErrors(node.value).length > 0 && syntaxErrors(node.value, true).length === 0;
   return {
     file,
     line: start.line + 1,
@@ -85,6 +88,6 @@ function toFence(root: string, file: string, node: Code, ordinal: number, optOut
     code: node.value,
     kind: found[0] ?? 'plain',
     ...(optOut === undefined ? {} : { optOut }),
-    virtualPath: join(root, `${file}.fence-${ordinal}.ts`),
+    virtualPath: join(root, `${file}.fence-${ordinal}.${tsx ? 'tsx' : 'ts'}`),
   };
 }

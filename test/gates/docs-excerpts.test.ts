@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDocs, type DocsReport } from '../../tools/docs/run-docs.js';
+import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
+
+afterAll(removeFixtureRepos);
+
+// Each test writes its own Markdown file into a fresh copy of the clean fixture (two fences, no fragments).
+const fence = (code: string, language = 'ts'): string => `\`\`\`${language}\n${code}\n\`\`\`\n\n`;
+/** The findings as `line message`, and the number of fragment fences the note counts (0 without the note). */
+const outcome = (report: DocsReport): { findings: string[]; fragments: number } => ({
+  findings: report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`),
+  fragments: Number(report.notes.map((note) => /^(\d+) fences are fragments /.exec(note)?.[1]).find((count) => count !== undefined) ?? 0),
+});
+/** The 1-based line of `file` in `root` whose text is `text`. */
+const lineOf = (root: string, file: string, text: string): number => readFileSync(join(root, file), 'utf8').split('\n').indexOf(text) + 1;
+const tsconfig = (root: string, extra: Record<string, unknown>): void => {
+  const current = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+  write(root, 'tsconfig.json', JSON.stringify({ ...current, compilerOptions: { ...current.compilerOptions, ...extra } }));
+};
+
+describe('docs gate: TypeScript fences that are excerpts of larger programs', () => {
+  it('checks a ```ts fence that parses only as TSX as TSX; a type assertion stays TypeScript, and JSX that parses as neither, even enclosed, is reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/view.md',
+      [
+        fence("const heading: string = 'Sessions';\nexport const view = <section><h1>{heading}</h1></section>;\nconst count: number = 'many';"),
+        fence('const size = <number>(2 as unknown);\nexport const label: string = size;', 'typescript'),
+        fence('export const broken = <section><h1>Sessions</section>;'),
+        // Class members: they parse only enclosed, and only as TSX.
+        fence('render() {\n  return <section>ready</section>;\n}'),
+      ].join(''),
+    );
+    const report = runDocs({ root });
+    expect(outcome(report)).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/view.md', "const count: number = 'many';")} TS2322: Type 'string' is not assignable to type 'number'.`,
+        `fence-typecheck ${lineOf(root, 'docs/view.md', 'export const label: string = size;')} TS2322: Type 'number' is not assignable to type 'string'.`,
+        `fence-typecheck ${lineOf(root, 'docs/view.md', 'export const broken = <section><h1>Sessions</section>;')} TS1161: Unterminated regular expression literal.`,
+      ],
+      fragments: 1,
+    });
+    // No JSX types loaded (jsx left unset, so `preserve`): each opening and closing tag is a library gap, not a finding.
+    expect(report.notes).toContain("4 fence errors name globals the typecheck's libraries lack (JSX.IntrinsicElements): not reported; docs.project naming a tsconfig whose lib or types has them checks them");
+  });
+
+  it('counts a TSX fence whose JSX factory it never imports as a fragment, with the project’s jsx options', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { jsx: 'react', jsxFactory: 'h', jsxFragmentFactory: 'Fragment' });
+    write(root, 'docs/view.md', fence('export const view = <><section>ready</section></>;\nconst ready: boolean = "yes";'));
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/view.md', 'const ready: boolean = "yes";')} TS2322: Type 'string' is not assignable to type 'boolean'.`],
+      fragments: 1,
+    });
+  });
+
+  it('counts a JSX runtime module that does not resolve where nothing is installed as not installed', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { jsx: 'react-jsx' });
+    write(root, 'docs/view.md', fence('export const view = <section>ready</section>;'));
+    const report = runDocs({ root });
+    expect(outcome(report)).toEqual({ findings: [], fragments: 0 });
+    expect(report.notes).toContain('dependencies not installed (no node_modules): 1 imports in fences not resolved, not reported');
+  });
+
+  it('counts a "did you mean" for a name the repository’s code declares as a fragment; a misspelling of the fence’s own name is reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/store.ts', 'export interface ISessionStore {\n  readonly size: number;\n}\n');
+    write(
+      root,
+      'docs/store.md',
+      [
+        fence('export class MemSessionStore implements ISessionStore {\n  readonly size = 0;\n}'),
+        fence('const sessionCount = 2;\nexport const doubled = sesionCount * 2;'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/store.md', 'export const doubled = sesionCount * 2;')} TS2552: Cannot find name 'sesionCount'. Did you mean 'sessionCount'?`],
+      fragments: 1,
+    });
+  });
+
+  it('counts a fence that parses once its elisions (`...`, `…` where no spread can be) are removed as a fragment; another syntax error is still reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/elided.md',
+      [
+        fence('private readonly byId = new Map<string, {...}>();\nprivate pending = new Set<string>(); // ids …'),
+        fence("return tracer.run('step', { … }, …);"),
+        fence('const steps = [first, ...rest];\nconst options = { ... };\n...\nconst total = 1 +;'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/elided.md', 'const total = 1 +;')} TS1109: Expression expected.`],
+      fragments: 2,
+    });
+  });
+
+  it('counts a fence ending in closers of blocks it never opened as a fragment; an unopened closer followed by more code is reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/tail.md',
+      [
+        // Brackets inside a string, a regular expression and a template literal do not count.
+        fence("  const quote = ')';\n  const pattern = /[)}\\]]/;\n  report(`${quote}}`, pattern);\n}); // end of test\n}\n"),
+        fence('class Tool {\n  readonly name = "grep";\n  }\n}'),
+        fence('class Tool {\n  readonly name = "grep";\n  }\n}\n\nexport const tool = new Tool();'),
+      ].join(''),
+    );
+    const lines = readFileSync(join(root, 'docs/tail.md'), 'utf8').split('\n');
+    expect(outcome(runDocs({ root }))).toEqual({ findings: [`fence-typecheck ${lines.lastIndexOf('}') + 1} TS1128: Declaration or statement expected.`], fragments: 2 });
+  });
+
+  it('counts an error at `this` outside any class or non-arrow function as a fragment’s; `this` in a function and the fence’s other errors are reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/this.md',
+      [
+        fence("if (this.options.verbose) {\n  const level: number = 'debug';\n}\nexport const later = () => this.options;"),
+        fence('export function describe(): string {\n  return this.name;\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/this.md', "  const level: number = 'debug';")} TS2322: Type 'string' is not assignable to type 'number'.`,
+        `fence-typecheck ${lineOf(root, 'docs/this.md', '  return this.name;')} TS2683: 'this' implicitly has type 'any' because it does not have a type annotation.`,
+      ],
+      fragments: 1,
+    });
+  });
+
+  it('counts a missing property of a type extending a class or interface the fence never declares as a fragment’s; of a type it declares, reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/bases.md',
+      [
+        fence('class Base extends Widget<{ title: string }> {}\nexport class Panel extends Base {\n  heading(): string {\n    return this.props.title;\n  }\n}'),
+        fence(
+          'interface Options extends BaseOptions {\n  readonly name: string;\n}\ndeclare const options: Options;\nexport const retries = options.retries;\nclass Child implements Options {\n  readonly name = "c";\n}\nclass Grandchild extends Child {}\nexport const timeout = new Grandchild().timeout;',
+        ),
+        fence('export class Panel {\n  heading(): string {\n    return this.props.title;\n  }\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/bases.md', 'export const timeout = new Grandchild().timeout;')} TS2339: Property 'timeout' does not exist on type 'Grandchild'.`,
+        `fence-typecheck ${lineOf(root, 'docs/bases.md', 'export class Panel {') + 2} TS2339: Property 'props' does not exist on type 'Panel'.`,
+      ],
+      fragments: 2,
+    });
+  });
+
+  it('does not make unreachable code or an unused label an error in fences, whatever the project says; a type error there is reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { allowUnreachableCode: false, allowUnusedLabels: false });
+    write(root, 'docs/alternatives.md', fence("export function pick(): string {\n  // Simple:\n  return 'one';\n  // Advanced:\n  spare: for (const _ of [1]) break;\n  const late: number = 'two';\n  return String(late);\n}"));
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/alternatives.md', "  const late: number = 'two';")} TS2322: Type 'string' is not assignable to type 'number'.`],
+      fragments: 0,
+    });
+  });
+});

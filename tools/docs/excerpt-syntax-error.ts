@@ -1,0 +1,94 @@
+import ts from 'typescript';
+import { syntaxErrors } from './syntax-errors.js';
+
+/**
+ * How an excerpt that does not parse as a module reads once put back where it came from: the
+ * statements of a function body (`await`, `return`; a function body parses whatever a module
+ * does, imports included, so this also covers an excerpt that parses as it is once repaired),
+ * the members of a class, an object type, an expression (a JSON-like object literal).
+ */
+const ENCLOSINGS: readonly ((code: string) => string)[] = [
+  (code) => `async function enclosing() {\n${code}\n}`,
+  (code) => `class Enclosing {\n${code}\n}`,
+  (code) => `type Enclosing = ${code}\n;`,
+  (code) => `const enclosing = (\n${code}\n);`,
+];
+
+/**
+ * An elision: `...` or `…` where no spread or rest can be, before `)`, `]`, `}`, `,`, `;` or the
+ * end of a line (so also on a line of its own): `{...}`, `f(a, …)`.
+ */
+const ELISION = /(?:\.\.\.|…)(?=[ \t]*(?:[)\]},;]|\r?$))/gm;
+
+const OPENERS = new Set([ts.SyntaxKind.OpenBraceToken, ts.SyntaxKind.OpenParenToken, ts.SyntaxKind.OpenBracketToken]);
+const CLOSERS = new Set([ts.SyntaxKind.CloseBraceToken, ts.SyntaxKind.CloseParenToken, ts.SyntaxKind.CloseBracketToken]);
+/** What may follow the first unopened closer for the rest to be the tail of blocks the excerpt never opened. */
+const TAIL = new Set([...CLOSERS, ts.SyntaxKind.SemicolonToken, ts.SyntaxKind.CommaToken]);
+/** Tokens after which `/` divides; after any other it starts a regular expression. */
+const OPERAND_ENDS = new Set([
+  ts.SyntaxKind.Identifier,
+  ts.SyntaxKind.ThisKeyword,
+  ts.SyntaxKind.SuperKeyword,
+  ts.SyntaxKind.TrueKeyword,
+  ts.SyntaxKind.FalseKeyword,
+  ts.SyntaxKind.NullKeyword,
+  ts.SyntaxKind.NumericLiteral,
+  ts.SyntaxKind.BigIntLiteral,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.RegularExpressionLiteral,
+  ts.SyntaxKind.PlusPlusToken,
+  ts.SyntaxKind.MinusMinusToken,
+  ...CLOSERS,
+]);
+
+/**
+ * The syntax error to report of `code`, a fence that does not parse (TSX when `jsx`), or
+ * `undefined` when it is an excerpt of a larger program: with its elisions blanked out (see
+ * {@link ELISION}) and the closing brackets at its end that it never opened cut off (the tail of
+ * a function body: `});\n}`), it parses put back into one of {@link ENCLOSINGS}, as TypeScript
+ * or as TSX (class members whose methods return JSX parse as neither on their own). A closer
+ * without an opener that is followed by more code is a broken example, not an excerpt's end: it
+ * is kept. The error is the first that remains after those repairs, at its offset in `code`
+ * (they move nothing), so an elision is never what is reported.
+ */
+export function excerptSyntaxError(code: string, jsx: boolean): ts.Diagnostic | undefined {
+  const elided = code.replace(ELISION, (elision) => ' '.repeat(elision.length));
+  const repaired = (tsx: boolean): string => withoutUnopenedClosers(elided, tsx);
+  if ((jsx ? [true] : [false, true]).some((tsx) => ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0))) return undefined;
+  return syntaxErrors(repaired(jsx), jsx)[0];
+}
+
+/**
+ * `code` cut before its first closing bracket that has no opener, when nothing but closers, `;`
+ * and `,` (and whitespace and comments) follow it; else `code` as it is. Brackets are counted
+ * token by token, so those in strings, comments, template literals and regular expressions do not
+ * count (JSX text is read as code).
+ */
+function withoutUnopenedClosers(code: string, jsx: boolean): string {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, code);
+  // The depth at which each open `${` of a template literal was opened: its `}` continues the template.
+  const substitutions: number[] = [];
+  let depth = 0;
+  let cut: number | undefined;
+  let previous = ts.SyntaxKind.Unknown;
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; previous = token, token = scanner.scan()) {
+    if (token === ts.SyntaxKind.CloseBraceToken && substitutions.at(-1) === depth) {
+      substitutions.pop();
+      token = scanner.reScanTemplateToken(false);
+    } else if ((token === ts.SyntaxKind.SlashToken || token === ts.SyntaxKind.SlashEqualsToken) && !OPERAND_ENDS.has(previous)) {
+      token = scanner.reScanSlashToken();
+    }
+    if (token === ts.SyntaxKind.TemplateHead || token === ts.SyntaxKind.TemplateMiddle) substitutions.push(depth);
+    if (cut !== undefined) {
+      if (!TAIL.has(token)) return code;
+    } else if (OPENERS.has(token)) {
+      depth += 1;
+    } else if (CLOSERS.has(token)) {
+      depth -= 1;
+      if (depth < 0) cut = scanner.getTokenStart();
+    }
+  }
+  return cut === undefined ? code : code.slice(0, cut);
+}
