@@ -27,13 +27,15 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * resolves if it exists relative to any of those three. A backticked path that an external link
  * beside it points to (`` `src/x.ts` [upstream](https://github.com/o/r/blob/main/src/x.ts) ``)
  * names a file of that other repository: not checked. Links starting with `/` are taken from the
- * repository root; so are the relative links of a `publishedFromRoot` document (a VS Code
+ * repository root; so are the relative links of a document published from there (a VS Code
  * extension's README, see {@link publishedFromRoot}) that do not resolve from its folder —
- * counted in `publishedLinks`, not reported.
+ * counted in `publishedLinks`, not reported. A document's package is the one of `workspace` that
+ * holds it.
  */
-export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, options: { publishedFromRoot?: boolean } = {}): ReferenceCheck {
+export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, workspace: Workspace): ReferenceCheck {
   const folder = dirname(join(root, document.file));
-  const bases = [...new Set([folder, packageRoot(root, folder), root])];
+  const bases = [...new Set([folder, join(root, ownerOf(workspace, document.file)?.dir ?? ''), root])];
+  const fromRoot = publishedFromRoot(workspace, document.file);
   const findings: Finding[] = [];
   let publishedLinks = 0;
   const at = (node: Nodes): { line?: number; column?: number } =>
@@ -44,7 +46,7 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
     const path = decoded((hash < 0 ? node.url : node.url.slice(0, hash)).replace(/\?.*$/, ''));
     const fragment = hash < 0 ? '' : decoded(node.url.slice(hash + 1));
     let target = path === '' ? join(root, document.file) : path.startsWith('/') ? join(root, path) : join(folder, path);
-    if (!existsSync(target) && options.publishedFromRoot === true && existsSync(join(root, path))) {
+    if (!existsSync(target) && fromRoot && existsSync(join(root, path))) {
       publishedLinks += 1;
       target = join(root, path);
     }
@@ -96,7 +98,7 @@ export interface ReferenceCheck {
  * declares `engines.vscode`) on GitHub or GitLab, which `vsce` rewrites against
  * `<repository>/blob/HEAD/` for the Marketplace page, whatever folder the extension sits in.
  */
-export function publishedFromRoot(workspace: Workspace, file: string): boolean {
+function publishedFromRoot(workspace: Workspace, file: string): boolean {
   const pkg = ownerOf(workspace, file);
   if (pkg === undefined || posix.dirname(file) !== (pkg.dir === '' ? '.' : pkg.dir) || posix.basename(file).toLowerCase() !== 'readme.md') return false;
   const engines = pkg.manifest['engines'] as Record<string, unknown> | undefined;
@@ -151,13 +153,4 @@ function repositoryPath(bases: readonly string[], folder: string, text: string):
   if (first === '..') return [join(folder, relativePath)];
   const found = bases.filter((base) => existsSync(join(base, first)));
   return found.length === 0 ? undefined : found.map((base) => join(base, relativePath));
-}
-
-/** The folder of the package.json closest to `folder` (inside `root`), or `root`. */
-function packageRoot(root: string, folder: string): string {
-  for (let dir = folder; dir.startsWith(root) && dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dir === root) break;
-  }
-  return root;
 }

@@ -12,7 +12,7 @@ import { workspaceAliases } from '../check/workspace-aliases.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
-import { checkReferences, publishedFromRoot } from './check-references.js';
+import { checkReferences } from './check-references.js';
 import { checkGeneratedDocs } from './check-generated-docs.js';
 import { checkRuleDocs } from './check-rule-docs.js';
 import { checkVocabulary, DEFAULT_VOCABULARY } from './check-vocabulary.js';
@@ -125,7 +125,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
-    const references = checkReferences(root, document, anchorsOf, { publishedFromRoot: publishedFromRoot(workspace, document.file) });
+    const references = checkReferences(root, document, anchorsOf, workspace);
     findings.push(...references.findings);
     publishedLinks += references.publishedLinks;
     // Without any code read, every mention would look stale: the check says so instead of guessing.
