@@ -101,6 +101,20 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(syntactic.findings).toEqual([]);
   });
 
+  it('resolves a workspace package’s subpath through its package.json exports, to the source of the export’s target', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }),
+      'packages/core/package.json': JSON.stringify({ name: '@acme/core', exports: { './agents': { types: './dist/lib/agents/index.d.ts', default: './dist/lib/agents/index.js' } } }),
+      'packages/core/src/lib/agents/index.ts': `${BRANDS}export type AgentId = string & { readonly __brand: 'AgentId' };\nexport interface HasAgent {\n  readonly agentId: AgentId;\n}\n`,
+      'packages/app/package.json': JSON.stringify({ name: '@acme/app' }),
+      'packages/app/src/options.ts':
+        "import type { HasAgent, SessionId } from '@acme/core/agents';\n\nexport interface StartOptions extends HasAgent {\n  readonly sessionId: SessionId;\n}\n",
+    });
+    const alone = await lint({ cwd: root, paths: ['packages/app'], config: {} });
+    // Both ids typed, the agent one through the export's source (src/lib/agents, not src/agents): an error.
+    expect(alone.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([['two-id-members', 'StartOptions', 'error']]);
+  });
+
   it("decides plain-string pairs by how the package builds them: together is an error, a session minted for a given agent is dropped, no evidence is a warning that says why", async () => {
     const root = tree({
       'package.json': JSON.stringify({ name: 'pairs', private: true }),

@@ -68,6 +68,29 @@ export function workspaceAliases(root: string, workspace: Workspace): ResolveAli
 }
 
 /**
+ * The aliases as TypeScript `paths` (absolute targets): an exact alias or a pattern as it is, a
+ * package folder for every subpath under it (`@acme/core/*`). A caller's own `paths` should win.
+ */
+export function aliasPaths(aliases: readonly ResolveAlias[]): Record<string, string[]> {
+  const paths: Record<string, string[]> = {};
+  for (const { name, alias, onlyModule } of aliases) {
+    const whole = onlyModule === true || name.includes('*');
+    const targets = typeof alias === 'string' ? [alias] : alias;
+    paths[whole ? name : `${name}/*`] ??= whole ? [...targets] : targets.map((target) => `${target}/*`);
+  }
+  return paths;
+}
+
+/** Whether `specifier` is one of the aliases' names: one of the repository's own packages (any subpath) or a private `imports` key. */
+export function isAliased(aliases: readonly ResolveAlias[], specifier: string): boolean {
+  return aliases.some(({ name, onlyModule }) => {
+    const star = name.indexOf('*');
+    if (star >= 0) return specifier.length >= name.length - 1 && specifier.startsWith(name.slice(0, star)) && specifier.endsWith(name.slice(star + 1));
+    return specifier === name || (onlyModule !== true && specifier.startsWith(`${name}/`));
+  });
+}
+
+/**
  * Whether an import that did not resolve names output of a build that has not run: an `exports`
  * subpath or `imports` key of the repository's own packages (`@acme/ui/styles.css`,
  * `@acme/ui/icons/close`) whose every target is build output (`./dist/index.css`,

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import ts from 'typescript';
-import type { ResolveAlias } from '../check/workspace-aliases.js';
+import { aliasPaths, type ResolveAlias } from '../check/workspace-aliases.js';
 import type { TsFence } from './ts-fence.js';
 
 /**
@@ -64,13 +64,7 @@ export function fenceProgram(
   options.jsx ??= ts.JsxEmit.Preserve;
   for (const option of RESET) delete options[option];
   if (packages.length > 0) {
-    const paths: ts.MapLike<string[]> = {};
-    for (const { name, alias, onlyModule } of packages) {
-      const whole = onlyModule === true || name.includes('*');
-      const targets = typeof alias === 'string' ? [alias] : alias;
-      paths[whole ? name : `${name}/*`] ??= whole ? [...targets] : targets.map((target) => `${target}/*`);
-    }
-    options.paths = { ...paths, ...options.paths };
+    options.paths = { ...aliasPaths(packages), ...options.paths };
     // Where relative `paths` entries are taken from when there is no baseUrl (TypeScript's own internal option); ours are absolute.
     options['pathsBasePath'] ??= options.baseUrl ?? dirname(fences[0]?.virtualPath ?? '.');
   }

@@ -24,6 +24,8 @@ import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_SESSION_
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
+import { aliasPaths, isAliased, workspaceAliases, type ResolveAlias } from '../../check/workspace-aliases.js';
+import { readWorkspace } from '../../check/workspace.js';
 
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
@@ -86,52 +88,13 @@ function repositoryRoot(file: string): string {
   }
 }
 
-/** Package name → folder for every `package.json` under a repository root (no `node_modules`). */
-function workspacePackages(root: string): Map<string, string> {
-  const packages = new Map<string, string>();
-  const walk = (folder: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (depth < 6 && !SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(join(folder, entry.name), depth + 1);
-      } else if (entry.name === 'package.json') {
-        try {
-          const name = (JSON.parse(readFileSync(join(folder, entry.name), 'utf8')) as { name?: unknown }).name;
-          if (typeof name === 'string' && !packages.has(name)) packages.set(name, folder);
-        } catch {
-          // Skipped: not a package this lint can resolve imports into.
-        }
-      }
-    }
-  };
-  walk(root, 0);
-  return packages;
-}
-
-/** The source file a workspace package import (`@scope/pkg`, `@scope/pkg/sub`) stands for, if any. */
-function workspaceSource(specifier: string, packages: ReadonlyMap<string, string>): string | undefined {
-  const parts = specifier.split('/');
-  const nameLength = specifier.startsWith('@') ? 2 : 1;
-  const folder = packages.get(parts.slice(0, nameLength).join('/'));
-  if (folder === undefined) return undefined;
-  const sub = parts.slice(nameLength).join('/');
-  const stems = sub === '' ? ['src/index', 'index', 'lib/index'] : [`src/${sub}`, `src/${sub}/index`, sub, `${sub}/index`];
-  for (const stem of stems) {
-    for (const extension of ['.ts', '.tsx', '.mts']) {
-      const candidate = join(folder, stem + extension);
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  return undefined;
-}
-
-/** Compiler options for the files of one tsconfig: its module settings and `paths`, no emit, no library. */
-function compilerOptions(tsconfig: string | undefined): ts.CompilerOptions {
+/**
+ * Compiler options for the files of one tsconfig: its module settings and `paths`, no emit, no
+ * library; imports of the repository's own packages go to their sources through `aliases` (the
+ * gates' workspace aliases, `package.json` exports and imports read), the tsconfig's own `paths`
+ * first.
+ */
+function compilerOptions(tsconfig: string | undefined, aliases: readonly ResolveAlias[]): ts.CompilerOptions {
   let options: ts.CompilerOptions = {};
   if (tsconfig !== undefined) {
     const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
@@ -141,6 +104,9 @@ function compilerOptions(tsconfig: string | undefined): ts.CompilerOptions {
     options.moduleResolution === undefined || options.moduleResolution === ts.ModuleResolutionKind.Classic ? ts.ModuleResolutionKind.Bundler : options.moduleResolution;
   return {
     ...options,
+    paths: { ...aliasPaths(aliases), ...options.paths },
+    // Where relative `paths` entries are taken from without a baseUrl (TypeScript's internal option); the aliases are absolute.
+    pathsBasePath: options['pathsBasePath'] ?? options.baseUrl ?? (tsconfig === undefined ? undefined : dirname(tsconfig)),
     moduleResolution,
     ...(moduleResolution === ts.ModuleResolutionKind.Bundler ? { module: ts.ModuleKind.ESNext } : {}),
     noLib: true,
@@ -163,7 +129,7 @@ interface Checked {
 /** Answers the questions of candidate findings; builds its programs on the first question. */
 export class Confirmer {
   private readonly roots = new Map<string, string>();
-  private readonly workspaces = new Map<string, Map<string, string>>();
+  private readonly workspaces = new Map<string, readonly ResolveAlias[]>();
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, 'typed' | 'named' | undefined>();
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
@@ -235,9 +201,8 @@ export class Confirmer {
   }
 
   private resolveImport(specifier: string, from: string): string | undefined {
-    const resolved = ts.resolveModuleName(specifier, from, this.optionsOf(this.tsconfigOf(from)), ts.sys).resolvedModule?.resolvedFileName;
-    if (resolved !== undefined && !inNodeModules(resolved)) return resolved;
-    return specifier.startsWith('.') ? undefined : workspaceSource(specifier, this.packagesOf(from));
+    const resolved = ts.resolveModuleName(specifier, from, this.optionsOf(this.tsconfigOf(from), from), ts.sys).resolvedModule?.resolvedFileName;
+    return resolved !== undefined && !inNodeModules(resolved) ? resolved : undefined;
   }
 
   private text(file: string): string | undefined {
@@ -268,37 +233,47 @@ export class Confirmer {
     return this.tsconfigs.get(folder);
   }
 
-  private optionsOf(tsconfig: string | undefined): ts.CompilerOptions {
-    let options = this.options.get(tsconfig ?? '');
+  /** The options for `file`'s tsconfig, with the aliases of `file`'s repository. */
+  private optionsOf(tsconfig: string | undefined, file: string): ts.CompilerOptions {
+    const root = this.rootOf(file);
+    const key = `${root}\0${tsconfig ?? ''}`;
+    let options = this.options.get(key);
     if (options === undefined) {
-      options = compilerOptions(tsconfig);
-      this.options.set(tsconfig ?? '', options);
+      options = compilerOptions(tsconfig, this.aliasesOf(root));
+      this.options.set(key, options);
     }
     return options;
   }
 
-  private packagesOf(file: string): Map<string, string> {
+  private rootOf(file: string): string {
     const root = this.roots.get(dirname(file)) ?? repositoryRoot(file);
     this.roots.set(dirname(file), root);
-    let packages = this.workspaces.get(root);
-    if (packages === undefined) {
-      packages = workspacePackages(root);
-      this.workspaces.set(root, packages);
+    return root;
+  }
+
+  /** The aliases of the repository's own packages, as the gates read them. */
+  private aliasesOf(root: string): readonly ResolveAlias[] {
+    let aliases = this.workspaces.get(root);
+    if (aliases === undefined) {
+      aliases = workspaceAliases(root, readWorkspace(root));
+      this.workspaces.set(root, aliases);
     }
-    return packages;
+    return aliases;
   }
 
   /** One program per tsconfig of the candidate files, each over those files and their imports. */
   private build(files: readonly string[]): void {
-    const groups = new Map<string, string[]>();
+    const groups = new Map<string, { tsconfig: string | undefined; roots: string[] }>();
     for (const file of files) {
-      const tsconfig = this.tsconfigOf(file) ?? '';
-      groups.set(tsconfig, [...(groups.get(tsconfig) ?? []), file]);
+      const tsconfig = this.tsconfigOf(file);
+      const key = `${this.rootOf(file)}\0${tsconfig ?? ''}`;
+      const group = groups.get(key) ?? { tsconfig, roots: [] };
+      group.roots.push(file);
+      groups.set(key, group);
     }
-    for (const [tsconfig, roots] of groups) {
-      const options = this.optionsOf(tsconfig === '' ? undefined : tsconfig);
+    for (const { tsconfig, roots } of groups.values()) {
+      const options = this.optionsOf(tsconfig, roots[0] as string);
       const host = ts.createCompilerHost(options, false);
-      const packages = this.packagesOf(roots[0] as string);
       // A file imported by several groups is parsed (and bound) once, as a language service's
       // document registry shares it between programs.
       host.getSourceFile = (fileName) => {
@@ -309,16 +284,11 @@ export class Confirmer {
       };
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
+      // The repository's own packages resolve to their sources through the options' paths; what resolves into node_modules is not read.
       host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolvedOptions) =>
         literals.map((literal) => {
-          const specifier = literal.text;
-          const resolved = ts.resolveModuleName(specifier, containingFile, resolvedOptions, host, undefined, redirected).resolvedModule;
-          if (resolved !== undefined && !inNodeModules(resolved.resolvedFileName)) return { resolvedModule: resolved };
-          if (specifier.startsWith('.')) return { resolvedModule: undefined };
-          const source = workspaceSource(specifier, packages);
-          return {
-            resolvedModule: source === undefined ? undefined : { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false },
-          };
+          const resolved = ts.resolveModuleName(literal.text, containingFile, resolvedOptions, host, undefined, redirected).resolvedModule;
+          return { resolvedModule: resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved : undefined };
         });
       const program = ts.createProgram({ rootNames: [...roots, LIBRARY], options, host });
       const checked = { program, checker: program.getTypeChecker() };
@@ -630,7 +600,7 @@ export class Confirmer {
     const reference = only !== undefined && ts.isTypeReferenceNode(only) ? only : undefined;
     const typeName = reference === undefined ? typeNode.getText() : reference.typeName.getText();
     const origin = reference === undefined ? undefined : importedFrom(reference.typeName, checker);
-    if (origin !== undefined && !origin.startsWith('.') && workspaceSource(origin, this.packagesOf(file)) === undefined) {
+    if (origin !== undefined && !origin.startsWith('.') && !isAliased(this.aliasesOf(this.rootOf(file)), origin)) {
       // A type from a dependency: a vendor's agent is a persona, a vendor's session another kind.
       if (question.role === 'agent-object' || question.role === 'session-object') return { status: 'refuted' };
       return { status: 'unknown', reason: `'${typeName}' comes from '${origin}', which is not installed here` };
