@@ -330,7 +330,9 @@ class HandleCommand extends Base {
     const live = this.op === 'flush' ? 'AIK-DURABLE-001' : 'AIK-QUIESCE-004';
     const requirement = outcome.modelDecided === 'conflict' || outcome.realDecided === 'conflict' ? 'AIK-CONFLICT-003' : this.op === 'dispose' || stale ? 'AIK-DETACH-001' : live;
     run.expect(`${requirement}/generated-${this.op}`, outcome.realDecided !== outcome.modelDecided, () => `${this.describe()}: expected ${outcome.modelDecided} (as the reference runtime decides), got ${outcome.realDecided}`);
-    if ((this.op === 'prompt' || this.op === 'flush') && outcome.real.ok && !slot.shadow) run.facts(slot.id).persisted = true;
+    // A turn appends events, so the session is durable from then on (§2). A flush alone proves nothing: a session that never
+    // appended an event may or may not be persisted, also after a `flush` that resolved (§2, AIK-DURABLE-001).
+    if (this.op === 'prompt' && outcome.real.ok && !slot.shadow) run.facts(slot.id).persisted = true;
     if (this.op === 'dispose') {
       // The model's dispose left the agent it had under the id: the handle was stale, that agent a newer one, and the real system must leave its own.
       const kept = model !== undefined && run.model.getAgent(slot.id) !== undefined;

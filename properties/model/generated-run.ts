@@ -37,7 +37,7 @@ const WIRE_ID = 'wire-local-generated';
 export interface IdFacts {
   /** Some creation under it was published. */
   published: boolean;
-  /** It is surely persisted: a turn or a flush of it succeeded while it was not shadowing a stored record. */
+  /** It is surely persisted: a turn of it succeeded (it appended events) while it was not shadowing a stored record. */
   persisted: boolean;
 }
 

@@ -55,7 +55,7 @@ export interface Clause {
  * again (its new clauses mapped) before the hash is updated.
  */
 export const AUDITED_SECTIONS: readonly { readonly section: ContractSection; readonly sha256: string }[] = [
-  { section: '2. Model', sha256: '42b68308f964e264' },
+  { section: '2. Model', sha256: '5fb0b3cb41861643' },
   { section: 'create({ sessionId, meta?, seed?, setup?, signal? }) → handle', sha256: '15e5b1b75b5ed1c4' },
   { section: 'resume({ resumeSessionId, setup?, signal? }) → handle', sha256: '61dc2c704a0614ae' },
   { section: 'Config-driven start: agents[] = { id: label, sessionId?, resumeSessionId?, cwd? }', sha256: '0fa64cc377f3c20e' },
@@ -75,7 +75,7 @@ export const AUDITED_SECTIONS: readonly { readonly section: ContractSection; rea
   { section: 'Collision and detach', sha256: '525341b9702fe2b3' },
   { section: 'Teardown and quiescence', sha256: 'b74ef597dcdb7c1e' },
   { section: 'Events', sha256: 'dbe36ebc5accedaa' },
-  { section: 'Durability', sha256: 'a103ef230d723451' },
+  { section: 'Durability', sha256: 'c5d1abd6f06e2cda' },
   { section: 'Subagents', sha256: '265e554b65c01a1e' },
   { section: 'Remote (ACP)', sha256: 'bc7563c51d73479e' },
   { section: 'Forwarding (JSON-RPC) and other consumers', sha256: 'c352f3e09a31a3b8' },
@@ -301,7 +301,13 @@ export const CLAUSES: readonly Clause[] = [
   ]),
 
   ...clauses('AIK-DURABLE-001', 'Durability', [
-    ['after `flush` resolves, a restart and resume yields the flushed history (as a prefix) and the header', ['AIK-DURABLE-001/flushed-history-survives-restart']],
+    [
+      'after `flush` resolves, a restart and resume yields the flushed history (as a prefix) and the header, for a session that had appended an event before that `flush`',
+      {
+        checks: ['AIK-DURABLE-001/flushed-history-survives-restart'],
+        accepts: 'a session that appended no event before the `flush` (seeded or not) may or may not be persisted (§2): the directed check prompts before it flushes, and the generated runs take an id as persisted only once a turn of it resolved',
+      },
+    ],
     ['Durable writes of a new session are issued from phase 12 on, never awaited by the creation', ['AIK-DURABLE-001/write-faults-surface-at-flush'], CREATE],
     ['a failed write surfaces at the next `flush` (later flushes may reject too), never as a rollback', ['AIK-DURABLE-001/write-faults-surface-at-flush'], CREATE],
     ['rejects with a failed write\'s error', ['AIK-DURABLE-001/write-faults-surface-at-flush'], FLUSH],
