@@ -1,7 +1,10 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../tools/check/config-error.js';
+import { readWorkspace } from '../../tools/check/workspace.js';
+import { loadGraphConfig } from '../../tools/graph/load-graph-config.js';
 import { runGraph } from '../../tools/graph/run-graph.js';
 import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
 
@@ -113,6 +116,22 @@ describe('docs/module-graph.md', () => {
     expect((await runGraph({ root })).moduleGraph).toBe(written);
   });
 
+  it.each([
+    ['`..`', (root: string, outside: string) => write(root, 'agent-identity-kit.config.json', JSON.stringify({ graph: { moduleGraph: { file: `../${basename(outside)}/module-graph.md` } } }))],
+    ['a symbolic link', (root: string, outside: string) => (rmSync(join(root, 'docs'), { recursive: true }), symlinkSync(outside, join(root, 'docs'), 'dir'))],
+  ])('--update writes nothing outside the root, named through %s: a configuration error', async (_, plant) => {
+    const root = fixtureRepo();
+    const outside = `${root}-escaped`;
+    mkdirSync(outside);
+    try {
+      plant(root, outside);
+      await expect(runGraph({ root, moduleGraph: 'update' })).rejects.toThrow(/^(?:\.\.\/aik-gates-\w+-escaped|docs)\/module-graph\.md: outside the repository root \(--root\), through `\.\.`, an absolute path or a symbolic link: the module graph is written only inside it$/);
+      expect(readdirSync(outside)).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('is reported missing under check, and left alone by default', async () => {
     const root = fixtureRepo();
     write(root, 'docs/module-graph.md', '');
@@ -164,6 +183,37 @@ describe('graph gate with the repository’s own dependency-cruiser config', () 
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
   });
+
+  it.each([
+    ['exits', 'process.exit(0);\n', 'it ended the process (exit code 0) before its options were read'],
+    ['is killed', "process.kill(process.pid, 'SIGKILL');\n", 'it ended the process (SIGKILL) before its options were read'],
+    ['throws later', "setTimeout(() => { throw new Error('late'); }, 0);\nmodule.exports = new Promise(() => {});\n", 'late'],
+    ['never returns', 'for (;;);\n', 'still loading after 1 s (a loop or a wait that never ends)'],
+  ])('a config that %s is a configuration error naming it, and this process goes on', async (_, text, problem) => {
+    const root = fixtureRepo();
+    write(root, '.dependency-cruiser.cjs', text);
+    await expect(loadGraphConfig(root, readWorkspace(root), undefined, 1000)).rejects.toThrow(new ConfigError('.dependency-cruiser.cjs', `dependency-cruiser config does not load: ${problem}`));
+  });
+
+  it('what a config starts is ended with it', async () => {
+    const root = fixtureRepo();
+    const mark = join(root, 'still-running');
+    // A detached-looking grandchild that would write the mark a moment after the load failed.
+    write(root, '.dependency-cruiser.cjs', `require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => require("node:fs").writeFileSync(${JSON.stringify(JSON.stringify(mark))}, ""), 1500)'], { stdio: 'ignore' });\nfor (;;);\n`);
+    await expect(loadGraphConfig(root, readWorkspace(root), undefined, 500)).rejects.toThrow(/still loading after 0\.5 s/);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(existsSync(mark)).toBe(false);
+  });
+
+  it('`check` on a repository whose config calls process.exit(0) exits 2 with one line, not 0 with nothing', () => {
+    const root = fixtureRepo();
+    write(root, 'src/util/describe-id.ts', "import { openSession } from '../session.js';\nexport const describeId = (id: string): string => (openSession ? id : '');\n");
+    write(root, '.dependency-cruiser.cjs', 'process.exit(0);\n');
+    const run = spawnSync(process.execPath, ['bin/agent-identity-kit.mjs', 'check', '--root', root], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.stderr).toBe('agent-identity-kit: .dependency-cruiser.cjs: dependency-cruiser config does not load: it ended the process (exit code 0) before its options were read\n');
+    expect(run.stdout).toMatch(/^graph +error /m);
+    expect(run.status).toBe(2);
+  }, 120_000);
 
   it('a missing --config file is a configuration error naming it', async () => {
     const root = fixtureRepo();

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, posix } from 'node:path';
+import { dirname, isAbsolute, join, posix, relative } from 'node:path';
 import type { ICruiseOptions, ICruiseResult, IResolveOptions, IViolation } from 'dependency-cruiser';
 import { cruise } from 'dependency-cruiser';
 import { compareFindings } from '../check/compare-findings.js';
@@ -202,6 +202,7 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
     return [];
   }
   if (mode === 'update') {
+    if (!insideRoot(root, path)) throw new ConfigError(file, 'outside the repository root (--root), through `..`, an absolute path or a symbolic link: the module graph is written only inside it');
     if (committed !== expected) writeFileAtomic(path, expected);
     notes.push(`wrote ${file}`);
     return [];
@@ -214,6 +215,14 @@ function moduleGraphFindings(root: string, file: string, marker: string, expecte
       message: `${committed === undefined ? 'missing' : 'stale: it no longer matches the module graph'}; run \`agent-identity-kit graph --update\``,
     },
   ];
+}
+
+/** Whether `path` (absolute) is inside `root` once the symbolic links of its existing part are followed. */
+function insideRoot(root: string, path: string): boolean {
+  let existing = path;
+  while (!existsSync(existing)) existing = dirname(existing);
+  const inside = relative(realpathSync(root), join(realpathSync(existing), relative(existing, path)));
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
 }
 
 /** A kind of violation that is not a finding: which violations it covers, and the note that counts them. */
