@@ -1,8 +1,10 @@
 /** The `graph`, `docs` and `check` commands: output formats, exit codes 0/1/2, one-line errors. */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { MARKDOWN_SIZE_LIMIT } from '../../tools/docs/markdown-document.js';
 import { renderClauseCoverageMarkdown } from '../../tools/docs/clause-coverage-markdown.js';
 import { renderRequirementsMarkdown } from '../../tools/docs/requirements-markdown.js';
 import { RULES } from '../../tools/lint/index.js';
@@ -121,6 +123,18 @@ describe('graph command', () => {
 });
 
 describe('docs command', () => {
+  it('on a repository whose only Markdown file is over the size limit: one line naming it, exit 2', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aik-huge-md-'));
+    try {
+      write(root, 'docs/huge.md', `# Dump\n\n${'x'.repeat(MARKDOWN_SIZE_LIMIT)}\n`);
+      expect(await run('docs', '--root', root)).toBe(2);
+      expect(err.join('')).toMatch(/^agent-identity-kit: docs: read nothing, so checked nothing \(0 Markdown files \(1 not read, first docs\/huge\.md: Markdown file is over the size limit \(2\.0 MiB; at most 2 MiB is read\): not checked\), [^\n]+\n$/);
+      expect(out.join('')).toBe('');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('reports findings with their options applied', async () => {
     const root = fixtureRepo();
     write(root, 'notes/todo.md', '[gone](./gone.md)\n');

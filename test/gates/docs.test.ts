@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../tools/check/config-error.js';
+import { MARKDOWN_SIZE_LIMIT } from '../../tools/docs/markdown-document.js';
 import { runDocs } from '../../tools/docs/run-docs.js';
 import { fixtureRepo, removeFixtureRepos, write } from './_fixture-repo.js';
 
@@ -237,12 +238,26 @@ describe('docs gate: one unreadable file is a finding, never the end of the gate
     expect(report.read).toBe(4);
   });
 
+  it('a Markdown file over the size limit is a finding naming it, never parsed (bounded memory), and the other files are still checked', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/huge.md', `# Dump\n\n[gone](./gone.md)\n${'x'.repeat(MARKDOWN_SIZE_LIMIT)}\n`);
+    write(root, 'docs/at-the-limit.md', `[gone](./gone.md)\n${'x'.repeat(MARKDOWN_SIZE_LIMIT - 18)}`);
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual([
+      'dead-link docs/at-the-limit.md relative link ./gone.md does not resolve',
+      'markdown-unreadable docs/huge.md Markdown file is over the size limit (2.0 MiB; at most 2 MiB is read): not checked',
+    ]);
+    expect(report.read).toBe(4);
+  });
+
   it('reads nothing when no Markdown file can be read (so check calls it an error)', () => {
     const root = fixtureRepo();
     for (const file of ['README.md', 'docs/guide.md', 'docs/module-graph.md']) write(root, file, Uint8Array.from([0xff, 0xfe, 0x00]));
     const report = runDocs({ root });
     expect(report.read).toBe(0);
     expect(report.findings.map((finding) => finding.rule)).toEqual(['markdown-unreadable', 'markdown-unreadable', 'markdown-unreadable']);
+    // The summary line (the one line of a run that read nothing) says why.
+    expect(report.notes[0]).toMatch(/^0 Markdown files \(3 not read, first README\.md: Markdown file not valid UTF-8: not checked\), /);
   });
 
   it('a package tsconfig whose extends is missing, or that is not JSON, is a finding at its line; the fences still typecheck', () => {

@@ -136,7 +136,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   const checked = all.filter((fence) => fence.optOut === undefined);
   const optedOut = all.filter((fence) => fence.optOut !== undefined);
   const notes = [
-    `${documents.length} Markdown files, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
+    `${documents.length} Markdown files${notRead(unreadable)}, ${codeFiles.length} code files from ${project === undefined ? 'no tsconfig' : `${project.tsconfigs.length} tsconfig${project.tsconfigs.length === 1 ? '' : 's'} (${abbreviated(project.tsconfigs)})`}, ${checked.length} ts fences typechecked${breakdown(checked, (fence) => fence.kind)}, ${optedOut.length} opted out${breakdown(optedOut, (fence) => fence.optOut ?? '')}`,
   ];
   if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
   if (publishedLinks > 0) notes.push(`${publishedLinks} relative links of VS Code extension READMEs resolve only from the repository root, where vsce points them on the Marketplace: not dead`);
@@ -188,4 +188,10 @@ function breakdown(fences: readonly TsFence[], kindOf: (fence: TsFence) => strin
 /** The first three of `names` and how many more. */
 function abbreviated(names: readonly string[]): string {
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+/** What the summary says of the Markdown files that could not be read: how many, and why the first (a run that read nothing ends on this line). */
+function notRead(unreadable: readonly Finding[]): string {
+  const [first] = unreadable;
+  return first === undefined ? '' : ` (${unreadable.length} not read, first ${first.file}: ${first.message})`;
 }
