@@ -10,16 +10,27 @@ import { COMMANDS } from './commands/index.js';
 import { UsageError } from '../supervisor/usage-error.js';
 
 /**
- * A reader that stops early (`… | head`) closes the pipe: what is left to print has nowhere to go,
- * and the command ends with its own exit code instead of an uncaught EPIPE stack trace.
+ * Output that cannot be written (a reader that stopped early, `… | head`, closed the pipe: EPIPE;
+ * a full disk: ENOSPC) is incomplete: one line on standard error, exit 2, rather than an uncaught
+ * stack trace or an exit code that says the output was whole.
  */
-function quietOnClosedPipe(error: NodeJS.ErrnoException): void {
-  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+function failOnUnwritableOutput(error: NodeJS.ErrnoException): void {
+  try {
+    process.stderr.write(`agent-identity-kit: cannot write to standard output (${error.code ?? error.message}): the output is incomplete\n`);
+  } finally {
+    process.exit(2);
+  }
+}
+
+/** Standard error that cannot be written leaves nothing to tell: the exit code says it. */
+function exitOnUnwritableErrors(): void {
+  process.exit(2);
 }
 
 /** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  if (!process.stdout.listeners('error').includes(quietOnClosedPipe)) process.stdout.on('error', quietOnClosedPipe);
+  if (!process.stdout.listeners('error').includes(failOnUnwritableOutput)) process.stdout.on('error', failOnUnwritableOutput);
+  if (!process.stderr.listeners('error').includes(exitOnUnwritableErrors)) process.stderr.on('error', exitOnUnwritableErrors);
   const program = new Command('agent-identity-kit')
     .description('Conformance kit for the one-identity contract: a live agent’s registry id is its session id.')
     .version(KIT_VERSION, '-V, --version', 'print the kit version')

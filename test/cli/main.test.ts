@@ -80,8 +80,8 @@ describe('agent-identity-kit', () => {
   });
 });
 
-describe('a reader that stops early (`… | head -1`)', () => {
-  it('ends the command quietly with its own exit code, no EPIPE stack trace', async () => {
+describe('output that cannot be written', () => {
+  it('a reader that stops early (`… | head -1`, EPIPE): one line on stderr and exit 2, no stack trace', async () => {
     const { spawn } = await import('node:child_process');
     // Replaying the bundled scenarios prints one line per scenario; the reader takes the first and closes the pipe.
     const child = spawn(process.execPath, ['bin/agent-identity-kit.mjs', 'replay', 'scenarios/'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -91,7 +91,20 @@ describe('a reader that stops early (`… | head -1`)', () => {
     child.stdout.destroy();
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     expect(first).toMatch(/^PASS {2}/);
-    expect(stderr).not.toContain('EPIPE');
-    expect(code).toBe(0);
+    expect(stderr).toBe('agent-identity-kit: cannot write to standard output (EPIPE): the output is incomplete\n');
+    expect(code).toBe(2);
   }, 120_000);
+
+  it('a full disk (ENOSPC, /dev/full): one line on stderr and exit 2, no stack trace', async () => {
+    const { openSync, closeSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const full = openSync('/dev/full', 'w');
+    try {
+      const run = spawnSync(process.execPath, ['bin/agent-identity-kit.mjs', 'trace', 'test/fixtures/histories/ok/create-prompt-dispose.jsonl'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: 60_000 });
+      expect(run.stderr).toBe('agent-identity-kit: cannot write to standard output (ENOSPC): the output is incomplete\n');
+      expect(run.status).toBe(2);
+    } finally {
+      closeSync(full);
+    }
+  }, 60_000);
 });
