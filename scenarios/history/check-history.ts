@@ -25,6 +25,8 @@ interface EntryState {
   disposed?: HistoryLine;
   /** For an agent: the session that was live under its id when it was announced. */
   pairedSession?: EntryState;
+  /** For a session: the agents announced with it (the inverse of `pairedSession`). */
+  readonly pairedAgents: EntryState[];
   sessionStart?: HistoryLine;
 }
 
@@ -50,40 +52,62 @@ const TEARDOWNS = new Set(['dispose', 'disposeContext', 'unload', 'shutdown', 'r
  * `info` completion or a call still pending at the end makes the verdict UNKNOWN.
  */
 export function checkHistory(lines: readonly HistoryLine[]): TraceVerdict {
-  const checker = new Checker(lines.some((line) => line.record.kind === 'event'));
+  const checker = new HistoryChecker();
   for (const line of lines) checker.read(line);
-  const [first, ...rest] = checker.violations;
-  if (first !== undefined) return { verdict: 'ILLEGAL', violation: first, others: rest.length };
-  const open = [...checker.calls.values()].filter((call) => call.completion === undefined || call.completion.record.kind === 'info');
-  const [unknown] = open;
-  if (unknown === undefined) return { verdict: 'OK' };
-  const reason =
-    unknown.completion === undefined
-      ? `${unknown.record.op} (call ${JSON.stringify(unknown.record.call)}, line ${unknown.invoke.line}) never completed`
-      : `${unknown.record.op} (call ${JSON.stringify(unknown.record.call)}) ended with info at line ${unknown.completion.line}: its outcome is unknown`;
-  return {
-    verdict: 'UNKNOWN',
-    reason: `${reason}${open.length > 1 ? ` (and ${open.length - 1} more open call${open.length > 2 ? 's' : ''})` : ''}; no violation was found in what is known`,
-    witness: unknown.completion === undefined ? [unknown.invoke] : [unknown.invoke, unknown.completion],
-  };
+  return checker.verdict();
 }
 
-/** One pass over the history, in order; the state is what the records so far imply. */
-class Checker {
-  readonly violations: TraceViolation[] = [];
-  readonly calls = new Map<Token, CallState>();
+/** A violation, and whether it stands only if the history has events at all (decided at its end). */
+interface Found {
+  readonly violation: TraceViolation;
+  readonly ifEvents: boolean;
+}
+
+/**
+ * {@link checkHistory} one record at a time, in history order, for a history read as a stream:
+ * each record costs time independent of the history's length, and only what later records can
+ * refer to is kept (the entries and the calls), never the lines in between.
+ */
+export class HistoryChecker {
+  private readonly found: Found[] = [];
+  private hasEvents = false;
+  /** Calls in flight, by their `call` token. */
   private readonly pending = new Map<Token, CallState>();
+  /** Calls that ended with `info` (outcome unknown), in invoke order. */
+  private readonly unknownOutcomes: CallState[] = [];
+  /** The creations (`create`, `resume`, `spawn`, `fork`) of each id they ask for, in invoke order. */
+  private readonly creationsOf = new Map<string, CallState[]>();
   private readonly entries = new Map<string, EntryState>();
+  /** The entries not yet disposed, in announcement order. */
+  private readonly undisposed = new Set<EntryState>();
+  /** The agent last announced under each id. */
+  private readonly lastAgentUnder = new Map<string, EntryState>();
   private readonly live: Record<EntryKind, Map<string, EntryState>> = { agent: new Map(), session: new Map() };
   private readonly handles = new Map<Token, EntryState>();
   private readonly disposedHandles = new Set<Token>();
   private readonly mintedIds = new Map<string, HistoryLine>();
   private readonly appendedIds = new Map<string, HistoryLine>();
   private lastConfig: ReturnType<typeof configEntries>;
-  private callCount = 0;
 
-  constructor(private readonly hasEvents: boolean) {}
+  /** The verdict on the records read so far, taken as the whole history. */
+  verdict(): TraceVerdict {
+    const [first, ...rest] = this.found.filter((found) => this.hasEvents || !found.ifEvents).map((found) => found.violation);
+    if (first !== undefined) return { verdict: 'ILLEGAL', violation: first, others: rest.length };
+    const open = [...this.pending.values(), ...this.unknownOutcomes].sort((a, b) => a.invoke.record.seq - b.invoke.record.seq);
+    const [unknown] = open;
+    if (unknown === undefined) return { verdict: 'OK' };
+    const reason =
+      unknown.completion === undefined
+        ? `${unknown.record.op} (call ${JSON.stringify(unknown.record.call)}, line ${unknown.invoke.line}) never completed`
+        : `${unknown.record.op} (call ${JSON.stringify(unknown.record.call)}) ended with info at line ${unknown.completion.line}: its outcome is unknown`;
+    return {
+      verdict: 'UNKNOWN',
+      reason: `${reason}${open.length > 1 ? ` (and ${open.length - 1} more open call${open.length > 2 ? 's' : ''})` : ''}; no violation was found in what is known`,
+      witness: unknown.completion === undefined ? [unknown.invoke] : [unknown.invoke, unknown.completion],
+    };
+  }
 
+  /** Reads the next record of the history. */
   read(line: HistoryLine): void {
     const record = line.record;
     if (record.kind === 'event') this.event(line, record);
@@ -91,16 +115,21 @@ class Checker {
     else this.complete(line, record);
   }
 
-  private violate(requirement: string, explanation: string, witness: readonly (HistoryLine | undefined)[]): void {
+  /** Records a violation; `ifEvents`: it stands only if the history has events at all. */
+  private violate(requirement: string, explanation: string, witness: readonly (HistoryLine | undefined)[], ifEvents = false): void {
     const lines = witness.filter((line): line is HistoryLine => line !== undefined).sort((a, b) => a.record.seq - b.record.seq);
-    this.violations.push({ requirement, explanation, witness: [...new Set(lines)] });
+    this.found.push({ violation: { requirement, explanation, witness: [...new Set(lines)] }, ifEvents });
   }
 
   private invoke(line: HistoryLine, record: OperationRecord): void {
     const call: CallState = { invoke: line, record };
-    // Calls are keyed by a per-history counter as well, so a reused `call` token after completion stays distinct.
-    this.calls.set(`${this.callCount++}`, call);
     this.pending.set(record.call, call);
+    const created = CREATIONS.has(record.op) ? (stringField(record.args, 'sessionId') ?? stringField(record.args, 'resumeSessionId')) : undefined;
+    if (created !== undefined) {
+      const creations = this.creationsOf.get(created);
+      if (creations === undefined) this.creationsOf.set(created, [call]);
+      else creations.push(call);
+    }
     if (record.op === 'getAgent' || record.op === 'getSession') {
       const id = stringField(record.args, 'id');
       if (id !== undefined) call.liveAgentAtInvoke = this.live.agent.get(id);
@@ -113,6 +142,7 @@ class Checker {
     if (call === undefined) return; // parseHistory guarantees a match
     this.pending.delete(record.call);
     call.completion = line;
+    if (record.kind === 'info') this.unknownOutcomes.push(call);
     if (record.kind === 'fail' && call.record.op === 'dispose') this.failedDispose(call, line);
     if (record.kind !== 'ok') return;
     switch (call.record.op) {
@@ -148,6 +178,7 @@ class Checker {
   }
 
   private event(line: HistoryLine, record: EventRecord): void {
+    this.hasEvents = true;
     const { id, object } = record.subject;
     switch (record.type) {
       case 'session/created':
@@ -184,8 +215,10 @@ class Checker {
       this.violate('AIK-EVENT-002', `${kind} object ${object} is the subject of two ${kind}/created events: an entry object is announced at most once`, [previous.created, line]);
       return;
     }
-    const entry: EntryState = { kind, object, id, created: line };
+    const entry: EntryState = { kind, object, id, created: line, pairedAgents: [] };
     this.entries.set(key, entry);
+    this.undisposed.add(entry);
+    if (kind === 'agent') this.lastAgentUnder.set(id, entry);
     const rival = this.live[kind].get(id);
     if (rival !== undefined) {
       const concurrent = this.concurrentCreations(id, rival.created, line);
@@ -199,18 +232,29 @@ class Checker {
     }
     if (kind === 'agent') {
       const session = this.live.session.get(id);
-      const paired = new Set([...this.live.agent.values()].map((agent) => agent.pairedSession));
-      const unpaired = [...this.live.session.values()].filter((candidate) => !paired.has(candidate)).at(-1);
+      // Only where the history is already illegal: a scan of the live entries.
+      const unpaired = session === undefined ? this.lastUnpairedSession() : undefined;
       if (session !== undefined) {
-        entry.pairedSession = session;
+        this.pair(entry, session);
       } else if (unpaired !== undefined) {
-        entry.pairedSession = unpaired;
+        this.pair(entry, unpaired);
         this.violate('AIK-ID-001', `agent object ${object} is announced under id ${JSON.stringify(id)}, but the session announced for it (session object ${unpaired.object}, line ${unpaired.created.line}) is filed under ${JSON.stringify(unpaired.id)}: agent id and session id are one id`, [unpaired.created, line]);
       } else {
         this.violate('AIK-TXN-002', `agent object ${object} is announced under id ${JSON.stringify(id)} at line ${line.line} with no live session under that id: session/created must come first`, [line]);
       }
     }
     this.live[kind].set(id, entry);
+  }
+
+  private pair(agent: EntryState, session: EntryState): void {
+    agent.pairedSession = session;
+    session.pairedAgents.push(agent);
+  }
+
+  /** The live session announced last that no live agent was announced with. */
+  private lastUnpairedSession(): EntryState | undefined {
+    const paired = new Set([...this.live.agent.values()].map((agent) => agent.pairedSession));
+    return [...this.live.session.values()].filter((candidate) => !paired.has(candidate)).at(-1);
   }
 
   private sessionStart(line: HistoryLine, id: string, object: Token): void {
@@ -238,7 +282,7 @@ class Checker {
       this.violate('AIK-EVENT-001', `${kind} object ${object} was created under id ${JSON.stringify(entry.id)} but disposed under ${JSON.stringify(id)}: both edges carry the same entry`, [entry.created, line]);
     }
     if (kind === 'session') {
-      const agent = [...this.live.agent.values()].find((candidate) => candidate.pairedSession === entry);
+      const agent = entry.pairedAgents.find((candidate) => this.live.agent.get(candidate.id) === candidate);
       if (agent !== undefined) {
         this.violate('AIK-QUIESCE-002', `session/disposed for session object ${object} (line ${line.line}) comes while its agent object ${agent.object} has had no agent/disposed: agent/disposed must fire first`, [agent.created, line]);
       }
@@ -246,6 +290,7 @@ class Checker {
       this.staleDisposeRemoved(entry, line);
     }
     entry.disposed = line;
+    this.undisposed.delete(entry);
     if (this.live[kind].get(entry.id) === entry) this.live[kind].delete(entry.id);
   }
 
@@ -256,9 +301,8 @@ class Checker {
       const handle = this.handleOf(call);
       const old = handle === undefined ? undefined : this.handles.get(handle);
       if (old === undefined || old === agent || old.id !== agent.id || old.disposed === undefined || old.disposed.record.seq > call.invoke.record.seq) continue;
-      const otherTeardown = [...this.calls.values()].some(
-        (other) => other !== call && (TEARDOWNS.has(other.record.op) || other.completion?.record.kind === 'info') && (other.completion === undefined || other.completion.record.kind === 'info'),
-      );
+      // Another teardown in flight, or any call whose outcome is unknown.
+      const otherTeardown = this.unknownOutcomes.length > 0 || [...this.pending.values()].some((other) => other !== call && TEARDOWNS.has(other.record.op));
       if (otherTeardown) continue;
       this.violate(
         'AIK-DETACH-001',
@@ -284,15 +328,15 @@ class Checker {
 
   private created(call: CallState, line: HistoryLine, record: OperationRecord): void {
     const result = creationResult(record.result);
-    if (result === undefined || !this.hasEvents) return;
+    if (result === undefined) return;
     const since = call.invoke.record.seq;
-    const agent =
-      result.agent !== undefined
-        ? this.entries.get(`agent:${result.agent}`)
-        : [...this.entries.values()].filter((entry) => entry.kind === 'agent' && entry.id === result.id && entry.created.record.seq > since && entry.created.record.seq < line.record.seq).at(-1);
+    // Without a token, the agent announced last under the id, if that was since the invoke (every announcement so far is before this line).
+    const last = result.agent === undefined ? this.lastAgentUnder.get(result.id) : undefined;
+    const agent = result.agent !== undefined ? this.entries.get(`agent:${result.agent}`) : last !== undefined && last.created.record.seq > since ? last : undefined;
     const op = `${call.record.op}(${JSON.stringify(result.id)})`;
     if (agent === undefined || agent.created.record.seq < since) {
-      this.violate('AIK-TXN-002', `${op} returned its handle at line ${line.line} but no agent/created for ${JSON.stringify(result.id)} was announced since its invoke (line ${call.invoke.line}): the handle is returned only after session/created, agent/created and agent/session-start`, [call.invoke, line]);
+      // A history without any event records no announcement at all: this stands only if it has events.
+      this.violate('AIK-TXN-002', `${op} returned its handle at line ${line.line} but no agent/created for ${JSON.stringify(result.id)} was announced since its invoke (line ${call.invoke.line}): the handle is returned only after session/created, agent/created and agent/session-start`, [call.invoke, line], !this.hasEvents);
       return;
     }
     if (agent.sessionStart === undefined || agent.sessionStart.record.seq > line.record.seq) {
@@ -315,7 +359,9 @@ class Checker {
   }
 
   private allGone(call: CallState, line: HistoryLine, op: string, before: number): void {
-    const leftover = [...this.entries.values()].find((entry) => entry.disposed === undefined && entry.created.record.seq < before);
+    // The earliest entry not disposed: announcements are in history order.
+    const [earliest] = this.undisposed;
+    const leftover = earliest !== undefined && earliest.created.record.seq < before ? earliest : undefined;
     if (leftover !== undefined) {
       this.violate('AIK-EVENT-001', `${op} resolved at line ${line.line} but ${leftover.kind} object ${leftover.object} (id ${JSON.stringify(leftover.id)}, announced at line ${leftover.created.line}) never got ${leftover.kind}/disposed: after ${op} every entry is gone, so its edges must be paired`, [leftover.created, call.invoke, line]);
     }
@@ -405,13 +451,7 @@ class Checker {
   /** The creations of `id` whose calls were open at `first` and at `second` respectively, when they are two different calls. */
   private concurrentCreations(id: string, first: HistoryLine, second: HistoryLine): HistoryLine[] {
     const openAt = (at: HistoryLine): CallState[] =>
-      [...this.calls.values()].filter(
-        (call) =>
-          CREATIONS.has(call.record.op) &&
-          (stringField(call.record.args, 'sessionId') ?? stringField(call.record.args, 'resumeSessionId')) === id &&
-          call.invoke.record.seq < at.record.seq &&
-          (call.completion === undefined || call.completion.record.seq > at.record.seq),
-      );
+      (this.creationsOf.get(id) ?? []).filter((call) => call.invoke.record.seq < at.record.seq && (call.completion === undefined || call.completion.record.seq > at.record.seq));
     const firstCalls = openAt(first);
     for (const other of openAt(second)) {
       const partner = firstCalls.find((call) => call !== other && (call.completion === undefined || call.completion.record.seq > other.invoke.record.seq));

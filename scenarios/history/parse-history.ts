@@ -12,15 +12,33 @@ const validateRecord = new Ajv({ allErrors: false, verbose: true }).compile<Hist
  * `call`, and a completion with no pending invoke of the same `call` and `op`.
  */
 export function parseHistory(text: string, file: string): HistoryLine[] {
+  const parser = new HistoryParser(file);
   const lines: HistoryLine[] = [];
-  const pending = new Map<Token, OperationRecord>();
-  let previousSeq = -1;
-  text.split('\n').forEach((raw, index) => {
-    const line = index + 1;
+  for (const raw of text.split('\n')) {
+    const line = parser.next(raw);
+    if (line !== undefined) lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * {@link parseHistory} one line at a time, for a history read as a stream: only the pending
+ * invokes are kept, never the lines read.
+ */
+export class HistoryParser {
+  private readonly pending = new Map<Token, OperationRecord>();
+  private previousSeq = -1;
+  private lineNumber = 0;
+
+  constructor(private readonly file: string) {}
+
+  /** Parses the next line (without its `\n`): its record, undefined for a blank line; throws {@link HistoryFormatError} as {@link parseHistory} does. */
+  next(raw: string): HistoryLine | undefined {
+    const line = (this.lineNumber += 1);
     const fail = (problem: string): never => {
-      throw new HistoryFormatError(`${file}:${line}: ${problem}`);
+      throw new HistoryFormatError(`${this.file}:${line}: ${problem}`);
     };
-    if (raw.trim() === '') return;
+    if (raw.trim() === '') return undefined;
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -39,18 +57,17 @@ export function parseHistory(text: string, file: string): HistoryLine[] {
       return fail(`${pointer} ${detail}`);
     }
     const record = value;
-    if (record.seq <= previousSeq) fail(`seq ${record.seq} is out of order (the previous record has seq ${previousSeq})`);
-    previousSeq = record.seq;
+    if (record.seq <= this.previousSeq) fail(`seq ${record.seq} is out of order (the previous record has seq ${this.previousSeq})`);
+    this.previousSeq = record.seq;
     if (record.kind === 'invoke') {
-      if (pending.has(record.call)) fail(`call ${JSON.stringify(record.call)} is invoked again while still pending`);
-      pending.set(record.call, record);
+      if (this.pending.has(record.call)) fail(`call ${JSON.stringify(record.call)} is invoked again while still pending`);
+      this.pending.set(record.call, record);
     } else if (record.kind !== 'event') {
-      const invoke = pending.get(record.call);
+      const invoke = this.pending.get(record.call);
       if (invoke === undefined) fail(`unmatched completion: call ${JSON.stringify(record.call)} has no pending invoke`);
       else if (invoke.op !== record.op) fail(`completion of call ${JSON.stringify(record.call)} names op "${record.op}" but its invoke is "${invoke.op}"`);
-      pending.delete(record.call);
+      this.pending.delete(record.call);
     }
-    lines.push({ line, text: raw.trim(), record });
-  });
-  return lines;
+    return { line, text: raw.trim(), record };
+  }
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { checkHistory } from '../../../scenarios/history/check-history.js';
+import { checkHistoryFile, type HistoryFileCheck } from '../../../scenarios/history/check-history-file.js';
 import { formatVerdict } from '../../../scenarios/history/format-verdict.js';
 import { HistoryFormatError } from '../../../scenarios/history/history-format-error.js';
-import { parseHistory } from '../../../scenarios/history/parse-history.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
@@ -16,22 +14,18 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('trace events.jsonl', 'replay scenarios/identity/id-is-opaque.json --record h.jsonl && agent-identity-kit trace h.jsonl'))
     .argument('<file>', 'history file, one JSON record per line')
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action((file: string, flags: { allowEmpty?: boolean }) => {
-      let text: string;
+    .action(async (file: string, flags: { allowEmpty?: boolean }) => {
+      let checked: HistoryFileCheck;
       try {
-        text = readFileSync(file, 'utf8');
+        checked = await checkHistoryFile(file);
       } catch (error) {
-        throw new UsageError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+        if (error instanceof HistoryFormatError) throw new UsageError(error.message);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (typeof code === 'string') throw new UsageError(`${file}: cannot read (${code})`);
+        throw error;
       }
-      let lines;
-      try {
-        lines = parseHistory(text, file);
-      } catch (error) {
-        throw error instanceof HistoryFormatError ? new UsageError(error.message) : error;
-      }
-      if (lines.length === 0) refuseEmpty(`${file}: the history has no records`, flags.allowEmpty);
-      const verdict = checkHistory(lines);
-      process.stdout.write(formatVerdict(file, lines.length, verdict));
-      setExitCode(verdict.verdict === 'OK' ? 0 : 1);
+      if (checked.records === 0) refuseEmpty(`${file}: the history has no records`, flags.allowEmpty);
+      process.stdout.write(formatVerdict(file, checked.records, checked.verdict));
+      setExitCode(checked.verdict.verdict === 'OK' ? 0 : 1);
     });
 };
