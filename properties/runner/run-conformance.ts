@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
+import { acpPidFile } from '../../src/runtime/remote.js';
 import { CONTRACT_VERSION, REQUIREMENTS } from '../../src/contract/requirements.js';
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
@@ -112,7 +111,7 @@ type Attempt = FailureDetail | { readonly unsupported: readonly string[] } | und
 
 /** Runs one directed check against fresh systems under `limits`; never throws. */
 async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
-  const pidFile = join(tmpdir(), `agent-identity-kit-${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}.pid`);
+  const pidFile = acpPidFile(`${process.pid}-${check.id.replace(/[^A-Za-z0-9-]+/g, '-')}`);
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
   options.onCheck?.({ phase: 'start', check: check.id, steps: kit.steps });
   const ctx = new CheckContext(factory, kit, declared, limits, pidFile);

@@ -1,11 +1,10 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AdapterFactory, Capabilities, HandleToken, ObservedEvent, OperationName, Outcome, SessionToken } from '../../src/contract/adapter.js';
 import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { RECORDER } from '../../src/contract/adapter.js';
 import type { Scenario, ScenarioStep } from '../../src/contract/scenario.js';
 import { acpChildServer } from '../../src/runtime/index.js';
+import { acpPidFile } from '../../src/runtime/remote.js';
 import { createKitEnv, type KitEnv } from '../../properties/env/kit-env.js';
 import { AdapterFailure } from '../../properties/runner/adapter-failure.js';
 import { openSystem } from '../../properties/runner/check-context.js';
@@ -112,7 +111,7 @@ export async function replayScenario(scenario: Scenario, factory: AdapterFactory
   const timeoutMs = options.timeoutMs ?? 5000;
   replays += 1;
   // The fake ACP child writes its pid here, so a check can tell whether it still runs.
-  const pidFile = join(tmpdir(), `agent-identity-kit-replay-${process.pid}-${replays}.pid`);
+  const pidFile = acpPidFile(`replay-${process.pid}-${replays}`);
   const remote = scenario.remote === undefined ? undefined : acpChildServer([...scenario.remote, '--pid-file', pidFile]);
   const created = createKitEnv({ durable: scenario.durable !== false, ...(remote === undefined ? {} : { remote: { command: remote.command, args: remote.args ?? [] } }), ...(scenario.ids === undefined ? {} : { ids: scenario.ids }) });
   const kit: KitEnv = scenario.planted === undefined || created.env.store === undefined ? created : { ...created, env: { ...created.env, store: plantedStore(created.env.store, scenario.planted) } };

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +55,21 @@ const ACP_CHILD_SERVER = fileURLToPath(new URL('./acp-child-server.mjs', import.
  */
 export function acpChildServer(plan: readonly string[] = []): RemoteLauncher {
   return { command: process.execPath, args: [ACP_CHILD_SERVER, ...plan] };
+}
+
+/**
+ * The environment variable naming a folder the kit's supervisor made for one worker process and
+ * removes with it, however the worker ends (killed for a hang, the CLI interrupted): what the
+ * worker writes there is never left behind.
+ */
+export const KIT_TEMP_ENV = 'AGENT_IDENTITY_KIT_TEMP';
+
+/**
+ * Where a fake ACP child started by this process writes its pid (`--pid-file`): a file named after
+ * `name` in the folder {@link KIT_TEMP_ENV} names, else in the system's temp folder.
+ */
+export function acpPidFile(name: string): string {
+  return join(process.env[KIT_TEMP_ENV] ?? tmpdir(), `agent-identity-kit-${name}.pid`);
 }
 
 const OPTION_FIELDS = new Set(['signal']);

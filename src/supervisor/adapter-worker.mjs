@@ -4,7 +4,7 @@
 // TypeScript may be loaded (with the adapter's tsconfig), runs the --import preloads in order, then
 // hands over to the TypeScript task (conform-worker.ts or replay-worker.ts). Whatever the adapter does here is the supervisor's to judge: an exit, a blocked thread,
 // what it prints, a stray rejection.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { register as registerHooks } from 'node:module';
 
 const source = existsSync(new URL('./conform-worker.ts', import.meta.url));
@@ -23,8 +23,18 @@ process.on('unhandledRejection', (reason) => post({ kind: 'stray', origin: 'unha
 process.on('uncaughtException', (error) => post({ kind: 'stray', origin: 'uncaught exception', message: describe(error) }));
 // The watchdog's heartbeat: it stops only when the thread is blocked (a synchronous loop).
 setInterval(() => post({ kind: 'alive' }), 200);
-// Without its supervisor, a worker has no one to report to.
-process.on('disconnect', () => process.exit(0));
+// Without its supervisor (killed, even with SIGKILL), a worker has no one to report to: it ends with
+// what the adapter started in its process group, and removes its temp folder (the supervisor's
+// KIT_TEMP_ENV, src/runtime/remote.ts), which nobody else will.
+process.on('disconnect', () => {
+  const temp = process.env.AGENT_IDENTITY_KIT_TEMP;
+  if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
+  try {
+    if (process.platform !== 'win32') process.kill(-process.pid, 'SIGKILL');
+  } finally {
+    process.exit(0);
+  }
+});
 
 function describe(value) {
   if (value instanceof Error) return `${value.name}: ${value.message.split('\n')[0]}`;

@@ -1,5 +1,9 @@
 import { fork, type ChildProcess, type Serializable } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KIT_TEMP_ENV } from '../runtime/remote.js';
 
 /**
  * A worker process the supervisor runs foreign code in (DESIGN.md "Supervisor and worker").
@@ -114,18 +118,24 @@ export type WorkerStatusMessage =
  * holds the supervisor. Resolves to undefined when it delivered, else to how it was lost.
  */
 export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | undefined> {
+  // The worker's own temp folder (its checks' pid files), removed with it however it ends.
+  const temp = mkdtempSync(join(tmpdir(), 'agent-identity-kit-worker-'));
   const child = fork(fileURLToPath(options.entry), [], {
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'advanced',
     // None of the supervisor's Node flags (a loader, `--conditions`): the worker resolves modules as the adapter's project does.
     execArgv: [],
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, [KIT_TEMP_ENV]: temp, ...options.env },
   });
-  // An interrupted or dying supervisor takes its worker along.
-  const onExit = () => killTree(child);
-  const onSignal = (signal: NodeJS.Signals) => {
+  const removeTemp = () => rmSync(temp, { recursive: true, force: true });
+  // An interrupted or dying supervisor takes its worker along, and what it left in its temp folder.
+  const onExit = () => {
     killTree(child);
+    removeTemp();
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    onExit();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.on('exit', onExit);
@@ -153,11 +163,13 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
         child.stderr!.destroy();
         if (child.connected) child.disconnect();
         options.output.flush();
+        removeTemp();
         resolve(loss);
       }, 200);
       child.once('close', () => {
         clearTimeout(close);
         options.output.flush();
+        removeTemp();
         resolve(loss);
       });
     };
