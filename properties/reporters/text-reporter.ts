@@ -1,4 +1,5 @@
 import type { ConformanceReport, RequirementStatus } from '../report/conformance-report.js';
+import { printable } from '../../src/contract/printable.js';
 import type { Reporter } from './reporter.js';
 
 const COLOURS: Readonly<Record<RequirementStatus, number>> = { PASS: 32, FAIL: 31, 'NOT-APPLICABLE': 90, 'NOT-TESTED': 33, STATIC: 36 };
@@ -34,7 +35,7 @@ export function generatedRuns(report: ConformanceReport): string {
 export const textReporter: Reporter = (report, { color }) => {
   const lines = [
     `${report.tool} ${report.version} — conformance to the one-identity contract ${report.contract}`,
-    describeAdapter(report),
+    printable(describeAdapter(report)),
     `seed ${report.seed} · ${generatedRuns(report)}${report.scope === 'all' ? '' : ` · requirements ${report.scope.join(', ')}`}`,
   ];
   let area = '';
@@ -47,13 +48,13 @@ export const textReporter: Reporter = (report, { color }) => {
     const ran = result.checks.filter((check) => check.runs > 0).length;
     const detail = result.checks.length > 0 ? `${ran} ${ran === 1 ? 'check' : 'checks'}, ${runs} ${runs === 1 ? 'run' : 'runs'}` : '';
     const note = [detail, result.note, result.expected === true ? 'expected failure' : undefined].filter((part) => part !== undefined && part !== '').join(' · ');
-    lines.push(`  ${paint(result.status.padEnd(14), COLOURS[result.status], color)} ${result.id}${note === '' ? '' : `  ${note}`}`);
+    lines.push(`  ${paint(result.status.padEnd(14), COLOURS[result.status], color)} ${result.id}${note === '' ? '' : `  ${printable(note)}`}`);
   }
   if (report.failures.length > 0) lines.push('', 'Failures');
   for (const failure of report.failures) {
-    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...failure.message.split("\n").map((line) => `    ${line}`));
+    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...printable(failure.message).split('\n').map((line) => `    ${line}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
-    lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${command}`));
+    lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);
   lines.push('', paint(verdictLine(report), report.verdict === 'CONFORMANT' ? 32 : 31, color), '');

@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { KIT_VERSION } from '../contract/kit-version.js';
 import { COMMANDS } from './commands/index.js';
 import { UsageError } from '../supervisor/usage-error.js';
+import { printable } from '../contract/printable.js';
 
 /**
  * Output that cannot be written (a reader that stopped early, `… | head`, closed the pipe: EPIPE;
@@ -54,12 +55,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`agent-identity-kit: ${error.message}\n`);
+      process.stderr.write(`agent-identity-kit: ${printable(error.message)}\n`);
       return 2;
     }
     const debug = program.opts()['debug'] === true;
     const detail = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);
-    process.stderr.write(`agent-identity-kit: ${detail}${debug ? '' : ' (rerun with --debug for a stack trace)'}\n`);
+    process.stderr.write(`agent-identity-kit: ${printable(detail)}${debug ? '' : ' (rerun with --debug for a stack trace)'}\n`);
     return 2;
   }
 }

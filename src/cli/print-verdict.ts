@@ -6,6 +6,7 @@ import { olderContractWarning } from '../../properties/runner/declared-capabilit
 import { counterexampleScenario } from './counterexample-scenario.js';
 import { UsageError } from '../supervisor/usage-error.js';
 import { useColor } from './use-color.js';
+import { printable } from '../contract/printable.js';
 
 /**
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
@@ -23,7 +24,7 @@ export async function printVerdict(report: ConformanceReport, format: ReportForm
       process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
     } else {
       writeFileSync(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
-      process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${out}\n`);
+      process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${printable(out)}\n`);
     }
   }
   return report.verdict === 'CONFORMANT' ? 0 : 1;

@@ -107,6 +107,16 @@ describe('reporters', () => {
     expect(REPORTERS.text([{ gate: 'docs', status: 'pass', findings: [], notes: [], read: 1, durationMs: 1 }], 0, ROOT)).toBe('docs: pass\n\nPASSED\n');
   });
 
+  it('text and markdown: a file name or message quoting a repository file shows its control characters escaped, never raw', () => {
+    const outcomes: GateOutcome[] = [
+      { gate: 'docs', status: 'fail', findings: [{ rule: 'dead-link', file: 'docs/\u001b[2Jclear.md', message: 'relative link ./\u0007bell.md does not resolve' }], notes: [], read: 1, durationMs: 1 },
+    ];
+    const text = REPORTERS.text(outcomes, 1, ROOT);
+    expect(text).toContain('  docs/\\x1b[2Jclear.md  dead-link  relative link ./\\x07bell.md does not resolve\n');
+    expect(REPORTERS.markdown(outcomes, 1, ROOT)).toContain('| `docs/\\x1b[2Jclear.md` | dead-link | relative link ./\\x07bell.md does not resolve |');
+    for (const report of [text, REPORTERS.markdown(outcomes, 1, ROOT)]) expect(report).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
   it('json: a stable envelope with the tool, version, exit code and every gate', () => {
     const parsed = JSON.parse(REPORTERS.json(outcomes, 2, ROOT)) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['tool', 'version', 'exitCode', 'gates']);

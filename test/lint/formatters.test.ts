@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +118,24 @@ describe('text format', () => {
     expect(text).toContain(`rules: ${MODES})`);
     expect(text).not.toContain('\u001b[');
     expect(FORMATTERS.text(result, { color: true })).toContain('\u001b[31merror\u001b[0m');
+  });
+
+  it('shows the escape sequences and control characters of a linted file escaped, never raw, in its code frame', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'aik-lint-escapes-'));
+    try {
+      cpSync(join(fixtures, 'rules/duplicate-identity'), cwd, { recursive: true });
+      const file = join(cwd, 'incorrect.ts');
+      // A comment that clears the screen, rings the bell and reverses the rest of the line.
+      writeFileSync(file, readFileSync(file, 'utf8').replace('// expect: duplicate-identity', '// expect: duplicate-identity \u001b[2J\r\u0007\u202e'));
+      const result = await lint({ cwd, config: { unconfirmed: 'warning' } });
+      const text = FORMATTERS.text(result);
+      expect(text).toContain('    > 5 |   readonly id: SessionId; // expect: duplicate-identity \\x1b[2J\\x0d\\x07\\u202e\n');
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
+      // With colours, the only escape sequences are the kit's own.
+      expect(FORMATTERS.text(result, { color: true }).replace(/\u001b\[\d+m/g, '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it('counts the tsconfigs it found', async () => {

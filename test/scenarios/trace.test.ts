@@ -171,6 +171,24 @@ describe('trace command', () => {
     expect(output.join('')).toContain('UNKNOWN');
   });
 
+  it('shows the control characters of a history and of its file name escaped, never raw', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'aik-trace-escapes-'));
+    try {
+      // An object token that clears the screen (a JSON escape in the file, a raw ESC once parsed).
+      const file = join(folder, 'clear.jsonl');
+      writeFileSync(file, '{"seq":0,"kind":"event","type":"agent/disposed","subject":{"id":"s1","object":"agent\\u001b[2J"}}\n');
+      expect(await run(file)).toBe(1);
+      expect(output.join('')).toContain('agent/disposed for agent object agent\\x1b[2J (id "s1")');
+      expect(output.join('')).not.toContain('\u001b');
+      output.length = 0;
+      expect(await run(join(folder, 'missing\u001b[31m.jsonl'))).toBe(2);
+      expect(output.join('')).toContain('missing\\x1b[31m.jsonl: cannot read (ENOENT)');
+      expect(output.join('')).not.toContain('\u001b');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 with one line for a malformed or missing file', async () => {
     expect(await run(join(root, 'malformed', 'seq-out-of-order.jsonl'))).toBe(2);
     expect(output.join('').trim().split('\n')).toHaveLength(1);

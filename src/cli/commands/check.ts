@@ -4,6 +4,7 @@ import { repositoryRoot } from '../../../tools/check/repository-root.js';
 import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
+import { printable } from '../../contract/printable.js';
 import { helpExamples } from '../help-examples.js';
 
 interface CheckFlags {
@@ -37,7 +38,7 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
         ...(kit === undefined ? {} : { kit }),
       });
       process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
-      for (const outcome of outcomes) if (outcome.error !== undefined) process.stderr.write(`agent-identity-kit: ${outcome.error}\n`);
+      for (const outcome of outcomes) if (outcome.error !== undefined) process.stderr.write(`agent-identity-kit: ${printable(outcome.error)}\n`);
       setExitCode(exitCode);
     });
 };

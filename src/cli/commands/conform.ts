@@ -15,6 +15,7 @@ import { checkOut, printVerdict } from '../print-verdict.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
+import { printable } from '../../contract/printable.js';
 
 interface ConformFlags {
   readonly adapter?: string;
@@ -210,7 +211,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       let report: ConformanceReport;
       try {
         // This process never runs adapter code: the engine and the adapter run in a supervised worker.
-        const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${text}` : text);
+        // What the adapter prints is echoed here: escaped, the kit's own line clearing aside.
+        const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${printable(text)}` : printable(text));
         const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log };
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...options, shard } });

@@ -11,6 +11,7 @@ import {
   type LintResult,
 } from '../../../tools/lint/index.js';
 import type { RegisterCommand } from './index.js';
+import { printable } from '../../contract/printable.js';
 import { useColor } from '../use-color.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
@@ -73,7 +74,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
         const target = flags.baseline === undefined ? result.baselineFile : resolve(flags.baseline);
         if (target === undefined) throw new UsageError('--baseline-update needs --baseline <file> (or lint.baseline in the configuration) to know where to write');
         writeBaseline(target, baselineOf(result.findings));
-        process.stderr.write(`agent-identity-kit: wrote ${result.findings.length} finding(s) to ${relative(process.cwd(), target) || target}\n`);
+        process.stderr.write(`agent-identity-kit: wrote ${result.findings.length} finding(s) to ${printable(relative(process.cwd(), target) || target)}\n`);
         setExitCode(0);
         return;
       }

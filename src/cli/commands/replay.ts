@@ -10,6 +10,7 @@ import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseReplay } from '../../supervisor/supervise-replay.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
+import { printable } from '../../contract/printable.js';
 
 /**
  * `replay <files|dirs…> [--adapter <module> [--import <module>…] [--tsconfig <file>]] [--record <path>]`:
@@ -45,7 +46,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
       const write = (index: number, status: 'PASS' | 'FAIL' | 'SKIP', text: string, history: readonly string[] | undefined) => {
         counts[status] += 1;
-        process.stdout.write(text);
+        process.stdout.write(printable(text));
         const scenario = loaded[index]?.scenario;
         if (options.record !== undefined && history !== undefined && scenario !== undefined) {
           writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
@@ -61,7 +62,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         }
       } else {
         // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
-        await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(text), onResult: (result) => write(result.index, result.status, result.text, result.history) });
+        await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
       process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
       setExitCode(counts.FAIL > 0 ? 1 : 0);

@@ -5,6 +5,7 @@ import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import { renderMermaid } from '../../../scenarios/simulate/render-mermaid.js';
 import { renderText } from '../../../scenarios/simulate/render-text.js';
 import type { RegisterCommand } from './index.js';
+import { printable } from '../../contract/printable.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
 
@@ -34,8 +35,9 @@ export const registerSimulate: RegisterCommand = (program, setExitCode) => {
       const { scenario } = only;
       const result = await replayScenario(scenario, referenceAdapter({ ...(scenario.profiles === undefined ? {} : { profiles: scenario.profiles }) }));
       if (result.status === 'SKIP') throw new UsageError(`${path}: ${result.reason} on the reference runtime`);
-      process.stdout.write((options.format === 'mermaid' ? renderMermaid : renderText)(scenario, result.timeline));
-      if (result.status === 'FAIL') process.stderr.write(`the scenario diverged at step ${result.failure.step}: expected ${result.failure.expected}, observed ${result.failure.observed}\n`);
+      // A scenario file's strings are shown as written, never acted on by the terminal.
+      process.stdout.write(printable((options.format === 'mermaid' ? renderMermaid : renderText)(scenario, result.timeline)));
+      if (result.status === 'FAIL') process.stderr.write(printable(`the scenario diverged at step ${result.failure.step}: expected ${result.failure.expected}, observed ${result.failure.observed}\n`));
       setExitCode(result.status === 'FAIL' ? 1 : 0);
     });
 };

@@ -2,6 +2,7 @@ import { checkHistoryFile, type HistoryFileCheck } from '../../../scenarios/hist
 import { formatVerdict } from '../../../scenarios/history/format-verdict.js';
 import { HistoryFormatError } from '../../../scenarios/history/history-format-error.js';
 import type { RegisterCommand } from './index.js';
+import { printable } from '../../contract/printable.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
@@ -25,7 +26,8 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
         throw error;
       }
       if (checked.records === 0) refuseEmpty(`${file}: the history has no records`, flags.allowEmpty);
-      process.stdout.write(formatVerdict(file, checked.records, checked.verdict));
+      // Tokens and ids of the history are its own strings, and may hold anything.
+      process.stdout.write(printable(formatVerdict(file, checked.records, checked.verdict)));
       setExitCode(checked.verdict.verdict === 'OK' ? 0 : 1);
     });
 };

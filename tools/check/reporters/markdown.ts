@@ -1,7 +1,8 @@
+import { printable } from '../../../src/contract/printable.js';
 import type { GateOutcome } from '../gate-outcome.js';
 import { location } from './location.js';
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text: string): string => printable(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The report as Markdown (for a CI step summary): the summary table, then each gate's findings. */
 export function markdown(outcomes: readonly GateOutcome[]): string {

@@ -1,3 +1,4 @@
+import { printable } from '../../../src/contract/printable.js';
 import type { GateOutcome } from '../gate-outcome.js';
 import { location } from './location.js';
 
@@ -29,5 +30,6 @@ export function text(outcomes: readonly GateOutcome[]): string {
     '',
     errors > 0 ? `FAILED: ${errors} gate${errors === 1 ? '' : 's'} could not run (configuration error)` : total > 0 ? `FAILED: ${total} finding${total === 1 ? '' : 's'}` : 'PASSED',
   );
-  return `${lines.join('\n')}\n`;
+  // File names, messages and notes quote the repository's files.
+  return `${printable(lines.join('\n'))}\n`;
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { printable } from '../../../src/contract/printable.js';
 import type { Finding } from '../types.js';
 import type { Formatter } from './formatter.js';
 
@@ -16,7 +17,7 @@ function codeFrame(lines: readonly string[], finding: Finding): string {
   const frame: string[] = [];
   for (let line = first; line <= last; line += 1) {
     const marker = line === finding.line ? '>' : ' ';
-    frame.push(`    ${marker} ${String(line).padStart(width)} | ${lines[line - 1] ?? ''}`);
+    frame.push(`    ${marker} ${String(line).padStart(width)} | ${printable(lines[line - 1] ?? '')}`);
     if (line === finding.line) frame.push(`      ${' '.repeat(width)} | ${' '.repeat(Math.max(0, finding.column - 1))}^`);
   }
   return frame.join('\n');
@@ -43,10 +44,10 @@ export const formatText: Formatter = (result, options = {}) => {
     } catch {
       // A stale baseline entry may name a file that no longer exists: no frame then.
     }
-    out.push(paint('4', file));
+    out.push(paint('4', printable(file)));
     for (const finding of findings) {
       const severity = finding.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
-      out.push(`  ${finding.line}:${finding.column}  ${severity}  ${paint('2', finding.ruleId)}  ${finding.message}`);
+      out.push(`  ${finding.line}:${finding.column}  ${severity}  ${paint('2', finding.ruleId)}  ${printable(finding.message)}`);
       if (lines.length > 0) out.push(codeFrame(lines, finding));
     }
     out.push('');
