@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
@@ -6,6 +6,7 @@ import { olderContractWarning } from '../../properties/runner/declared-capabilit
 import { counterexampleScenario } from './counterexample-scenario.js';
 import { UsageError } from '../supervisor/usage-error.js';
 import { useColor } from './use-color.js';
+import { writeFileAtomic } from '../../tools/check/write-file-atomic.js';
 
 /**
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
@@ -22,7 +23,7 @@ export async function printVerdict(report: ConformanceReport, format: ReportForm
     if (failure === undefined) {
       process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
     } else {
-      writeFileSync(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
+      writeFileAtomic(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
       process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${out}\n`);
     }
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceAdapter } from '../../../properties/reference-adapter.js';
 import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
@@ -10,6 +10,7 @@ import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseReplay } from '../../supervisor/supervise-replay.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
+import { writeFileAtomic } from '../../../tools/check/write-file-atomic.js';
 
 /**
  * `replay <files|dirs…> [--adapter <module> [--import <module>…] [--tsconfig <file>]] [--record <path>]`:
@@ -48,7 +49,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         process.stdout.write(text);
         const scenario = loaded[index]?.scenario;
         if (options.record !== undefined && history !== undefined && scenario !== undefined) {
-          writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
+          writeFileAtomic(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
         }
       };
       if (adapter === undefined) {
