@@ -4,9 +4,41 @@
  * written and synced to a temporary file beside the target, which then replaces the target in one
  * rename (npm's `write-file-atomic`).
  */
-import { linkSync, mkdirSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import writeFileAtomicSync from 'write-file-atomic';
+
+/** Whether this process may write `path`. */
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why `path` cannot be written, or `undefined` when it can, found without writing anything, so a
+ * command can refuse a bad output path before its work rather than after it: `path` names a
+ * directory (or, for a `folder`, a file) or a read-only file; or its folder is missing (when
+ * `createFolders` is false), not a directory, or not writable. The reason reads after the path and
+ * the flag: `out.json: --out names a directory, not a file`.
+ */
+export function unwritable(path: string, options: { readonly kind: 'file' | 'folder'; readonly createFolders: boolean }): string | undefined {
+  if (existsSync(path)) {
+    const directory = statSync(path).isDirectory();
+    if (options.kind === 'file' && directory) return 'names a directory, not a file';
+    if (options.kind === 'folder' && !directory) return 'names a file, not a directory';
+    if (!writable(path)) return 'is not writable';
+    if (options.kind === 'folder') return undefined;
+  }
+  let folder = dirname(path);
+  if (!options.createFolders && !existsSync(folder)) return `directory ${folder} does not exist`;
+  while (!existsSync(folder)) folder = dirname(folder);
+  if (!statSync(folder).isDirectory()) return `cannot be created: ${folder} is not a directory`;
+  return writable(folder) ? undefined : 'is not writable';
+}
 
 /**
  * Writes `text` to `path` (creating its folder): a reader, or a run killed at any point, sees the
