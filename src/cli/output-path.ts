@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unwritable } from '../../tools/check/write-file-atomic.js';
 import type { AdapterLoading, AdapterSpec } from '../supervisor/load-adapter.js';
@@ -43,7 +43,7 @@ export function checkOutputPath(path: string | undefined, output: OutputPath): v
   }
   if (output.sources !== undefined && existsSync(target) && SOURCE_EXTENSIONS.has(extname(target))) {
     const inside = relative(real(output.sources), target);
-    if (!inside.startsWith(`..${sep}`) && inside !== '..') throw new UsageError(`${path}: ${output.flag} names a source file beside the adapter module; write to another file`);
+    if (!inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside)) throw new UsageError(`${path}: ${output.flag} names a source file beside the adapter module; write to another file`);
   }
 }
 
