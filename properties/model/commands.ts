@@ -224,7 +224,7 @@ class CreateCommand extends Base {
       const facts = run.facts(this.id);
       const shadow = facts.persisted;
       facts.published = true;
-      run.handles.push({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow });
+      run.track({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow });
     }
   }
   /** The owner the creation goes through, when it names one and the run made any. */
@@ -300,7 +300,7 @@ class ResumeCommand extends Base {
       const { createdAt: _model, ...modelRest } = modelHeader ?? { createdAt: 0 };
       // Headers are compared as values: key order is the implementation's.
       run.expect('AIK-RESUME-004/generated-header', !isDeepStrictEqual(realRest, modelRest), () => `${this.describe()}: resumed header ${JSON.stringify(header)}, the model has ${JSON.stringify(modelHeader)}`);
-      run.handles.push({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow: false });
+      run.track({ id: this.id, real: outcome.real.handle, model: outcome.model.handle, shadow: false });
     }
   }
 }
@@ -321,7 +321,8 @@ class HandleCommand extends Base {
     const slot = slotAt(run, this.slot);
     if (slot === undefined) return;
     this.#name = `${run.real.handleName(slot.real)}=${showId(slot.id)}`;
-    const stale = run.model.getAgent(slot.id) === undefined;
+    // Stale once the model's agent of this handle is gone, also when a newer agent is live under the same id.
+    const stale = run.model.getAgent(slot.id) !== slot.agent;
     // What each system had live under the id before the operation.
     const [real, model] = [run.real.getAgent(slot.id), run.model.getAgent(slot.id)];
     const outcome = await both(run, this.op, (system, which) => system[this.op](slot[which]));
@@ -373,7 +374,7 @@ class SpawnCommand extends Base {
       run.expect('AIK-SUB-001/generated-one-id', run.real.getAgent(child.id) === undefined, () => `${this.describe()}: child ${child.id} is not live under its run id`);
       if (run.declared.capabilities.rpc) run.expect('AIK-RPC-001/generated-run-id', child.runId === child.id, () => `${this.describe()}: the runId of child ${child.id} equals its id`);
       run.facts(child.id).published = true;
-      run.handles.push({ id: child.id, real: child.handle, model: outcome.model.handle, shadow: false });
+      run.track({ id: child.id, real: child.handle, model: outcome.model.handle, shadow: false });
     }
   }
 }
@@ -513,7 +514,7 @@ class RestartCommand extends Base {
           run.fresh.set(expected.id, entry.id);
         }
         run.facts(entry.id).published = true;
-        if (handles && entry.handle !== undefined && expected.handle !== undefined) run.handles.push({ id: entry.id, real: entry.handle, model: expected.handle, shadow: false });
+        if (handles && entry.handle !== undefined && expected.handle !== undefined) run.track({ id: entry.id, real: entry.handle, model: expected.handle, shadow: false });
       }
     });
     await Promise.all(resyncs);
@@ -615,7 +616,7 @@ class RaceCommand extends Base {
       const facts = run.facts(this.id);
       const shadow = facts.persisted && !(winnerIndex === 0 && this.variant === 'resume');
       facts.published = true;
-      run.handles.push({ id: this.id, real: winner.handle, model: mirrored.handle, shadow });
+      run.track({ id: this.id, real: winner.handle, model: mirrored.handle, shadow });
     } else if (mirrored.ok) {
       run.facts(this.id).published = true;
     }

@@ -20,6 +20,8 @@ export interface HandleSlot {
   readonly model: string;
   /** A create accepted over a stored record under `reject-at-flush`: nothing of it is ever written. */
   readonly shadow: boolean;
+  /** The model's agent this handle was returned for: once another (or none) is live under the id, the handle is stale. */
+  readonly agent: string | undefined;
 }
 
 /** One remote run both systems started from the same parent slot, tracked until the run ends. */
@@ -161,6 +163,11 @@ export class GeneratedRun {
       this.ids.set(id, facts);
     }
     return facts;
+  }
+
+  /** Keeps a handle both systems returned for one creation, with the model's agent it belongs to. */
+  track(slot: Omit<HandleSlot, 'agent'>): void {
+    this.handles.push({ ...slot, agent: this.model.getAgent(slot.id) });
   }
 
   /** Whether `id` may or may not be persisted, by the implementation's choice (published, never surely persisted, not live). */

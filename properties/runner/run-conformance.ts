@@ -77,7 +77,8 @@ export type CheckEvent =
   | { readonly phase: 'end'; readonly check: string; readonly outcome: CheckOutcome }
   | { readonly phase: 'generated' };
 
-function inScope(id: string, scope: readonly string[] | undefined): boolean {
+/** Whether requirement or check `id` is in the `--requirements` `scope` (every id when there is none). */
+export function inScope(id: string, scope: readonly string[] | undefined): boolean {
   return scope === undefined || scope.some((wanted) => id === wanted || id.startsWith(`${wanted}-`));
 }
 

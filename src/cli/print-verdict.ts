@@ -1,12 +1,10 @@
-import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
 import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import { counterexampleScenario } from './counterexample-scenario.js';
-import { UsageError } from '../supervisor/usage-error.js';
 import { useColor } from './use-color.js';
 import { printable } from '../contract/printable.js';
+import { writeFileAtomic } from '../../tools/check/write-file-atomic.js';
 
 /**
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
@@ -23,22 +21,9 @@ export async function printVerdict(report: ConformanceReport, format: ReportForm
     if (failure === undefined) {
       process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
     } else {
-      writeFileSync(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
+      writeFileAtomic(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
       process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${printable(out)}\n`);
     }
   }
   return report.verdict === 'CONFORMANT' ? 0 : 1;
-}
-
-/** `--out` must name a file that can be written, checked before the run (not after minutes of it). */
-export function checkOut(file: string | undefined): void {
-  if (file === undefined) return;
-  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${file}: --out names a directory, not a file`);
-  const dir = dirname(resolve(file));
-  if (!existsSync(dir)) throw new UsageError(`${file}: --out directory ${dirname(file)} does not exist`);
-  try {
-    accessSync(existsSync(file) ? file : dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`${file}: --out is not writable`);
-  }
 }

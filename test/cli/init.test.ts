@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,5 +42,16 @@ describe('agent-identity-kit init', () => {
     expect(run.stderr.trim().split('\n')).toEqual(['agent-identity-kit: agent-identity-kit.config.json: already exists; init writes nothing over an existing file (move it away or edit it by hand)']);
     expect(existsSync(join(dir, 'conformance'))).toBe(false);
     expect(readFileSync(join(dir, 'agent-identity-kit.config.json'), 'utf8')).toBe('{}');
+  });
+
+  it('writes all or nothing: a later file that cannot be written leaves none of the earlier ones (issue 34)', async () => {
+    const dir = project('blocked', { type: 'module' });
+    // A file where the workflow's folder should go: the adapter and the configuration could be written, the workflow cannot.
+    writeFileSync(join(dir, '.github'), 'not a folder');
+    const run = await runCli(['init'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^agent-identity-kit: \.github\/workflows\/agent-identity-kit\.yml: cannot be written \(ENOTDIR: .*\); init wrote nothing$/)]);
+    expect(readdirSync(dir).sort()).toEqual(['.github', 'package.json']);
+    expect(readFileSync(join(dir, '.github'), 'utf8')).toBe('not a folder');
   });
 });

@@ -8,7 +8,7 @@
  * process.stdout.write(FORMATTERS.sarif(result));
  * ```
  */
-export { lint } from './lint.js';
+export { baselineFileOf, lint } from './lint.js';
 export { RULES } from './rules/index.js';
 export type { Rule } from './rules/rule.js';
 export { FORMATTERS, type FormatName } from './report/index.js';

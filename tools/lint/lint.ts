@@ -15,7 +15,7 @@ import { fingerprints } from './_internals/fingerprint.js';
 import { KIT_VERSION } from '../../src/contract/kit-version.js';
 import { contentHash, lintSourceHash, readCache, writeCache, type FileOutcome } from './_internals/lint-cache.js';
 import { resolveVocabulary } from './_internals/identity-names.js';
-import { loadConfig, validateConfig } from './_internals/load-config.js';
+import { loadConfig, validateConfig, type LoadedConfig } from './_internals/load-config.js';
 import { parseSource } from './_internals/parse-source.js';
 import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
 import { buildDispatch, walkFile } from './_internals/walk-file.js';
@@ -35,18 +35,35 @@ function compare(a: RawFinding, b: RawFinding): number {
 }
 
 
+/** The configuration of a lint with `options`: given, or read from its file. */
+function configOf(cwd: string, options: LintOptions): LoadedConfig {
+  return options.config === undefined ? loadConfig(cwd, options.configFile, RULES) : { config: validateConfig(options.config, 'options.config', RULES), base: cwd };
+}
+
+/** The baseline file, absolute: `options.baseline`, else the configuration's (relative to its file), else none. */
+function baselinePath(cwd: string, options: LintOptions, loaded: LoadedConfig): string | undefined {
+  if (typeof options.baseline === 'string') return resolve(cwd, options.baseline);
+  return loaded.config.baseline === undefined ? undefined : resolve(loaded.base, loaded.config.baseline);
+}
+
+/**
+ * The baseline file a lint with `options` reads, absolute, or `undefined` when neither
+ * `options.baseline` nor the configuration names one: where `--baseline-update` writes, known
+ * before the lint runs.
+ */
+export function baselineFileOf(options: LintOptions = {}): string | undefined {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  return baselinePath(cwd, options, configOf(cwd, options));
+}
+
 /** Lints the TypeScript sources under `options.paths` (or of `options.project`) for the shapes of docs/contract.md §6. */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const started = performance.now();
   const cwd = resolve(options.cwd ?? process.cwd());
-  const loaded =
-    options.config === undefined
-      ? loadConfig(cwd, options.configFile, RULES)
-      : { config: validateConfig(options.config, 'options.config', RULES), base: cwd };
+  const loaded = configOf(cwd, options);
   const { config } = loaded;
   const vocabulary = resolveVocabulary(config.vocabulary);
-  const baselineFile =
-    typeof options.baseline === 'string' ? resolve(cwd, options.baseline) : config.baseline === undefined ? undefined : resolve(loaded.base, config.baseline);
+  const baselineFile = baselinePath(cwd, options, loaded);
   const baseline = baselineFile === undefined || options.baseline === false ? undefined : readBaseline(baselineFile, cwd);
 
   const raw: RawFinding[] = [];

@@ -11,11 +11,13 @@ import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLabel, progressLine } from '../progress-bar.js';
 import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
-import { checkOut, printVerdict } from '../print-verdict.js';
+import { printVerdict } from '../print-verdict.js';
+import { adapterFiles, checkOutputPath } from '../output-path.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
 import { printable } from '../../contract/printable.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-to-check.js';
 
 interface ConformFlags {
   readonly adapter?: string;
@@ -31,6 +33,7 @@ interface ConformFlags {
   readonly timeBudget?: string;
   readonly workers?: string;
   readonly shard?: string;
+  readonly allowEmpty?: boolean;
 }
 
 /** `--shard i/n` (1-based in the flag, 0-based in the engine). */
@@ -161,7 +164,7 @@ async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: C
  * `conform`: runs the conformance suite against an adapter (default: the reference runtime) and
  * prints the verdict per requirement. Exit 0 conformant, 1 not, 2 usage or configuration error
  * (an adapter that cannot be used, too: it does not load, exits or hangs before the first check,
- * or its system is malformed).
+ * or its system is malformed) and a run that decided no requirement, unless `--allow-empty`.
  */
 export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
@@ -181,6 +184,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--shard <i/n>', 'run shard i of n (the directed checks of every n-th requirement, and every n-th chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
     .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .action(async (given: ConformFlags) => {
       const flags = withConfig(given, loadConformConfig(process.cwd()));
       // fast-check takes 32-bit seeds (it prints negative ones too); a larger one would be folded into that range.
@@ -192,11 +196,11 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const shard = shardOf(flags.shard);
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
-      checkOut(flags.out);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
       const loading = adapterLoading(spec, flags.import ?? [], flags.tsconfig);
+      checkOutputPath(flags.out, { flag: '--out', ...adapterFiles(spec, loading) });
       const tty = process.stderr.isTTY === true && flags.format === 'text';
       const started = performance.now();
       const options: ConformanceOptions = {
@@ -231,6 +235,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
-      setExitCode(await printVerdict(report, flags.format, flags.out));
+      const code = await printVerdict(report, flags.format, flags.out);
+      refuseUndecided(report, flags.allowEmpty);
+      setExitCode(code);
     });
 };

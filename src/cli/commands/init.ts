@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE_NAME } from '../../contract/config-file.js';
 import { helpExamples } from '../help-examples.js';
 import { UsageError } from '../../supervisor/usage-error.js';
+import { writeNewFiles } from '../../../tools/check/write-file-atomic.js';
 import type { RegisterCommand } from './index.js';
 
 /** The CI workflow `init` writes: the conformance run on every push, its report as the step summary. */
@@ -42,11 +43,16 @@ function isModuleProject(cwd: string): boolean {
   }
 }
 
+/** The refusal of a file that is already there. */
+function alreadyExists(file: string): string {
+  return `${file}: already exists; init writes nothing over an existing file (move it away or edit it by hand)`;
+}
+
 /**
  * Writes what `init` writes into `cwd` and returns the paths written, the adapter first: the
  * adapter skeleton (every operation a TODO reporting itself unsupported, every optional
- * capability absent), the configuration file naming it, and a CI workflow. Writes nothing when
- * any of them exists (a usage error naming it).
+ * capability absent), the configuration file naming it, and a CI workflow. All or nothing: when
+ * any of them exists or cannot be written, nothing is (a usage error naming it).
  */
 export function writeInitFiles(cwd: string, adapter: string | undefined): readonly string[] {
   // A CommonJS project loads a `.ts` file as CommonJS, which cannot import the kit's ES modules: `.mts` is ESM everywhere.
@@ -57,10 +63,15 @@ export function writeInitFiles(cwd: string, adapter: string | undefined): readon
     ['.github/workflows/agent-identity-kit.yml', WORKFLOW],
   ]);
   const existing = [...files.keys()].find((path) => existsSync(join(cwd, path)));
-  if (existing !== undefined) throw new UsageError(`${existing}: already exists; init writes nothing over an existing file (move it away or edit it by hand)`);
-  for (const [path, text] of files) {
-    mkdirSync(dirname(join(cwd, path)), { recursive: true });
-    writeFileSync(join(cwd, path), text, { flag: 'wx' });
+  if (existing !== undefined) throw new UsageError(alreadyExists(existing));
+  try {
+    writeNewFiles(new Map([...files].map(([path, text]) => [join(cwd, path), text])));
+  } catch (error) {
+    // A link error names the staged file (path) and its target (dest); a write error the file or a folder on its way.
+    const failed = error as NodeJS.ErrnoException & { readonly dest?: string };
+    const file = [...files.keys()].find((path) => [failed.dest, failed.path].some((named) => named !== undefined && (named === join(cwd, path) || join(cwd, path).startsWith(`${named}/`))));
+    if (failed.code === 'EEXIST' && failed.dest !== undefined && file !== undefined) throw new UsageError(alreadyExists(file));
+    throw new UsageError(`${file ?? cwd}: cannot be written (${failed.message}); init wrote nothing`);
   }
   return [...files.keys()];
 }

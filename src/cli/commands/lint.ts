@@ -1,6 +1,7 @@
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { Option } from 'commander';
 import {
+  baselineFileOf,
   baselineOf,
   DEFAULT_CACHE_FILE,
   FORMATTERS,
@@ -16,6 +17,7 @@ import { useColor } from '../use-color.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
+import { checkOutputPath } from '../output-path.js';
 
 interface LintFlags {
   readonly project?: string;
@@ -54,11 +56,20 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .addOption(new Option('--level <level>', 'lowest severity listed: warning (default) or error, a strict gate over what is proven').choices(['error', 'warning']))
     .action(async (paths: string[], flags: LintFlags) => {
       let result: LintResult;
+      const configFile = flags.config === undefined ? {} : { configFile: flags.config };
+      let target: string | undefined;
       try {
+        // What the run writes is checked before it: a bad path is refused before any file is linted.
+        if (flags.baselineUpdate === true) {
+          target = baselineFileOf({ ...configFile, ...(flags.baseline === undefined ? {} : { baseline: flags.baseline }) });
+          if (target === undefined) throw new UsageError('--baseline-update needs --baseline <file> (or lint.baseline in the configuration) to know where to write');
+          checkOutputPath(relative(process.cwd(), target) || target, { flag: '--baseline-update' });
+        }
+        if (flags.cache === true) checkOutputPath(flags.cacheLocation ?? DEFAULT_CACHE_FILE, { flag: flags.cacheLocation === undefined ? '--cache' : '--cache-location', createFolders: true });
         result = await lint({
           paths,
           ...(flags.project === undefined ? {} : { project: flags.project }),
-          ...(flags.config === undefined ? {} : { configFile: flags.config }),
+          ...configFile,
           ...(flags.baselineUpdate === true ? { baseline: false } : flags.baseline === undefined ? {} : { baseline: flags.baseline }),
           ...(flags.cache === true ? { cache: flags.cacheLocation ?? DEFAULT_CACHE_FILE } : {}),
           ...(flags.syntactic === true ? { syntactic: true } : {}),
@@ -70,9 +81,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
         throw error;
       }
       if (result.files === 0) refuseEmpty(`lint ${flags.project ?? paths.join(' ')}`, flags.allowEmpty);
-      if (flags.baselineUpdate === true) {
-        const target = flags.baseline === undefined ? result.baselineFile : resolve(flags.baseline);
-        if (target === undefined) throw new UsageError('--baseline-update needs --baseline <file> (or lint.baseline in the configuration) to know where to write');
+      if (target !== undefined) {
         writeBaseline(target, baselineOf(result.findings));
         process.stderr.write(`agent-identity-kit: wrote ${result.findings.length} finding(s) to ${printable(relative(process.cwd(), target) || target)}\n`);
         setExitCode(0);

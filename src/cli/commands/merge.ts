@@ -3,8 +3,11 @@ import { Option } from 'commander';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { mergeReports } from '../../../properties/runner/run-conformance.js';
+import { shardShareProblem } from '../../../properties/runner/shard-share.js';
 import { helpExamples } from '../help-examples.js';
-import { checkOut, printVerdict } from '../print-verdict.js';
+import { printVerdict } from '../print-verdict.js';
+import { checkOutputPath } from '../output-path.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-to-check.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 
@@ -18,16 +21,20 @@ function partOf(file: string): ConformanceReport {
     throw new UsageError(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const report = parsed as Partial<ConformanceReport> | null;
-  if (typeof report !== 'object' || report === null || report.tool !== 'agent-identity-kit' || typeof report.part !== 'object') {
+  const part = report?.part;
+  if (typeof report !== 'object' || report === null || report.tool !== 'agent-identity-kit' || typeof part !== 'object' || part === null || typeof part.shard?.index !== 'number' || typeof part.shard.count !== 'number' || !Array.isArray(part.chunks) || !Array.isArray(part.directed) || !Number.isSafeInteger(report.runsRequested)) {
     throw new UsageError(`${file}: not a partial conformance report (write one with conform --shard i/n)`);
   }
+  // A shard is trusted for what it found, not for how much of the run it made: it must hold its whole share.
+  const problem = shardShareProblem(report as ConformanceReport);
+  if (problem !== undefined) throw new UsageError(`${file}: ${problem}; not merged (run the shard again)`);
   return report as ConformanceReport;
 }
 
 /**
  * `merge`: combines the partial reports of the shards of one run (`conform --shard i/n`) into
  * the report, verdict and exit code the unsharded run gives. Exit 0 conformant, 1 not, 2 when the
- * files are not the shards of one run.
+ * files are not the shards of one run or one does not hold its share of it (see shardShareProblem).
  */
 export const registerMerge: RegisterCommand = (program, setExitCode) => {
   program
@@ -37,8 +44,9 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('merge shard-1.json shard-2.json shard-3.json shard-4.json', 'merge shards/*.json --format markdown >> "$GITHUB_STEP_SUMMARY"'))
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
-    .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string }) => {
-      checkOut(flags.out);
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
+    .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string; readonly allowEmpty?: boolean }) => {
+      checkOutputPath(flags.out, { flag: '--out', reads: new Map(files.map((file) => [file, `the partial report ${file}`])) });
       const parts = files.map(partOf);
       let report: ConformanceReport;
       try {
@@ -46,6 +54,8 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw new UsageError(`${files.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      setExitCode(await printVerdict(report, flags.format, flags.out));
+      const code = await printVerdict(report, flags.format, flags.out);
+      refuseUndecided(report, flags.allowEmpty);
+      setExitCode(code);
     });
 };

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceAdapter } from '../../../properties/reference-adapter.js';
 import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
@@ -11,6 +11,9 @@ import { superviseReplay } from '../../supervisor/supervise-replay.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
 import { printable } from '../../contract/printable.js';
+import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
+import { adapterFiles, checkOutputPath } from '../output-path.js';
+import { writeFileAtomic } from '../../../tools/check/write-file-atomic.js';
 
 /**
  * `replay <files|dirs…> [--adapter <module> [--import <module>…] [--tsconfig <file>]] [--record <path>]`:
@@ -18,7 +21,8 @@ import { printable } from '../../contract/printable.js';
  * prints PASS / FAIL / SKIP per scenario with the first diverging step. An adapter loads as
  * `conform` loads it (the same `--import` preloads and `--tsconfig`), so a counterexample `conform`
  * wrote replays with the flags that found it. Exit 0 when nothing failed, 1 otherwise, 2 for a
- * malformed scenario (nothing runs then).
+ * malformed scenario or a `--record` path that cannot be written (nothing runs then), and for a
+ * replay that checked nothing (no scenario, or every one not applicable) unless `--allow-empty`.
  */
 export const registerReplay: RegisterCommand = (program, setExitCode) => {
   program
@@ -30,7 +34,8 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')
-    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string }) => {
+    .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
+    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean }) => {
       // Flags first: a bad one is refused before any scenario is read.
       const adapter = options.adapter === undefined ? undefined : adapterSpec(options.adapter);
       const loading = adapterLoading(adapter, options.import ?? [], options.tsconfig);
@@ -42,14 +47,19 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;
       }
-      if (options.record !== undefined && loaded.length > 1) mkdirSync(options.record, { recursive: true });
+      if (loaded.length === 0) refuseEmpty(`replay ${paths.join(' ')}: no scenario file`, options.allowEmpty);
+      // The record path is checked before any scenario runs; it must not replace a scenario or a file the adapter run reads.
+      const several = loaded.length > 1;
+      const reads = adapterFiles(adapter, loading);
+      checkOutputPath(options.record, { flag: '--record', kind: several ? 'folder' : 'file', createFolders: several, ...reads, reads: new Map([...(reads.reads ?? []), ...loaded.map(({ file }): [string, string] => [file, `the scenario ${file}`])]) });
+      if (options.record !== undefined && several) mkdirSync(options.record, { recursive: true });
       const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
       const write = (index: number, status: 'PASS' | 'FAIL' | 'SKIP', text: string, history: readonly string[] | undefined) => {
         counts[status] += 1;
         process.stdout.write(printable(text));
         const scenario = loaded[index]?.scenario;
         if (options.record !== undefined && history !== undefined && scenario !== undefined) {
-          writeFileSync(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
+          writeFileAtomic(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
         }
       };
       if (adapter === undefined) {
@@ -65,6 +75,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
       process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
+      if (loaded.length > 0 && counts.SKIP === loaded.length) refuseEmpty(`replay ${paths.join(' ')}: every scenario was not applicable`, options.allowEmpty);
       setExitCode(counts.FAIL > 0 ? 1 : 0);
     });
 };

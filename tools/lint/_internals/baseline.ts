@@ -3,8 +3,9 @@
  * fingerprint is listed is baselined (not a failure); a listed entry that matches no finding any
  * more is stale and reported, so the baseline only shrinks. Written by `--baseline-update`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { writeFileAtomic } from '../../check/write-file-atomic.js';
 import { LintConfigError } from '../lint-config-error.js';
 import type { Finding } from '../types.js';
 
@@ -73,7 +74,7 @@ export function baselineOf(findings: readonly Finding[]): Baseline {
 
 /** Writes `baseline` as stable, diff-friendly JSON. */
 export function writeBaseline(path: string, baseline: Baseline): void {
-  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(baseline, null, 2)}\n`);
 }
 
 /** Splits findings into new and baselined ones, and lists the stale entries. */

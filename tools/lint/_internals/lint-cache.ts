@@ -5,9 +5,10 @@
  * The cache is only an accelerator: a missing, unreadable or foreign cache is silently rebuilt.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../../check/write-file-atomic.js';
 import type { RawFinding } from '../rules/rule.js';
 import type { Suppression } from './suppressions.js';
 
@@ -67,7 +68,6 @@ export function readCache(path: string, key: string): Map<string, FileOutcome> {
 
 /** Writes the cache for the files of this run. */
 export function writeCache(path: string, key: string, outcomes: ReadonlyMap<string, FileOutcome>): void {
-  mkdirSync(dirname(path), { recursive: true });
   const cache: CacheFile = { key, files: Object.fromEntries(outcomes) };
-  writeFileSync(path, JSON.stringify(cache));
+  writeFileAtomic(path, JSON.stringify(cache));
 }
