@@ -32,22 +32,24 @@ export const configChecks: readonly Check[] = [
   }),
 
   check('AIK-CONFIG-002', 'whole-config-validated-up-front', async (ctx) => {
-    const valid = { id: 'ok-entry', sessionId: 'would-start' };
+    // Each configuration's valid entry has an id of its own, so its store calls are told apart from every other sub-case's (a system of an earlier one may still be writing).
+    const valid = (n: number) => ({ id: 'ok-entry', sessionId: `would-start-${n}` });
     const broken: readonly [string, ConfigInput][] = [
-      ['an empty label', { agents: [valid, { id: '' }] }],
-      ['a relative cwd', { agents: [valid, { id: 'x', cwd: 'relative' }] }],
-      ['both exact ids', { agents: [valid, { id: 'x', sessionId: 'a', resumeSessionId: 'b' }] }],
-      ['an empty exact id', { agents: [valid, { id: 'x', sessionId: '' }] }],
-      ['an exact id used twice', { agents: [valid, { id: 'x', resumeSessionId: 'would-start' }] }],
+      ['an empty label', { agents: [valid(1), { id: '' }] }],
+      ['a relative cwd', { agents: [valid(2), { id: 'x', cwd: 'relative' }] }],
+      ['both exact ids', { agents: [valid(3), { id: 'x', sessionId: 'a', resumeSessionId: 'b' }] }],
+      ['an empty exact id', { agents: [valid(4), { id: 'x', sessionId: '' }] }],
+      ['an exact id used twice', { agents: [valid(5), { id: 'x', resumeSessionId: 'would-start-5' }] }],
     ];
     for (const [what, config] of broken) {
+      const starts = config.agents[0]?.sessionId;
       const system = await ctx.open(config);
       const outcome = system.configResults();
-      ctx.assert(!outcome.ok, `a configuration with ${what} was accepted`);
-      if (!outcome.ok) ctx.rejects(system, outcome, 'invalid', 'config', `configuration with ${what}`);
       await ctx.clause('AIK-CONFIG-002.c2', () => {
+        ctx.assert(!outcome.ok, `a configuration with ${what} was accepted`);
+        if (!outcome.ok) ctx.rejects(system, outcome, 'invalid', 'config', `configuration with ${what}`);
         ctx.equal(registries(system), { agents: [], sessions: [] }, `registries after refusing a configuration with ${what}`);
-        ctx.equal(ctx.store.calls.filter((call) => call.id === 'would-start'), [], `store calls for the valid entry of a configuration with ${what}`);
+        ctx.equal(ctx.store.calls.filter((call) => call.id === starts), [], `store calls for the valid entry of a configuration with ${what}`);
         ctx.equal(recorded(system).map((event) => `${event.type} ${event.id}`), [], `events announced by a configuration refused for ${what}`);
       });
     }

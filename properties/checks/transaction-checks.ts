@@ -55,14 +55,17 @@ export const transactionChecks: readonly Check[] = [
 
   check('AIK-TXN-003', 'failure-at-any-phase-rolls-back', async (ctx) => {
     const system = await ctx.open();
-    await persisted(ctx, system, 'res');
     const faults = [
       ['setup rejects', () => ({ setup: { name: 'fail', action: 'reject' as const, value: ctx.error('setup failed') } })],
       ['abort during setup', () => ({ setup: { name: 'slow', action: 'never' as const }, signal: { name: 'stop', at: { pause: 'abort-now' }, reason: ctx.error('stopped') } })],
     ] as const;
-    for (const [what, plans] of faults) {
+    // Ids of their own per sub-case: a creation wrongly left live by one fault is never what a later sub-case judges.
+    const idsOf = (n: number) => ({ fresh: `fresh-${n + 1}`, res: `res-${n + 1}` });
+    for (const n of faults.keys()) await persisted(ctx, system, idsOf(n).res);
+    for (const [n, [what, plans]] of faults.entries()) {
       ctx.kit.pauses.release('abort-now');
-      for (const [op, id] of [['create', 'fresh'], ['resume', 'res']] as const) {
+      const { fresh, res } = idsOf(n);
+      for (const [op, id] of [['create', fresh], ['resume', res]] as const) {
         const writes = writesOf(ctx.store.calls, id);
         const outcome = op === 'create' ? await system.create({ sessionId: id, ...plans() }) : await system.resume({ resumeSessionId: id, ...plans() });
         await ctx.clause('AIK-TXN-003.c3', async () => {
@@ -71,21 +74,26 @@ export const transactionChecks: readonly Check[] = [
         });
       }
     }
+    await persisted(ctx, system, 'res-load');
     const loadFault = ctx.error('load failed');
     // Every load (not only the next): a late load of an earlier, already settled resume must not use it up.
-    ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault });
+    ctx.store.inject({ op: 'load', id: 'res-load', effect: 'fail', value: loadFault });
     await ctx.clause('AIK-TXN-003.c2', async () => {
-      ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
-      await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'res-load' }), loadFault, 'resume(res-load) with a failing load');
+      await rolledBack(ctx, system, 'res-load', writesOf(ctx.store.calls, 'res-load'), 'resume(res-load) with a failing load');
     });
-    ctx.store.heal('res');
-    // The id is free again once each creation settled.
-    const fresh = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations'));
-    const res = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes'));
-    ctx.ok(await system.dispose(fresh.handle), 'dispose(fresh)');
-    ctx.ok(await system.dispose(res.handle), 'dispose(res)');
+    ctx.store.heal('res-load');
+    // The id is free again once each creation settled (a creation a fault did not roll back is judged above, not here).
+    const reusable = [...faults.keys()].flatMap((n) => [['create', idsOf(n).fresh], ['resume', idsOf(n).res]] as const);
+    for (const [op, id] of [...reusable, ['resume', 'res-load'] as const]) {
+      if (system.getAgent(id) !== undefined) continue;
+      const outcome = op === 'create' ? await system.create({ sessionId: id }) : await system.resume({ resumeSessionId: id });
+      await ctx.clause('AIK-TXN-003.c1', () => ctx.assert(outcome.ok, `${op}(${id}) after its rolled-back ${op}s: expected success, got ${outcome.ok ? '' : show(outcome.error)}`));
+      if (outcome.ok) ctx.ok(await system.dispose(outcome.handle), `dispose(${id})`);
+    }
     // A failure after the collision boundary (phase 7): a veto at session/created. The session entry was entered, and goes too.
-    for (const [op, id] of [['create', 'vetoed'], ['resume', 'res']] as const) {
+    await persisted(ctx, system, 'res-veto');
+    for (const [op, id] of [['create', 'vetoed'], ['resume', 'res-veto']] as const) {
       const creation = () => (op === 'create' ? system.create({ sessionId: id }) : system.resume({ resumeSessionId: id }));
       const veto = ctx.error(`veto of ${op}(${id}) at session/created`);
       system.listen({ name: `veto-${op}`, event: 'session/created', action: 'throw', value: veto });
@@ -96,6 +104,8 @@ export const transactionChecks: readonly Check[] = [
         ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ${op} was vetoed at session/created`);
         ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its ${op} was vetoed at session/created`);
       });
+      // A veto that did not roll back is judged above: the id is then still live, and no reuse to judge.
+      if (system.getAgent(id) !== undefined) continue;
       const again = await creation();
       await ctx.clause('AIK-TXN-003.c1', () => ctx.assert(again.ok, `${op}(${id}) after its ${op} was vetoed at session/created: expected success, got ${again.ok ? '' : show(again.error)}`));
       if (again.ok) ctx.ok(await system.dispose(again.handle), `dispose(${id})`);
