@@ -128,11 +128,9 @@ export const conflictChecks: readonly Check[] = [
       const session = ctx.present(system.session('stale'), 'no live session stale');
       const runEvents = () => recorded(system).filter((event) => event.type.startsWith('subagent/')).length;
       const turns = ctx.kit.turns.inFlight;
-      await ctx.clause('AIK-DETACH-001.c3', async () => {
-        ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
-        ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
-        ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
-      });
+      await ctx.clause('AIK-DETACH-001.c3', async () => ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle'));
+      await ctx.clause('AIK-DETACH-001.c4', async () => ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle'));
+      await ctx.clause('AIK-DETACH-001.c3', async () => ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle'));
       if (ctx.subagents) {
         await ctx.clause('AIK-SUB-003.c2', async () => {
           ctx.rejects(system, await system.spawn(old.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn through the stale handle');

@@ -59,7 +59,11 @@ export interface FailureDetail {
   readonly check: string;
   /** The requirement the failure counts against: that of the clause whose assertion failed, else the check's own. */
   readonly requirement: string;
-  /** The clauses (`AIK-…cN`, src/contract/clauses.ts) whose assertions failed, in the order met; absent when none was named (a generated check, or a sub-case outside any clause). */
+  /**
+   * The clauses (`AIK-…cN`, src/contract/clauses.ts) whose assertions failed, in the order met;
+   * for a generated check, the clauses the clause map gives it. Absent when none is named (a
+   * directed sub-case outside any clause).
+   */
   readonly clauses?: readonly string[];
   /** What failed: for a directed check, every failed sub-case, one per line. */
   readonly message: string;
