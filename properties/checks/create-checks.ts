@@ -70,7 +70,7 @@ export const createChecks: readonly Check[] = [
       ctx.equal(system.sessions().map((entry) => entry.id), ['back'], 'live session ids after resume');
     });
     const start = recorded(system, 'back').filter((event) => event.type === 'agent/session-start');
-    ctx.equal(start.map((event) => event.source), ['startup', 'resume'], 'agent/session-start sources');
+    await ctx.clause('AIK-RESUME-001.c1', () => ctx.equal(start.map((event) => event.source), ['startup', 'resume'], 'agent/session-start sources'));
   }),
 
   check('AIK-RESUME-002', 'not-persisted-is-not-found', async (ctx) => {
@@ -143,7 +143,7 @@ export const createChecks: readonly Check[] = [
         ctx.rejects(system, ofLive, 'invalid', 'resume', 'resume of a live id without a store');
         ctx.rejects(system, ofOther, 'invalid', 'resume', 'resume without a store');
       });
-      ctx.equal(system.agents().map((entry) => entry.id), ['mem'], 'live agents after the refused resumes');
+      await ctx.clause('AIK-RESUME-005.c1', () => ctx.equal(system.agents().map((entry) => entry.id), ['mem'], 'live agents after the refused resumes'));
     },
     { durable: false },
   ),

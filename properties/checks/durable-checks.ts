@@ -124,11 +124,11 @@ export const durableChecks: readonly Check[] = [
     ctx.ok(await system.dispose(quiet.handle), 'dispose(quiet) without any turn');
     const persisted = (await ctx.store.peek('quiet')) !== undefined;
     const resume = await system.resume({ resumeSessionId: 'quiet' });
-    ctx.equal(resume.ok, persisted, `resume(quiet) succeeded iff quiet was persisted (persisted: ${persisted})`);
+    await ctx.clause('AIK-DURABLE-002.c1', () => ctx.equal(resume.ok, persisted, `resume(quiet) succeeded iff quiet was persisted (persisted: ${persisted})`));
     if (resume.ok) ctx.ok(await system.dispose(resume.handle), 'dispose(quiet)');
     if (!persisted || ctx.profiles.persistedCreate === 'reject-at-create') {
       const create = await system.create({ sessionId: 'quiet' });
-      ctx.equal(create.ok, !persisted, `create(quiet) succeeded iff quiet was not persisted (persisted: ${persisted})`);
+      await ctx.clause('AIK-DURABLE-002.c2', () => ctx.equal(create.ok, !persisted, `create(quiet) succeeded iff quiet was not persisted (persisted: ${persisted})`));
     }
   }),
 

@@ -130,7 +130,7 @@ export const remoteChecks: readonly Check[] = [
     const won = ctx.ok(await first, 'the first create(duel)');
     ctx.ok(await ctx.present(system.raw.bridgeOpen, 'the adapter declares bridge but offers no bridgeOpen').call(system.raw, won.handle), 'bridgeOpen(duel)');
     ctx.kit.pauses.release('second');
-    ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
+    await ctx.clause('AIK-REMOTE-003.c1', async () => ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)'));
     const winner = ctx.present(system.getAgent('duel'), 'duel is not live');
     await ctx.clause('AIK-REMOTE-003.c1', () => ctx.equal(system.raw.bridgeServes?.(winner), true, 'bridge serves the winner of duel after a same-id creation lost'));
     ctx.ok(await system.dispose(won.handle), 'dispose(duel)');
@@ -150,7 +150,7 @@ export const remoteChecks: readonly Check[] = [
     ctx.ok(await system.dispose(first.handle), 'dispose(served)');
     const again = await system.create({ sessionId: 'served' });
     ctx.ok(again.ok ? again : await system.resume({ resumeSessionId: 'served' }), 'a new agent under served');
-    ctx.assert(system.getAgent('served') !== old, 'the new agent under served is the old object');
+    await ctx.clause('AIK-REMOTE-003.c1', () => ctx.assert(system.getAgent('served') !== old, 'the new agent under served is the old object'));
     await ctx.clause('AIK-REMOTE-003.c1', () => {
       ctx.equal(serves('served'), false, 'bridge serves the same-id foreign agent');
       ctx.equal(system.raw.bridgeServes?.(old), false, 'bridge still serves the disposed agent');

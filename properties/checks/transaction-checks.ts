@@ -142,14 +142,14 @@ export const transactionChecks: readonly Check[] = [
     const onSession = ctx.error('veto at session/created');
     system.listen({ name: 'veto-session', event: 'session/created', action: 'throw', value: onSession });
     system.listen({ name: 'after-veto', event: 'session/created', action: 'record' });
-    ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created');
+    await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created'));
     await ctx.clause('AIK-TXN-004.c1', () => ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1'));
     await ctx.clause('AIK-TXN-004.c5', () => ctx.equal(heardBy(system, 'after-veto').filter((event) => event.id === 'v1').length, 0, 'session/created of v1 heard by a listener registered after the vetoing one'));
     system.unlisten('veto-session');
     system.unlisten('after-veto');
     const onAgent = ctx.error('veto at agent/created');
     system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: onAgent });
-    ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created');
+    await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created'));
     await ctx.clause('AIK-TXN-004.c2', () => ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2'));
     system.unlisten('veto-agent');
     await ctx.clause('AIK-TXN-004.c3', () => {
@@ -157,7 +157,7 @@ export const transactionChecks: readonly Check[] = [
     });
     system.listen({ name: 'late-throw', event: 'agent/session-start', action: 'throw', value: ctx.error('thrown at session-start') });
     const v3 = await ctx.clause('AIK-TXN-004.c4', async () => ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener'));
-    ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw');
+    await ctx.clause('AIK-TXN-004.c4', () => ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw'));
     ctx.ok(await system.dispose(v3.handle), 'dispose(v3)');
   }),
 
@@ -186,10 +186,10 @@ export const transactionChecks: readonly Check[] = [
       const record = await ctx.store.peek(stored);
       // A listener plan throws once: one plan per vetoed creation.
       system.listen({ name: `veto-create-${event}`, event, action: 'throw', value: veto });
-      ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`);
+      await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`));
       const writes = writesOf(ctx.store.calls, stored);
       system.listen({ name: `veto-resume-${event}`, event, action: 'throw', value: veto });
-      ctx.rejectsWith(await system.resume({ resumeSessionId: stored }), veto, `resume(${stored}) vetoed at ${event}`);
+      await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.resume({ resumeSessionId: stored }), veto, `resume(${stored}) vetoed at ${event}`));
       system.unlisten(`veto-create-${event}`);
       system.unlisten(`veto-resume-${event}`);
       // A late write would still be a write: give the rolled-back creations time to misbehave.
@@ -217,7 +217,9 @@ export const transactionChecks: readonly Check[] = [
       ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
       if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
     });
-    for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
+    await ctx.clause('AIK-TXN-005.c1', () => {
+      for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
+    });
     const live = ctx.ok(await system.create({ sessionId: 'a4', signal: { name: 'late', at: { pause: 'abort-a4' }, reason: ctx.error('too late') } }), 'create(a4)');
     ctx.kit.pauses.release('abort-a4');
     await ctx.settle();
@@ -256,8 +258,10 @@ export const transactionChecks: readonly Check[] = [
     await ctx.clause('AIK-TXN-007.c3', () => ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched'));
     const later = heardBy(system, 'later').find((event) => event.id === 'p1');
     await ctx.clause('AIK-TXN-007.c1', () => ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live'));
-    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)'));
-    ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
+    await ctx.clause('AIK-TXN-007.c2', () => {
+      ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)');
+      ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
+    });
   }),
 
   check('AIK-TXN-007', 'unload-and-shutdown-during-publication', async (ctx) => {
@@ -266,12 +270,12 @@ export const transactionChecks: readonly Check[] = [
     system.listen({ name: 'unloader', event: 'agent/created', action: 'unload', value: owner });
     const unloaded = await system.create({ sessionId: 'u1', owner });
     await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created'));
-    ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1');
+    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1'));
     system.unlisten('unloader');
     system.listen({ name: 'stopper', event: 'session/created', action: 'shutdown' });
     const shut = await system.create({ sessionId: 'u2' });
     await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down'));
-    ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2');
+    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2'));
   }),
 
   check('AIK-TXN-007', 'veto-and-first-request-win', async (ctx) => {
@@ -298,7 +302,9 @@ export const transactionChecks: readonly Check[] = [
       ctx.rejects(system, wrapped, 'aborted', 'create', 'create(w3) aborted with a non-Error reason during agent/created');
       if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of w3 does not carry the non-Error reason as its cause');
     });
-    for (const id of ['w1', 'w2', 'w3']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
+    await ctx.clause('AIK-TXN-007.c6', () => {
+      for (const id of ['w1', 'w2', 'w3']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
+    });
   }),
 
   check(
@@ -308,8 +314,10 @@ export const transactionChecks: readonly Check[] = [
       const system = await ctx.open();
       system.listen({ name: 'self-dispose', event: 'agent/created', action: 'dispose-context' });
       const outcome = await system.create({ sessionId: 'd1' });
-      await ctx.clause('AIK-TXN-007.c4', () => ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created'));
-      ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
+      await ctx.clause('AIK-TXN-007.c4', () => {
+        ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created');
+        ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
+      });
     },
     { needs: ['contextDispose'] },
   ),

@@ -281,7 +281,7 @@ export const CLAUSES: readonly Clause[] = [
   ]),
 
   ...clauses('AIK-EVENT-001', 'Events', [
-    ['per entry object: #disposed ≤ #created ≤ 1, equal once the entry is gone; both carry the same object; never created after disposed', ['AIK-EVENT-001/created-disposed-pairing', 'AIK-EVENT-001/generated-pairing', 'AIK-QUIESCE-001/one-memoized-teardown']],
+    ['per entry object: #disposed ≤ #created ≤ 1, equal once the entry is gone; both carry the same object; never created after disposed', ['AIK-EVENT-001/created-disposed-pairing', 'AIK-EVENT-001/generated-pairing', 'AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-005/shutdown-settles-everything-last']],
     ['A `*/disposed` edge is emitted iff its `*/created` dispatch began, exactly once, to every global listener', ['AIK-EVENT-001/created-disposed-pairing', 'AIK-TXN-004/listener-veto'], TXN],
     ['no created edge is emitted for an entry rolled back before its announcement', ['AIK-EVENT-001/created-disposed-pairing'], TXN],
   ]),
