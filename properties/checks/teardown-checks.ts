@@ -113,7 +113,9 @@ export const teardownChecks: readonly Check[] = [
     async (ctx) => {
       const system = await ctx.open();
       for (let round = 1; round <= 3; round += 1) {
-        const made = ctx.ok(await system.create({ sessionId: 'again' }), `create(again) round ${round}`);
+        const creating = async () => ctx.ok(await system.create({ sessionId: 'again' }), `create(again) round ${round}`);
+        // The first round only sets the id up; every later one creates it once the previous dispose resolved.
+        const made = round === 1 ? await creating() : await ctx.clause('AIK-QUIESCE-003.c1', creating);
         ctx.ok(await system.prompt(made.handle), `prompt(again) round ${round}`);
         ctx.ok(await system.dispose(made.handle), `dispose(again) round ${round}`);
       }
@@ -127,7 +129,7 @@ export const teardownChecks: readonly Check[] = [
     ctx.ok(await system.prompt(made.handle), 'prompt(back)');
     ctx.ok(await system.dispose(made.handle), 'dispose(back)');
     for (let round = 1; round <= 2; round += 1) {
-      const resumed = ctx.ok(await system.resume({ resumeSessionId: 'back' }), `resume(back) round ${round}`);
+      const resumed = await ctx.clause('AIK-QUIESCE-003.c1', async () => ctx.ok(await system.resume({ resumeSessionId: 'back' }), `resume(back) round ${round}`));
       ctx.ok(await system.dispose(resumed.handle), `dispose(back) round ${round}`);
     }
   }),
