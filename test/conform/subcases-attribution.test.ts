@@ -50,6 +50,18 @@ const shutdownAwaitsLoads: AdapterFactory = async (env, options) => {
   }))(env, options);
 };
 
+/** A setup that rejects is never run: that creation wrongly succeeds and stays live; every other fault rolls back. */
+function withoutRejecting<T extends { setup?: { action: string } }>(input: T): T {
+  if (input.setup?.action !== 'reject') return input;
+  const { setup: _setup, ...rest } = input;
+  return rest as T;
+}
+
+const ignoresRejectingSetups = withOverrides(reference, (system) => ({
+  create: (input: Parameters<System['create']>[0]) => system.create(withoutRejecting(input)),
+  resume: (input: Parameters<System['resume']>[0]) => system.resume(withoutRejecting(input)),
+}));
+
 describe('one sub-case, one system', () => {
   it('AIK-CREATE-003: an invalid creation wrongly accepted fails its own sub-cases only, not the later ones', async () => {
     // The empty id is published as "blank": the first sub-case wrongly succeeds and leaves an agent behind.
@@ -70,6 +82,20 @@ describe('one sub-case, one system', () => {
     const lines = failuresOf(report, 'AIK-CONFIG-002/whole-config-validated-up-front').get('AIK-CONFIG-002') ?? [];
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.filter((line) => !line.includes('an empty label'))).toEqual([]);
+  });
+
+  it('AIK-TXN-003: a creation a fault did not roll back fails its own sub-cases only, not those of the next fault nor the reuse of other ids', async () => {
+    const report = await runConformance(ignoresRejectingSetups, { runs: 0, requirements: ['AIK-TXN-003'] });
+    const lines = failuresOf(report, 'AIK-TXN-003/failure-at-any-phase-rolls-back').get('AIK-TXN-003') ?? [];
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => !line.includes('with setup rejects'))).toEqual([]);
+  });
+
+  it('AIK-TXN-006: a creation that was not rolled back is not created again (a conflict there would be charged twice)', async () => {
+    const report = await runConformance(ignoresRejectingSetups, { runs: 0, requirements: ['AIK-TXN-006'] });
+    const lines = failuresOf(report, 'AIK-TXN-006/non-error-values-reach-the-caller').get('AIK-TXN-006') ?? [];
+    expect(lines.some((line) => line.includes('create(n1) whose setup rejects a non-Error'))).toBe(true);
+    expect(lines.filter((line) => line.includes('again after its rollback'))).toEqual([]);
   });
 
   it('lists every failed sub-case in the report; the text reporter folds them after 8 with a count', async () => {
