@@ -117,17 +117,20 @@ export const createChecks: readonly Check[] = [
       { sessionId: 'bare' },
       { sessionId: 'deep', meta: { delegationDepth: 2 }, seed: ctx.kit.env.seed(0) },
     ];
+    // Each variant under an id of its own: one that stops does not hide the next.
     for (const input of variants) {
-      const made = ctx.ok(await system.create(input), `create(${input.sessionId})`);
-      await system.prompt(made.handle);
-      ctx.ok(await system.flush(made.handle), `flush(${input.sessionId})`);
-      const live = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId}`);
-      const history = system.history(live.token);
-      ctx.ok(await system.dispose(made.handle), `dispose(${input.sessionId})`);
-      ctx.ok(await system.resume({ resumeSessionId: input.sessionId }), `resume(${input.sessionId})`);
-      const back = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId} after resume`);
-      await ctx.clause('AIK-RESUME-004.c1', () => ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`));
-      await ctx.clause('AIK-RESUME-004.c2', () => ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`));
+      await ctx.subcase(async () => {
+        const made = ctx.ok(await system.create(input), `create(${input.sessionId})`);
+        await system.prompt(made.handle);
+        ctx.ok(await system.flush(made.handle), `flush(${input.sessionId})`);
+        const live = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId}`);
+        const history = system.history(live.token);
+        ctx.ok(await system.dispose(made.handle), `dispose(${input.sessionId})`);
+        ctx.ok(await system.resume({ resumeSessionId: input.sessionId }), `resume(${input.sessionId})`);
+        const back = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId} after resume`);
+        await ctx.clause('AIK-RESUME-004.c1', () => ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`));
+        await ctx.clause('AIK-RESUME-004.c2', () => ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`));
+      });
     }
   }),
 

@@ -208,6 +208,21 @@ export class CheckContext {
     }
   }
 
+  /**
+   * Runs `body` as one sub-case among independent ones: an assertion that stops it (`ok`,
+   * `present`, `until`) is recorded as its failed sub-case and the check goes on with the next, so
+   * one broken sub-case never hides the others. Anything else (a hang, a protocol violation) still
+   * stops the check: the system may be wedged.
+   */
+  async subcase(body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) throw error;
+      this.failures.push(this.stoppedBy(error));
+    }
+  }
+
   /** The failed sub-case that `error`, which stopped the check, makes: in the clause it was met in, if any. */
   stoppedBy(error: unknown): Subcase {
     const message = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import { referenceAdapter } from '../../properties/reference-adapter.js';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { textReporter } from '../../properties/reporters/text-reporter.js';
 import { runConformance } from '../../properties/runner/run-conformance.js';
+import creationAwaitsFirstWrite from '../mutants/creation-awaits-first-write.js';
 import { withOverrides } from './_support/with-overrides.js';
 
 const reference = referenceAdapter();
@@ -96,6 +97,14 @@ describe('one sub-case, one system', () => {
     const lines = failuresOf(report, 'AIK-TXN-006/non-error-values-reach-the-caller').get('AIK-TXN-006') ?? [];
     expect(lines.some((line) => line.includes('create(n1) whose setup rejects a non-Error'))).toBe(true);
     expect(lines.filter((line) => line.includes('again after its rollback'))).toEqual([]);
+  });
+
+  it('a sub-case stopped by a failed step does not hide the independent ones after it (AIK-DURABLE-001 write faults)', async () => {
+    // The creation awaits its first write: the held-writes sub-case stops, and the put fault rolls its creation back.
+    const report = await runConformance(creationAwaitsFirstWrite.adapter, { runs: 0, timeoutMs: 300, requirements: ['AIK-DURABLE-001'] });
+    const failure = report.failures.find((candidate) => candidate.check === 'AIK-DURABLE-001/write-faults-surface-at-flush');
+    expect(failure?.clauses).toEqual(['AIK-DURABLE-001.c2', 'AIK-DURABLE-001.c5']);
+    expect(failure?.message.split('\n').some((line) => line.includes('create(failing-put) whose put fails: expected success'))).toBe(true);
   });
 
   it('lists every failed sub-case in the report; the text reporter folds them after 8 with a count', async () => {
