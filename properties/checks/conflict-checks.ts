@@ -39,11 +39,13 @@ export const conflictChecks: readonly Check[] = [
     const history = system.history(session.token);
     const heard = heardBy(system, 'winner-view').length;
     ctx.kit.pauses.release('second');
-    ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
-    await ctx.clause('AIK-CONFLICT-002.c1', () => ctx.equal(system.getAgent('duel'), agent, 'getAgent(duel) after the losing create'));
-    ctx.equal(system.history(session.token), history, 'log of duel after the losing create');
-    ctx.equal(heardBy(system, 'winner-view').length, heard, "events the winner's scoped listener heard from the loser");
-    ctx.equal(heardBy(system, 'loser-scope').filter((event) => event.subject === agent || event.subject === session.token), [], "events of the winner heard by the loser's scope");
+    await ctx.clause('AIK-CONFLICT-002.c1', async () => {
+      ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)');
+      ctx.equal(system.getAgent('duel'), agent, 'getAgent(duel) after the losing create');
+      ctx.equal(system.history(session.token), history, 'log of duel after the losing create');
+      ctx.equal(heardBy(system, 'winner-view').length, heard, "events the winner's scoped listener heard from the loser");
+      ctx.equal(heardBy(system, 'loser-scope').filter((event) => event.subject === agent || event.subject === session.token), [], "events of the winner heard by the loser's scope");
+    });
   }),
 
   check(
@@ -58,9 +60,11 @@ export const conflictChecks: readonly Check[] = [
       ctx.assert(stored !== undefined, 'kept is not persisted after a prompt and dispose');
       const writes = writesOf(ctx.store.calls, 'kept');
       const refused = await ctx.refusedBeforeSetup(system.create({ sessionId: 'kept', setup: { name: 'never-run', pause: 'kept-setup', action: 'resolve' } }), 'kept-setup', 'create over the persisted kept (conflict is due at phase 4)');
-      ctx.rejects(system, refused, 'conflict', 'create', 'create over the persisted kept');
-      ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept');
-      ctx.equal(await ctx.store.peek('kept'), stored, 'stored record of kept');
+      await ctx.clause('AIK-CONFLICT-003.c2', () => ctx.rejects(system, refused, 'conflict', 'create', 'create over the persisted kept'));
+      await ctx.clause('AIK-CONFLICT-003.c1', async () => {
+        ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept');
+        ctx.equal(await ctx.store.peek('kept'), stored, 'stored record of kept');
+      });
     },
     { profile: { persistedCreate: 'reject-at-create' } },
   ),
@@ -77,14 +81,16 @@ export const conflictChecks: readonly Check[] = [
       const writes = writesOf(ctx.store.calls, 'kept');
       const again = ctx.ok(await system.create({ sessionId: 'kept', meta: { cwd: '/other' } }), 'create over the persisted kept');
       ctx.ok(await system.prompt(again.handle), 'prompt(kept) on the shadowing agent');
-      ctx.rejects(system, await system.flush(again.handle), 'conflict', 'flush', 'flush of the shadowing agent');
-      ctx.rejects(system, await system.flush(again.handle), 'conflict', 'flush', 'a second flush of the shadowing agent');
+      await ctx.clause('AIK-CONFLICT-003.c3', async () => {
+        ctx.rejects(system, await system.flush(again.handle), 'conflict', 'flush', 'flush of the shadowing agent');
+        ctx.rejects(system, await system.flush(again.handle), 'conflict', 'flush', 'a second flush of the shadowing agent');
+      });
       ctx.ok(await system.dispose(again.handle), 'dispose(kept) shadowing agent');
-      ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept by the shadowing agent');
+      await ctx.clause('AIK-CONFLICT-003.c3', () => ctx.equal(writesOf(ctx.store.calls, 'kept'), writes, 'store writes for kept by the shadowing agent'));
       ctx.ok(await system.restart(), 'restart');
       const resumed = ctx.ok(await system.resume({ resumeSessionId: 'kept' }), 'resume(kept) after restart');
       const back = ctx.present(system.session('kept'), 'no live kept after resume');
-      ctx.equal(back.header, stored.header, 'header of kept after restart');
+      await ctx.clause('AIK-CONFLICT-003.c3', () => ctx.equal(back.header, stored.header, 'header of kept after restart'));
       ctx.ok(await system.dispose(resumed.handle), 'dispose(kept)');
     },
     { profile: { persistedCreate: 'reject-at-flush' } },
@@ -111,7 +117,7 @@ export const conflictChecks: readonly Check[] = [
       ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
     });
     ctx.ok(await system.prompt(fresh.handle), 'prompt(same) on the new agent');
-    ctx.equal(typesOf(system, 'same').filter((type) => type === 'agent/disposed').length, 1, 'agent/disposed edges for same');
+    await ctx.clause('AIK-DETACH-001.c1', () => ctx.equal(typesOf(system, 'same').filter((type) => type === 'agent/disposed').length, 1, 'agent/disposed edges for same'));
   }),
 
   check(
@@ -128,11 +134,9 @@ export const conflictChecks: readonly Check[] = [
       const session = ctx.present(system.session('stale'), 'no live session stale');
       const runEvents = () => recorded(system).filter((event) => event.type.startsWith('subagent/')).length;
       const turns = ctx.kit.turns.inFlight;
-      await ctx.clause('AIK-DETACH-001.c3', async () => {
-        ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle');
-        ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle');
-        ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle');
-      });
+      await ctx.clause('AIK-DETACH-001.c3', async () => ctx.rejects(system, await system.prompt(old.handle), 'inactive', 'prompt', 'prompt through the stale handle'));
+      await ctx.clause('AIK-DETACH-001.c4', async () => ctx.rejects(system, await system.flush(old.handle), 'inactive', 'flush', 'flush through the stale handle'));
+      await ctx.clause('AIK-DETACH-001.c3', async () => ctx.ok(await system.dispose(old.handle), 'dispose through the stale handle'));
       if (ctx.subagents) {
         await ctx.clause('AIK-SUB-003.c2', async () => {
           ctx.rejects(system, await system.spawn(old.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn through the stale handle');
@@ -160,11 +164,11 @@ export const conflictChecks: readonly Check[] = [
     system.listen({ name: 'unload-mid', event: 'session/created', action: 'unload', value: owner });
     system.listen({ name: 'after-unload', event: 'session/created', action: 'record' });
     const outcome = await system.create({ sessionId: 'announced', owner });
-    ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created');
+    await ctx.clause('AIK-DETACH-002.c1', () => ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created'));
     const seen = heardBy(system, 'after-unload').find((event) => event.id === 'announced');
     await ctx.clause('AIK-DETACH-002.c1', () => ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound'));
     await ctx.until(() => system.getSession('announced') === undefined, 'the announced entry left once the dispatch unwound');
-    ctx.assert(system.getAgent('bystander') !== undefined, 'the teardown touched another entry');
+    await ctx.clause('AIK-DETACH-002.c2', () => ctx.assert(system.getAgent('bystander') !== undefined, 'the teardown touched another entry'));
     ctx.ok(await system.prompt(bystander.handle), 'prompt(bystander)');
   }),
 ];

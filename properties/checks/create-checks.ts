@@ -1,4 +1,5 @@
 import { check, type Check } from '../runner/check.js';
+import type { DrivenSystem } from '../runner/driven-system.js';
 import { recorded, registries, writesOf } from './_internals/observe.js';
 import { persisted } from './_internals/persisted.js';
 
@@ -38,9 +39,8 @@ export const createChecks: readonly Check[] = [
   }),
 
   check('AIK-CREATE-003', 'invalid-input-leaves-nothing', async (ctx) => {
-    const system = await ctx.open();
     const good = ctx.kit.env.seed(1);
-    const cases: readonly [string, Parameters<typeof system.create>[0]][] = [
+    const cases: readonly [string, Parameters<DrivenSystem['create']>[0]][] = [
       ['empty id', { sessionId: '' }],
       ['relative cwd', { sessionId: 'bad-cwd', meta: { cwd: 'relative/dir' } }],
       ['seed that is not an array', { sessionId: 'bad-seed-1', seed: { seq: 0, kind: 'user' } }],
@@ -48,7 +48,9 @@ export const createChecks: readonly Check[] = [
       ['seed with a repeated seq', { sessionId: 'bad-seed-3', seed: [good[0], { ...good[1], seq: 0 }] }],
       ['seed with an unknown kind', { sessionId: 'bad-seed-4', seed: [{ seq: 0, kind: 'telepathy' }] }],
     ];
+    // One system per sub-case: an invalid creation wrongly accepted leaves its agent in its own system only, never in a later sub-case's.
     for (const [what, input] of cases) {
+      const system = await ctx.open();
       const outcome = await system.create(input);
       await ctx.clause('AIK-CREATE-003.c1', () => ctx.rejects(system, outcome, 'invalid', 'create', `create with ${what}`));
       await ctx.clause('AIK-CREATE-003.c2', () => {
@@ -68,7 +70,7 @@ export const createChecks: readonly Check[] = [
       ctx.equal(system.sessions().map((entry) => entry.id), ['back'], 'live session ids after resume');
     });
     const start = recorded(system, 'back').filter((event) => event.type === 'agent/session-start');
-    ctx.equal(start.map((event) => event.source), ['startup', 'resume'], 'agent/session-start sources');
+    await ctx.clause('AIK-RESUME-001.c1', () => ctx.equal(start.map((event) => event.source), ['startup', 'resume'], 'agent/session-start sources'));
   }),
 
   check('AIK-RESUME-002', 'not-persisted-is-not-found', async (ctx) => {
@@ -78,9 +80,12 @@ export const createChecks: readonly Check[] = [
       ctx.rejects(system, ghost, 'not-found', 'resume', 'resume of an id never persisted');
       ctx.equal(registries(system), { agents: [], sessions: [] }, 'registries after resume(ghost)');
     });
+    await ctx.clause('AIK-RESUME-002.c1', () => ctx.equal(recorded(system, 'ghost').length, 0, 'events of ghost after its failed resume'));
     const empty = await system.resume({ resumeSessionId: '' });
-    await ctx.clause('AIK-RESUME-002.c2', () => ctx.rejects(system, empty, 'invalid', 'resume', 'resume of the empty id'));
-    ctx.equal(recorded(system).length, 0, 'events after the failed resumes');
+    await ctx.clause('AIK-RESUME-002.c2', () => {
+      ctx.rejects(system, empty, 'invalid', 'resume', 'resume of the empty id');
+      ctx.equal(recorded(system, '').length, 0, 'events of the empty id after its failed resume');
+    });
   }),
 
   check('AIK-RESUME-003', 'live-id-conflicts-before-any-load', async (ctx) => {
@@ -112,17 +117,20 @@ export const createChecks: readonly Check[] = [
       { sessionId: 'bare' },
       { sessionId: 'deep', meta: { delegationDepth: 2 }, seed: ctx.kit.env.seed(0) },
     ];
+    // Each variant under an id of its own: one that stops does not hide the next.
     for (const input of variants) {
-      const made = ctx.ok(await system.create(input), `create(${input.sessionId})`);
-      await system.prompt(made.handle);
-      ctx.ok(await system.flush(made.handle), `flush(${input.sessionId})`);
-      const live = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId}`);
-      const history = system.history(live.token);
-      ctx.ok(await system.dispose(made.handle), `dispose(${input.sessionId})`);
-      ctx.ok(await system.resume({ resumeSessionId: input.sessionId }), `resume(${input.sessionId})`);
-      const back = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId} after resume`);
-      await ctx.clause('AIK-RESUME-004.c1', () => ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`));
-      await ctx.clause('AIK-RESUME-004.c2', () => ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`));
+      await ctx.subcase(async () => {
+        const made = ctx.ok(await system.create(input), `create(${input.sessionId})`);
+        await system.prompt(made.handle);
+        ctx.ok(await system.flush(made.handle), `flush(${input.sessionId})`);
+        const live = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId}`);
+        const history = system.history(live.token);
+        ctx.ok(await system.dispose(made.handle), `dispose(${input.sessionId})`);
+        ctx.ok(await system.resume({ resumeSessionId: input.sessionId }), `resume(${input.sessionId})`);
+        const back = ctx.present(system.session(input.sessionId), `no live session ${input.sessionId} after resume`);
+        await ctx.clause('AIK-RESUME-004.c1', () => ctx.equal(back.header, live.header, `header of ${input.sessionId} after resume`));
+        await ctx.clause('AIK-RESUME-004.c2', () => ctx.equal(system.history(back.token).slice(0, history.length), history, `history of ${input.sessionId} after resume (as a prefix)`));
+      });
     }
   }),
 
@@ -138,7 +146,7 @@ export const createChecks: readonly Check[] = [
         ctx.rejects(system, ofLive, 'invalid', 'resume', 'resume of a live id without a store');
         ctx.rejects(system, ofOther, 'invalid', 'resume', 'resume without a store');
       });
-      ctx.equal(system.agents().map((entry) => entry.id), ['mem'], 'live agents after the refused resumes');
+      await ctx.clause('AIK-RESUME-005.c1', () => ctx.equal(system.agents().map((entry) => entry.id), ['mem'], 'live agents after the refused resumes'));
     },
     { durable: false },
   ),

@@ -60,7 +60,7 @@ export const durableChecks: readonly Check[] = [
 
   check('AIK-DURABLE-001', 'write-faults-surface-at-flush', async (ctx) => {
     const system = await ctx.open();
-    await ctx.clause('AIK-DURABLE-001.c2', async () => {
+    await ctx.subcase(() => ctx.clause('AIK-DURABLE-001.c2', async () => {
       // Every write of "held" waits until the check releases it: the creation must not wait for one.
       for (const op of ['put', 'append'] as const) ctx.store.inject({ op, id: 'held', effect: 'hold', value: 'release-held' });
       // The creation's own limit decides, one timer only: a second one (a polled wait) would race
@@ -77,8 +77,9 @@ export const durableChecks: readonly Check[] = [
       const made = ctx.ok(creation, 'create(held)');
       ctx.ok(await system.flush(made.handle), 'flush(held) once its writes were released');
       ctx.ok(await system.dispose(made.handle), 'dispose(held)');
-    });
-    for (const op of ['put', 'append', 'flush'] as const) await writeFault(ctx, system, op, `failing-${op}`);
+    }));
+    // Each fault on an agent of its own: one that stops (its creation failed) does not hide the next.
+    for (const op of ['put', 'append', 'flush'] as const) await ctx.subcase(() => writeFault(ctx, system, op, `failing-${op}`));
   }),
 
   check('AIK-DURABLE-002', 'hung-write-keeps-dispose-pending', async (ctx) => {
@@ -124,11 +125,11 @@ export const durableChecks: readonly Check[] = [
     ctx.ok(await system.dispose(quiet.handle), 'dispose(quiet) without any turn');
     const persisted = (await ctx.store.peek('quiet')) !== undefined;
     const resume = await system.resume({ resumeSessionId: 'quiet' });
-    ctx.equal(resume.ok, persisted, `resume(quiet) succeeded iff quiet was persisted (persisted: ${persisted})`);
+    await ctx.clause('AIK-DURABLE-002.c1', () => ctx.equal(resume.ok, persisted, `resume(quiet) succeeded iff quiet was persisted (persisted: ${persisted})`));
     if (resume.ok) ctx.ok(await system.dispose(resume.handle), 'dispose(quiet)');
     if (!persisted || ctx.profiles.persistedCreate === 'reject-at-create') {
       const create = await system.create({ sessionId: 'quiet' });
-      ctx.equal(create.ok, !persisted, `create(quiet) succeeded iff quiet was not persisted (persisted: ${persisted})`);
+      await ctx.clause('AIK-DURABLE-002.c2', () => ctx.equal(create.ok, !persisted, `create(quiet) succeeded iff quiet was not persisted (persisted: ${persisted})`));
     }
   }),
 

@@ -28,7 +28,7 @@ export const eventChecks: readonly Check[] = [
     await ctx.clause('AIK-EVENT-001.c1', () => ctx.assert(violation === undefined, violation ?? ''));
     ctx.ok(await system.shutdown(), 'shutdown()');
     const after = eventPairingViolation(recorded(system), liveTokens(system), 'AIK-EVENT-001');
-    ctx.assert(after === undefined, `after shutdown: ${after ?? ''}`);
+    await ctx.clause('AIK-EVENT-001.c1', () => ctx.assert(after === undefined, `after shutdown: ${after ?? ''}`));
   }),
 
   check('AIK-EVENT-002', 'no-object-created-twice', async (ctx) => {
@@ -52,7 +52,7 @@ export const eventChecks: readonly Check[] = [
       ctx.ok(await system.flush(made.handle), 'flush(calm)');
       ctx.ok(await system.dispose(made.handle), 'dispose(calm)');
     });
-    ctx.equal(system.getAgent('calm'), undefined, 'getAgent(calm) after dispose');
+    await ctx.clause('AIK-EVENT-003.c1', () => ctx.equal(system.getAgent('calm'), undefined, 'getAgent(calm) after dispose'));
   }),
 
   check('AIK-EVENT-004', 'scoped-listener-hears-its-own-object', async (ctx) => {
@@ -69,8 +69,10 @@ export const eventChecks: readonly Check[] = [
     ctx.ok(await system.dispose(second.handle), 'dispose(reused) new agent');
     const mine = new Set([own.token, own.session.token]);
     const foreign = heardBy(system, 'first-scope').filter((event) => !mine.has(event.subject));
-    await ctx.clause('AIK-EVENT-004.c1', () => ctx.equal(foreign.map((event) => `${event.type} ${event.id}`), [], "events of other objects heard by the first agent's scoped listener"));
-    ctx.assert(heardBy(system, 'first-scope').some((event) => event.type === 'session/event'), "the scoped listener heard none of its own agent's session events");
+    await ctx.clause('AIK-EVENT-004.c1', () => {
+      ctx.equal(foreign.map((event) => `${event.type} ${event.id}`), [], "events of other objects heard by the first agent's scoped listener");
+      ctx.assert(heardBy(system, 'first-scope').some((event) => event.type === 'session/event'), "the scoped listener heard none of its own agent's session events");
+    });
   }),
 
   check('AIK-EVENT-005', 'session-event-per-append', async (ctx) => {
@@ -80,7 +82,7 @@ export const eventChecks: readonly Check[] = [
     const made = ctx.ok(await system.create({ sessionId: 'log', seed }), 'create(log) with a seed');
     // The seed and any bookkeeping event appended before publication are history: no session/event for them.
     const published = ctx.present(system.session('log'), 'no live log after create').length;
-    ctx.assert(published >= seed.length, `the log holds ${published} events after create, fewer than its seed of ${seed.length}`);
+    await ctx.clause('AIK-EVENT-005.c2', () => ctx.assert(published >= seed.length, `the log holds ${published} events after create, fewer than its seed of ${seed.length}`));
     ctx.ok(await system.prompt(made.handle), 'prompt(log) #1');
     ctx.ok(await system.prompt(made.handle), 'prompt(log) #2');
     const session = ctx.present(system.session('log'), 'no live log');
@@ -88,10 +90,12 @@ export const eventChecks: readonly Check[] = [
     const heard = heardBy(system, 'appends').filter((event) => event.id === 'log');
     const seqs = heard.map((event) => event.event?.seq ?? -1);
     await ctx.clause('AIK-EVENT-005.c2', () => ctx.equal(seqs, history.slice(published).map((event) => event.seq), 'session/event seqs (once per event appended after publication, in seq order, none for the seed)'));
-    for (const event of heard) {
-      const length = event.snapshot?.sessions.find((entry) => entry.id === 'log')?.length ?? -1;
-      ctx.assert(length > (event.event?.seq ?? Infinity), `session/event seq ${event.event?.seq} fired before its append (log length ${length})`);
-    }
+    await ctx.clause('AIK-EVENT-005.c1', () => {
+      for (const event of heard) {
+        const length = event.snapshot?.sessions.find((entry) => entry.id === 'log')?.length ?? -1;
+        ctx.assert(length > (event.event?.seq ?? Infinity), `session/event seq ${event.event?.seq} fired before its append (log length ${length})`);
+      }
+    });
     ctx.ok(await system.dispose(made.handle), 'dispose(log)');
   }),
 ];

@@ -9,8 +9,10 @@ export const identityChecks: readonly Check[] = [
     const parent = ctx.ok(await system.create({ sessionId: 'one', meta: { cwd: '/work' } }), 'create(one)');
     await system.prompt(parent.handle);
     if (ctx.capabilities.subagents) await system.spawn(parent.handle, { mode: 'spawn' });
-    ctx.assert(system.agents().length >= 1, 'no live agent after create(one)');
-    await ctx.clause('AIK-ID-001.c1', () => ctx.assert(oneIdentityViolation(system) === undefined, oneIdentityViolation(system) ?? ''));
+    await ctx.clause('AIK-ID-001.c1', () => {
+      ctx.assert(system.agents().length >= 1, 'no live agent after create(one)');
+      ctx.assert(oneIdentityViolation(system) === undefined, oneIdentityViolation(system) ?? '');
+    });
   }),
 
   check('AIK-ID-002', 'stored-header-with-another-id-refused', async (ctx) => {
@@ -22,10 +24,12 @@ export const identityChecks: readonly Check[] = [
     // Every load of "alias" returns the record whose header says "other".
     store.inject({ op: 'load', id: 'alias', effect: 'return', value: record });
     const resumed = await system.resume({ resumeSessionId: 'alias' });
-    await ctx.clause('AIK-ID-002.c2', () => ctx.rejects(system, resumed, 'invalid', 'resume', 'resume of a record whose header id differs from its key'));
-    ctx.equal(system.getAgent('alias'), undefined, 'getAgent(alias) after the refused resume');
-    ctx.equal(system.getSession('alias'), undefined, 'getSession(alias) after the refused resume');
-    ctx.equal(system.getAgent('other'), undefined, 'getAgent(other) after the refused resume');
+    await ctx.clause('AIK-ID-002.c2', () => {
+      ctx.rejects(system, resumed, 'invalid', 'resume', 'resume of a record whose header id differs from its key');
+      ctx.equal(system.getAgent('alias'), undefined, 'getAgent(alias) after the refused resume');
+      ctx.equal(system.getSession('alias'), undefined, 'getSession(alias) after the refused resume');
+      ctx.equal(system.getAgent('other'), undefined, 'getAgent(other) after the refused resume');
+    });
   }),
 
   check('AIK-ID-003', 'ids-are-opaque', async (ctx) => {
@@ -43,8 +47,12 @@ export const identityChecks: readonly Check[] = [
     });
     const first = ctx.present(handles.get('a'), 'no handle for "a"');
     ctx.ok(await system.dispose(first), 'dispose(a)');
-    ctx.equal(system.getAgent('a'), undefined, 'getAgent(a) after its dispose');
-    ctx.equal(ctx.sortedIds(system.agents().map((entry) => entry.id)), ctx.sortedIds(ids.filter((id) => id !== 'a')), 'agents left after dispose(a)');
-    for (const id of ['a-', 'minted-2', 'ünï']) ctx.equal(system.getAgent(id), undefined, `getAgent(${JSON.stringify(id)})`);
+    await ctx.clause('AIK-ID-003.c1', () => {
+      ctx.equal(system.getAgent('a'), undefined, 'getAgent(a) after its dispose');
+      ctx.equal(ctx.sortedIds(system.agents().map((entry) => entry.id)), ctx.sortedIds(ids.filter((id) => id !== 'a')), 'agents left after dispose(a)');
+    });
+    await ctx.clause('AIK-ID-003.c1', () => {
+      for (const id of ['a-', 'minted-2', 'ünï']) ctx.equal(system.getAgent(id), undefined, `getAgent(${JSON.stringify(id)})`);
+    });
   }),
 ];

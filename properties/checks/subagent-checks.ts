@@ -17,7 +17,7 @@ export const subagentChecks: readonly Check[] = [
         ctx.equal(system.getSession(run.id), child.session.token, `${mode}: getSession(run id) is the child's session`);
       });
       const start = recorded(system).filter((event) => event.type === 'subagent/start' && event.run?.runId === run.runId);
-      ctx.equal(start.map((event) => event.run?.id), [run.id], `${mode}: subagent/start carries the run id`);
+      await ctx.clause('AIK-SUB-001.c1', () => ctx.equal(start.map((event) => event.run?.id), [run.id], `${mode}: subagent/start carries the run id`));
       const ids = new Set([...system.agents().map((entry) => entry.id), ...system.sessions().map((entry) => entry.id)]);
       const mintedNow = ctx.kit.minted.slice(before);
       await ctx.clause('AIK-SUB-001.c2', () => ctx.equal(mintedNow.filter((id) => ids.has(id)), [run.id], `${mode}: minted ids that became live entries`));
@@ -35,8 +35,10 @@ export const subagentChecks: readonly Check[] = [
     const rootLog = system.history(ctx.present(system.session('root'), 'no root').token);
     const forkSession = ctx.present(system.session(forked.id), 'no forked session');
     const prefix = rootLog.slice(0, rootLog.map((event) => event.kind).lastIndexOf('turn-end') + 1);
-    await ctx.clause('AIK-SUB-002.c2', () => ctx.equal(forkSession.header.seedLength, prefix.length, 'fork seedLength (the longest completed-turn prefix)'));
-    ctx.equal(system.history(forkSession.token).slice(0, prefix.length).map((event) => [event.seq, event.kind]), prefix.map((event) => [event.seq, event.kind]), 'fork seed');
+    await ctx.clause('AIK-SUB-002.c2', () => {
+      ctx.equal(forkSession.header.seedLength, prefix.length, 'fork seedLength (the longest completed-turn prefix)');
+      ctx.equal(system.history(forkSession.token).slice(0, prefix.length).map((event) => [event.seq, event.kind]), prefix.map((event) => [event.seq, event.kind]), 'fork seed');
+    });
     const maxDepth = ctx.present(system.raw.maxDepth, 'the system declares subagents but not its maxDepth');
     let handle = spawned.handle;
     for (let depth = 2; depth <= maxDepth; depth += 1) handle = ctx.ok(await system.spawn(handle, { mode: 'spawn' }), `spawn at depth ${depth}`).handle;
@@ -89,17 +91,20 @@ export const subagentChecks: readonly Check[] = [
     const parent = ctx.ok(await system.create({ sessionId: 'p' }), 'create(p)');
     const agents = system.agents().length;
     const runEvents = () => recorded(system).filter((event) => event.type.startsWith('subagent/')).length;
-    ctx.assert(!(await system.spawn(parent.handle, { mode: 'spawn', setup: { name: 'child-fails', action: 'reject', value: ctx.error('child setup') } })).ok, 'spawn with a failing setup succeeded');
-    ctx.equal(system.agents().length, agents, 'live agents after a rejected child');
-    ctx.equal(system.sessions().length, agents, 'live sessions after a rejected child');
-    ctx.equal(runEvents(), 0, 'subagent events after a rejected child');
+    const rejected = await system.spawn(parent.handle, { mode: 'spawn', setup: { name: 'child-fails', action: 'reject', value: ctx.error('child setup') } });
+    await ctx.clause('AIK-SUB-003.c1', () => {
+      ctx.assert(!rejected.ok, 'spawn with a failing setup succeeded');
+      ctx.equal(system.agents().length, agents, 'live agents after a rejected child');
+      ctx.equal(system.sessions().length, agents, 'live sessions after a rejected child');
+      ctx.equal(runEvents(), 0, 'subagent events after a rejected child');
+    });
     const inSetup = await system.create({ sessionId: 'early', setup: { name: 'early-spawn', action: 'spawn' } });
     ctx.ok(inSetup, 'create(early) whose setup tried to spawn');
     const attempt = ctx.present(system.planOutcomes().find((outcome) => outcome.plan === 'early-spawn'), 'the setup spawn reported no outcome');
     await ctx.clause('AIK-SUB-003.c3', () => ctx.rejects(system, attempt.outcome, 'inactive', 'spawn', 'spawn from a parent still in setup'));
     ctx.ok(await system.dispose(parent.handle), 'dispose(p)');
     await ctx.clause('AIK-SUB-003.c2', async () => ctx.rejects(system, await system.spawn(parent.handle, { mode: 'spawn' }), 'inactive', 'spawn', 'spawn from a disposed parent'));
-    ctx.equal(runEvents(), 0, 'subagent events after the refused spawns');
+    await ctx.clause('AIK-SUB-003.c1', () => ctx.equal(runEvents(), 0, 'subagent events after the refused spawns'));
   }),
 
   check('AIK-SUB-004', 'child-owned-by-parent', async (ctx) => {
@@ -125,9 +130,9 @@ export const subagentChecks: readonly Check[] = [
     await ctx.clause('AIK-SUB-004.c1', () => {
       for (const id of [child.id, second.id]) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ancestor was disposed`);
     });
-    ctx.assert(system.getAgent('bystander') !== undefined, 'disposing owner removed an unrelated agent');
+    await ctx.clause('AIK-SUB-004.c1', () => ctx.assert(system.getAgent('bystander') !== undefined, 'disposing owner removed an unrelated agent'));
     const ends = recorded(system).filter((event) => event.type === 'subagent/end').map((event) => event.run?.id);
-    ctx.equal(ctx.sortedIds(ends), ctx.sortedIds([child.id, second.id]), 'subagent/end for the children');
+    await ctx.clause('AIK-SUB-004.c1', () => ctx.equal(ctx.sortedIds(ends), ctx.sortedIds([child.id, second.id]), 'subagent/end for the children'));
     ctx.ok(await system.dispose(bystander.handle), 'dispose(bystander)');
   }),
 

@@ -55,14 +55,17 @@ export const transactionChecks: readonly Check[] = [
 
   check('AIK-TXN-003', 'failure-at-any-phase-rolls-back', async (ctx) => {
     const system = await ctx.open();
-    await persisted(ctx, system, 'res');
     const faults = [
       ['setup rejects', () => ({ setup: { name: 'fail', action: 'reject' as const, value: ctx.error('setup failed') } })],
       ['abort during setup', () => ({ setup: { name: 'slow', action: 'never' as const }, signal: { name: 'stop', at: { pause: 'abort-now' }, reason: ctx.error('stopped') } })],
     ] as const;
-    for (const [what, plans] of faults) {
+    // Ids of their own per sub-case: a creation wrongly left live by one fault is never what a later sub-case judges.
+    const idsOf = (n: number) => ({ fresh: `fresh-${n + 1}`, res: `res-${n + 1}` });
+    for (const n of faults.keys()) await persisted(ctx, system, idsOf(n).res);
+    for (const [n, [what, plans]] of faults.entries()) {
       ctx.kit.pauses.release('abort-now');
-      for (const [op, id] of [['create', 'fresh'], ['resume', 'res']] as const) {
+      const { fresh, res } = idsOf(n);
+      for (const [op, id] of [['create', fresh], ['resume', res]] as const) {
         const writes = writesOf(ctx.store.calls, id);
         const outcome = op === 'create' ? await system.create({ sessionId: id, ...plans() }) : await system.resume({ resumeSessionId: id, ...plans() });
         await ctx.clause('AIK-TXN-003.c3', async () => {
@@ -71,21 +74,26 @@ export const transactionChecks: readonly Check[] = [
         });
       }
     }
+    await persisted(ctx, system, 'res-load');
     const loadFault = ctx.error('load failed');
     // Every load (not only the next): a late load of an earlier, already settled resume must not use it up.
-    ctx.store.inject({ op: 'load', id: 'res', effect: 'fail', value: loadFault });
+    ctx.store.inject({ op: 'load', id: 'res-load', effect: 'fail', value: loadFault });
     await ctx.clause('AIK-TXN-003.c2', async () => {
-      ctx.rejectsWith(await system.resume({ resumeSessionId: 'res' }), loadFault, 'resume(res) with a failing load');
-      await rolledBack(ctx, system, 'res', writesOf(ctx.store.calls, 'res'), 'resume(res) with a failing load');
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'res-load' }), loadFault, 'resume(res-load) with a failing load');
+      await rolledBack(ctx, system, 'res-load', writesOf(ctx.store.calls, 'res-load'), 'resume(res-load) with a failing load');
     });
-    ctx.store.heal('res');
-    // The id is free again once each creation settled.
-    const fresh = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.create({ sessionId: 'fresh' }), 'create(fresh) after its rolled-back creations'));
-    const res = await ctx.clause('AIK-TXN-003.c1', async () => ctx.ok(await system.resume({ resumeSessionId: 'res' }), 'resume(res) after its rolled-back resumes'));
-    ctx.ok(await system.dispose(fresh.handle), 'dispose(fresh)');
-    ctx.ok(await system.dispose(res.handle), 'dispose(res)');
+    ctx.store.heal('res-load');
+    // The id is free again once each creation settled (a creation a fault did not roll back is judged above, not here).
+    const reusable = [...faults.keys()].flatMap((n) => [['create', idsOf(n).fresh], ['resume', idsOf(n).res]] as const);
+    for (const [op, id] of [...reusable, ['resume', 'res-load'] as const]) {
+      if (system.getAgent(id) !== undefined) continue;
+      const outcome = op === 'create' ? await system.create({ sessionId: id }) : await system.resume({ resumeSessionId: id });
+      await ctx.clause('AIK-TXN-003.c1', () => ctx.assert(outcome.ok, `${op}(${id}) after its rolled-back ${op}s: expected success, got ${outcome.ok ? '' : show(outcome.error)}`));
+      if (outcome.ok) ctx.ok(await system.dispose(outcome.handle), `dispose(${id})`);
+    }
     // A failure after the collision boundary (phase 7): a veto at session/created. The session entry was entered, and goes too.
-    for (const [op, id] of [['create', 'vetoed'], ['resume', 'res']] as const) {
+    await persisted(ctx, system, 'res-veto');
+    for (const [op, id] of [['create', 'vetoed'], ['resume', 'res-veto']] as const) {
       const creation = () => (op === 'create' ? system.create({ sessionId: id }) : system.resume({ resumeSessionId: id }));
       const veto = ctx.error(`veto of ${op}(${id}) at session/created`);
       system.listen({ name: `veto-${op}`, event: 'session/created', action: 'throw', value: veto });
@@ -96,6 +104,8 @@ export const transactionChecks: readonly Check[] = [
         ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its ${op} was vetoed at session/created`);
         ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its ${op} was vetoed at session/created`);
       });
+      // A veto that did not roll back is judged above: the id is then still live, and no reuse to judge.
+      if (system.getAgent(id) !== undefined) continue;
       const again = await creation();
       await ctx.clause('AIK-TXN-003.c1', () => ctx.assert(again.ok, `${op}(${id}) after its ${op} was vetoed at session/created: expected success, got ${again.ok ? '' : show(again.error)}`));
       if (again.ok) ctx.ok(await system.dispose(again.handle), `dispose(${id})`);
@@ -120,8 +130,11 @@ export const transactionChecks: readonly Check[] = [
         ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
       }
     });
-    ctx.ok(await system.create({ sessionId: 'first' }), 'create(first) after its rollback');
-    ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again) after its rollback');
+    // An id a rollback left live is judged above: only a rolled-back one is there to reuse.
+    await ctx.clause('AIK-TXN-003.c1', async () => {
+      if (system.getSession('first') === undefined) ctx.ok(await system.create({ sessionId: 'first' }), 'create(first) after its rollback');
+      if (system.getSession('again') === undefined) ctx.ok(await system.resume({ resumeSessionId: 'again' }), 'resume(again) after its rollback');
+    });
   }),
 
   check('AIK-TXN-004', 'listener-veto', async (ctx) => {
@@ -129,14 +142,14 @@ export const transactionChecks: readonly Check[] = [
     const onSession = ctx.error('veto at session/created');
     system.listen({ name: 'veto-session', event: 'session/created', action: 'throw', value: onSession });
     system.listen({ name: 'after-veto', event: 'session/created', action: 'record' });
-    ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created');
+    await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.create({ sessionId: 'v1' }), onSession, 'create(v1) vetoed at session/created'));
     await ctx.clause('AIK-TXN-004.c1', () => ctx.equal(typesOf(system, 'v1'), ['session/created', 'session/disposed'], 'events of v1'));
     await ctx.clause('AIK-TXN-004.c5', () => ctx.equal(heardBy(system, 'after-veto').filter((event) => event.id === 'v1').length, 0, 'session/created of v1 heard by a listener registered after the vetoing one'));
     system.unlisten('veto-session');
     system.unlisten('after-veto');
     const onAgent = ctx.error('veto at agent/created');
     system.listen({ name: 'veto-agent', event: 'agent/created', action: 'throw', value: onAgent });
-    ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created');
+    await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.create({ sessionId: 'v2' }), onAgent, 'create(v2) vetoed at agent/created'));
     await ctx.clause('AIK-TXN-004.c2', () => ctx.equal(typesOf(system, 'v2'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of v2'));
     system.unlisten('veto-agent');
     await ctx.clause('AIK-TXN-004.c3', () => {
@@ -144,7 +157,7 @@ export const transactionChecks: readonly Check[] = [
     });
     system.listen({ name: 'late-throw', event: 'agent/session-start', action: 'throw', value: ctx.error('thrown at session-start') });
     const v3 = await ctx.clause('AIK-TXN-004.c4', async () => ctx.ok(await system.create({ sessionId: 'v3' }), 'create(v3) with a throwing agent/session-start listener'));
-    ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw');
+    await ctx.clause('AIK-TXN-004.c4', () => ctx.assert(system.getAgent('v3') !== undefined, 'v3 is not live after a contained session-start throw'));
     ctx.ok(await system.dispose(v3.handle), 'dispose(v3)');
   }),
 
@@ -173,10 +186,10 @@ export const transactionChecks: readonly Check[] = [
       const record = await ctx.store.peek(stored);
       // A listener plan throws once: one plan per vetoed creation.
       system.listen({ name: `veto-create-${event}`, event, action: 'throw', value: veto });
-      ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`);
+      await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.create({ sessionId: id, meta: { cwd: '/vetoed' }, seed: ctx.kit.env.seed(2) }), veto, `create(${id}) with a seed, vetoed at ${event}`));
       const writes = writesOf(ctx.store.calls, stored);
       system.listen({ name: `veto-resume-${event}`, event, action: 'throw', value: veto });
-      ctx.rejectsWith(await system.resume({ resumeSessionId: stored }), veto, `resume(${stored}) vetoed at ${event}`);
+      await ctx.clause('AIK-TXN-004.c3', async () => ctx.rejectsWith(await system.resume({ resumeSessionId: stored }), veto, `resume(${stored}) vetoed at ${event}`));
       system.unlisten(`veto-create-${event}`);
       system.unlisten(`veto-resume-${event}`);
       // A late write would still be a write: give the rolled-back creations time to misbehave.
@@ -204,7 +217,9 @@ export const transactionChecks: readonly Check[] = [
       ctx.rejects(system, wrapped, 'aborted', 'create', 'create(a3) aborted with a non-Error reason');
       if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of a3 does not carry the non-Error reason as its cause');
     });
-    for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
+    await ctx.clause('AIK-TXN-005.c1', () => {
+      for (const id of ['a1', 'a2', 'a3']) ctx.equal(system.getAgent(id), undefined, `getAgent(${id}) after its abort`);
+    });
     const live = ctx.ok(await system.create({ sessionId: 'a4', signal: { name: 'late', at: { pause: 'abort-a4' }, reason: ctx.error('too late') } }), 'create(a4)');
     ctx.kit.pauses.release('abort-a4');
     await ctx.settle();
@@ -227,9 +242,11 @@ export const transactionChecks: readonly Check[] = [
     system.listen({ name: 'throw-string', event: 'agent/created', action: 'throw', value: thrown });
     await ctx.clause('AIK-TXN-006.c1', async () => ctx.rejectsWith(await system.create({ sessionId: 'n2' }), thrown, 'create(n2) whose agent/created listener throws a string'));
     system.unlisten('throw-string');
-    for (const id of ['n1', 'n2']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after rollback`);
-    ctx.ok(await system.create({ sessionId: 'n1' }), 'create(n1) again after its rollback');
-    ctx.ok(await system.create({ sessionId: 'n2' }), 'create(n2) again after its rollback');
+    for (const id of ['n1', 'n2']) {
+      await ctx.clause('AIK-TXN-006.c1', () => ctx.equal(system.getSession(id), undefined, `getSession(${id}) after rollback`));
+      // An id the rollback left live is judged just above, not again by a conflicting create.
+      if (system.getSession(id) === undefined) ctx.ok(await system.create({ sessionId: id }), `create(${id}) again after its rollback`);
+    }
   }),
 
   check('AIK-TXN-007', 'abort-during-publication', async (ctx) => {
@@ -241,8 +258,10 @@ export const transactionChecks: readonly Check[] = [
     await ctx.clause('AIK-TXN-007.c3', () => ctx.rejectsWith(outcome, reason, 'create(p1) aborted while session/created dispatched'));
     const later = heardBy(system, 'later').find((event) => event.id === 'p1');
     await ctx.clause('AIK-TXN-007.c1', () => ctx.assert(later?.snapshot?.sessions.some((entry) => entry.id === 'p1') === true, 'a later listener of the same dispatch did not see the session live'));
-    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)'));
-    ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
+    await ctx.clause('AIK-TXN-007.c2', () => {
+      ctx.equal(typesOf(system, 'p1'), ['session/created', 'session/disposed'], 'events of p1 (later announcements suppressed)');
+      ctx.equal(system.getSession('p1'), undefined, 'getSession(p1) after the rollback');
+    });
   }),
 
   check('AIK-TXN-007', 'unload-and-shutdown-during-publication', async (ctx) => {
@@ -251,12 +270,12 @@ export const transactionChecks: readonly Check[] = [
     system.listen({ name: 'unloader', event: 'agent/created', action: 'unload', value: owner });
     const unloaded = await system.create({ sessionId: 'u1', owner });
     await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, unloaded, 'inactive', 'create', 'create(u1) whose owner unloads during agent/created'));
-    ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1');
+    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'u1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of u1'));
     system.unlisten('unloader');
     system.listen({ name: 'stopper', event: 'session/created', action: 'shutdown' });
     const shut = await system.create({ sessionId: 'u2' });
     await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, shut, 'inactive', 'create', 'create(u2) during whose session/created the system shuts down'));
-    ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2');
+    await ctx.clause('AIK-TXN-007.c2', () => ctx.equal(typesOf(system, 'u2'), ['session/created', 'session/disposed'], 'events of u2'));
   }),
 
   check('AIK-TXN-007', 'veto-and-first-request-win', async (ctx) => {
@@ -283,7 +302,9 @@ export const transactionChecks: readonly Check[] = [
       ctx.rejects(system, wrapped, 'aborted', 'create', 'create(w3) aborted with a non-Error reason during agent/created');
       if (!wrapped.ok) ctx.assert((wrapped.error as { cause?: unknown } | null)?.cause === plain, 'the aborted error of w3 does not carry the non-Error reason as its cause');
     });
-    for (const id of ['w1', 'w2', 'w3']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
+    await ctx.clause('AIK-TXN-007.c6', () => {
+      for (const id of ['w1', 'w2', 'w3']) ctx.equal(system.getSession(id), undefined, `getSession(${id}) after its rollback`);
+    });
   }),
 
   check(
@@ -293,8 +314,10 @@ export const transactionChecks: readonly Check[] = [
       const system = await ctx.open();
       system.listen({ name: 'self-dispose', event: 'agent/created', action: 'dispose-context' });
       const outcome = await system.create({ sessionId: 'd1' });
-      await ctx.clause('AIK-TXN-007.c4', () => ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created'));
-      ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
+      await ctx.clause('AIK-TXN-007.c4', () => {
+        ctx.rejects(system, outcome, 'aborted', 'create', 'create(d1) whose context is disposed during agent/created');
+        ctx.equal(typesOf(system, 'd1'), ['session/created', 'agent/created', 'agent/disposed', 'session/disposed'], 'events of d1');
+      });
     },
     { needs: ['contextDispose'] },
   ),

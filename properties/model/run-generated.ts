@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { UnsupportedOperation, type AdapterFactory } from '../../src/contract/adapter.js';
 import { acpChildPlan } from '../env/kit-env.js';
+import { clausesOf } from '../../src/contract/clauses.js';
 import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
 import { turnEventLoop } from '../runner/event-loop.js';
 import type { Limits } from '../runner/limits.js';
@@ -200,9 +201,11 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     tallies.fail(error.check);
     if (!error.invariant) tallies.count(error.check);
     masked.add(error.requirement);
+    const clauses = clausesOf(error.check);
     failures.push({
       check: error.check,
       requirement: error.requirement,
+      ...(clauses.length === 0 ? {} : { clauses }),
       message: last.aliases.apply(error.message),
       adapter: error.protocol !== undefined,
       expected: false,

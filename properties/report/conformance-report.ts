@@ -50,10 +50,22 @@ export interface Counterexample {
   readonly steps: readonly CounterexampleStep[];
 }
 
-/** One failing check. */
+/**
+ * One failing check, charged to one requirement: a directed check whose failed sub-cases fall
+ * under clauses of several requirements gives one failure per requirement (same `check`, same
+ * counterexample).
+ */
 export interface FailureDetail {
   readonly check: string;
+  /** The requirement the failure counts against: that of the clause whose assertion failed, else the check's own. */
   readonly requirement: string;
+  /**
+   * The clauses (`AIK-…cN`, src/contract/clauses.ts) whose assertions failed, in the order met;
+   * for a generated check, the clauses the clause map gives it. Absent when none is named (a
+   * directed sub-case outside any clause).
+   */
+  readonly clauses?: readonly string[];
+  /** What failed: for a directed check, every failed sub-case, one per line. */
   readonly message: string;
   /** True when the adapter itself broke the protocol (hang, throw, garbage). */
   readonly adapter: boolean;
@@ -86,11 +98,14 @@ export interface StrayError {
   readonly step?: string;
 }
 
-/** The outcome of one directed check: its tally, and its failure when it failed. */
+/** The outcome of one directed check: its tally, and its failures when it failed. */
 export interface CheckOutcome {
   readonly tally: CheckTally;
   readonly requirement: string;
+  /** Its failure charged to `requirement` (its own). */
   readonly failure?: FailureDetail;
+  /** Its failures charged to other requirements (the clause that broke is theirs), one per requirement; each fails that requirement. */
+  readonly elsewhere?: readonly FailureDetail[];
 }
 
 /** One chunk's share of the generated runs: what it found and how much of it ran. */

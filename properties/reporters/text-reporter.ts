@@ -31,6 +31,16 @@ export function generatedRuns(report: ConformanceReport): string {
   return `${report.runs} generated runs${budget}`;
 }
 
+/** At most this many failed sub-cases of one failure are printed; the rest are counted (the JSON report has every one). */
+const SHOWN_SUBCASES = 8;
+
+/** A failure's sub-case lines, folded after {@link SHOWN_SUBCASES} with a count. */
+function folded(message: string): string[] {
+  const subcases = message.split('\n');
+  if (subcases.length <= SHOWN_SUBCASES) return subcases;
+  return [...subcases.slice(0, SHOWN_SUBCASES), `… and ${subcases.length - SHOWN_SUBCASES} more failed sub-cases (every one is in the JSON report)`];
+}
+
 /** Human-readable text: per area, each requirement with its checks and runs, then failures with counterexamples. */
 export const textReporter: Reporter = (report, { color }) => {
   const lines = [
@@ -52,7 +62,8 @@ export const textReporter: Reporter = (report, { color }) => {
   }
   if (report.failures.length > 0) lines.push('', 'Failures');
   for (const failure of report.failures) {
-    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...printable(failure.message).split('\n').map((line) => `    ${line}`));
+    const charged = failure.check.startsWith(`${failure.requirement}/`) ? '' : ` (counts against ${failure.requirement})`;
+    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...folded(printable(failure.message)).map((line) => `    ${line}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
   }

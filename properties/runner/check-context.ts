@@ -12,6 +12,18 @@ import { IdAliases } from './id-aliases.js';
 import type { Limits } from './limits.js';
 import type { Step } from './step.js';
 
+/**
+ * The clause a check's closing teardown (the `shutdown()` of every system it opened) runs under:
+ * shutdown "resolves last", so one that hangs breaks it.
+ */
+export const TEARDOWN_CLAUSE = 'AIK-QUIESCE-005.c1';
+
+/** One failed sub-case of a check: what happened, and the clause (`AIK-…cN`) whose assertion failed when it ran inside one. */
+export interface Subcase {
+  readonly clause?: string;
+  readonly message: string;
+}
+
 /** Everything a check needs: fresh systems over one kit env, injected values, assertions. */
 export class CheckContext {
   readonly kit: KitEnv;
@@ -82,9 +94,15 @@ export class CheckContext {
     return [...ids].sort((a, b) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : order(a, b)));
   }
 
-  /** Shuts every system of this check down (each under the timeout). */
+  /**
+   * Shuts every system of this check down (each under the timeout), as the sub-cases of the
+   * teardown clause {@link TEARDOWN_CLAUSE}: a closing `shutdown()` that hangs is a finding of
+   * shutdown, not of the requirement the check is about.
+   */
   async close(): Promise<void> {
-    for (const system of this.#systems) await system.shutdown();
+    await this.clause(TEARDOWN_CLAUSE, async () => {
+      for (const system of this.#systems) await system.shutdown();
+    });
   }
 
   /** A fresh Error the kit injects (compared by identity). */
@@ -152,36 +170,65 @@ export class CheckContext {
    * record a failure and let the check go on, so one run reports every sub-case it breaks;
    * `ok`, `present` and `until` stop the check, since what follows needs their value.
    */
-  readonly failures: string[] = [];
+  readonly failures: Subcase[] = [];
 
   /** Records `message` as a failed sub-case unless `condition` holds; returns `condition`. */
   assert(condition: boolean, message: string): boolean {
-    if (!condition) this.failures.push(this.#clause === undefined ? message : `${this.#clause}: ${message}`);
+    if (!condition) this.failures.push(this.#clause === undefined ? { message } : { clause: this.#clause.id, message: `${this.#clause.named}: ${message}` });
     return condition;
   }
 
-  /** The clause whose sub-cases run now, as failure messages name it: `<id> "<text>"`. */
-  #clause: string | undefined;
+  /** The clause whose sub-cases run now: its id, and its name as failure messages give it, `<id> "<text>"`. */
+  #clause: { readonly id: string; readonly named: string } | undefined;
+
+  /** The clause each error that stopped the check inside one was met in (a hang is no CheckFailure, so it cannot carry it). */
+  readonly #metIn = new WeakMap<object, { readonly id: string; readonly named: string }>();
 
   /**
    * Runs `body` as the sub-cases of the contract clause `id` (src/contract/clauses.ts): every
    * failure it records, and a failure that stops the check inside it, reads
-   * `<id> "<clause text>": <what happened>`, so the report quotes the sentence that was broken.
+   * `<id> "<clause text>": <what happened>` and is charged to that clause's requirement, so the
+   * report quotes the sentence that was broken.
    */
   async clause<T>(id: string, body: () => Promise<T> | T): Promise<T> {
     const entry = clause(id);
     if (entry === undefined) throw new Error(`kit bug: no clause ${id} in src/contract/clauses.ts`);
     const outer = this.#clause;
-    const named = `${id} "${entry.text}"`;
-    this.#clause = named;
+    const current = { id, named: `${id} "${entry.text}"` };
+    this.#clause = current;
     try {
       return await body();
     } catch (error) {
-      if (error instanceof CheckFailure && !error.message.startsWith(`${id} `)) throw new CheckFailure(`${named}: ${error.message}`);
+      if (error instanceof CheckFailure && error.clause === undefined) throw new CheckFailure(`${current.named}: ${error.message}`, id);
+      // The innermost clause names it: an outer one leaves it as it is.
+      if (typeof error === 'object' && error !== null && !(error instanceof CheckFailure) && !this.#metIn.has(error)) this.#metIn.set(error, current);
       throw error;
     } finally {
       this.#clause = outer;
     }
+  }
+
+  /**
+   * Runs `body` as one sub-case among independent ones: an assertion that stops it (`ok`,
+   * `present`, `until`) is recorded as its failed sub-case and the check goes on with the next, so
+   * one broken sub-case never hides the others. Anything else (a hang, a protocol violation) still
+   * stops the check: the system may be wedged.
+   */
+  async subcase(body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) throw error;
+      this.failures.push(this.stoppedBy(error));
+    }
+  }
+
+  /** The failed sub-case that `error`, which stopped the check, makes: in the clause it was met in, if any. */
+  stoppedBy(error: unknown): Subcase {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof CheckFailure) return error.clause === undefined ? { message } : { clause: error.clause, message };
+    const met = typeof error === 'object' && error !== null ? this.#metIn.get(error) : undefined;
+    return met === undefined ? { message } : { clause: met.id, message: `${met.named}: ${message}` };
   }
 
   /** The check's durable store (checks that need one run with `durable` left on). */

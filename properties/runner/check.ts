@@ -4,7 +4,8 @@ import type { CheckContext } from './check-context.js';
 
 /**
  * A directed check: a fixed property that always runs, whatever the seed, so a verdict never
- * depends on luck. Its id is `<requirement>/<name>`; its failure fails exactly that requirement.
+ * depends on luck. Its id is `<requirement>/<name>`; a failed sub-case fails the requirement of
+ * the clause it asserts (`ctx.clause`), or that requirement when it names none.
  */
 export interface Check {
   /** `<requirement>/<name>`. */

@@ -7,12 +7,13 @@ import { DIRECTED_CHECKS } from '../checks/index.js';
 import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
 import { chunksOf, mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
-import type { CheckOutcome, CheckTally, ConformanceReport, FailureDetail, RequirementResult } from '../report/conformance-report.js';
+import { clause } from '../../src/contract/clauses.js';
+import type { CheckOutcome, CheckTally, ConformanceReport, Counterexample, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { declaredCapabilities } from './declared-capabilities.js';
 import { decideRequirement, unsupportedNote } from './decide-requirement.js';
 import type { Check } from './check.js';
-import { CheckContext, openSystem } from './check-context.js';
+import { CheckContext, openSystem, type Subcase } from './check-context.js';
 import { Limits } from './limits.js';
 import { stepLine, type Step } from './step.js';
 
@@ -104,11 +105,18 @@ function skipReason(check: Check, declared: Declared): string | undefined {
   return undefined;
 }
 
-/** At most this many failed sub-cases of one check are listed; the rest are counted. */
-const SHOWN_SUBCASES = 8;
+/** What one attempt at a directed check found: nothing, its failures (see {@link CheckFailures}), or operations the adapter reports unsupported (then the check could not run). */
+type Attempt = CheckFailures | { readonly unsupported: readonly string[] } | undefined;
 
-/** What one attempt at a directed check found: nothing, a failure, or operations the adapter reports unsupported (then the check could not run). */
-type Attempt = FailureDetail | { readonly unsupported: readonly string[] } | undefined;
+/**
+ * The failures of one directed check, each charged to the requirement of the clause whose
+ * assertion failed: `home` to the check's own requirement (sub-cases of its clauses, or of no
+ * clause), `elsewhere` to other requirements, one failure per requirement, in the order met.
+ */
+interface CheckFailures {
+  readonly home?: FailureDetail;
+  readonly elsewhere: readonly FailureDetail[];
+}
 
 /** Runs one directed check against fresh systems under `limits`; never throws. */
 async function attemptCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
@@ -116,46 +124,58 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
   const kit = createKitEnv({ durable: check.durable ?? true, ...(check.remote === undefined ? {} : { remote: check.remote(pidFile) }), ...(check.ids === undefined ? {} : { ids: check.ids }) });
   options.onCheck?.({ phase: 'start', check: check.id, steps: kit.steps });
   const ctx = new CheckContext(factory, kit, declared, limits, pidFile);
-  let stopped: unknown;
+  let stopped: Subcase | undefined;
   try {
     await check.run(ctx);
   } catch (error) {
-    stopped = error;
+    stopped = ctx.stoppedBy(error);
   }
   try {
     await ctx.close();
   } catch (error) {
-    stopped ??= error;
+    stopped ??= ctx.stoppedBy(error);
   }
   rmSync(pidFile, { force: true });
   // An unsupported operation wins: what failed or hung after it is its consequence.
   if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
   const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
-  const messages = broken !== undefined ? [broken.message] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped instanceof Error ? stopped.message : String(stopped)])];
-  if (messages.length === 0 && ctx.adapterFailure !== undefined) messages.push(ctx.adapterFailure.message);
-  if (messages.length === 0) return undefined;
+  const subcases: Subcase[] = broken !== undefined ? [{ message: broken.message }] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped])];
+  if (subcases.length === 0 && ctx.adapterFailure !== undefined) subcases.push({ message: ctx.adapterFailure.message });
+  if (subcases.length === 0) return undefined;
   ctx.noteShownIds();
   const alias = (text: string) => ctx.aliases.apply(text);
-  const shown = messages.slice(0, SHOWN_SUBCASES).map(alias);
-  if (messages.length > SHOWN_SUBCASES) shown.push(`… and ${messages.length - SHOWN_SUBCASES} more failed sub-cases`);
   const remote = acpChildPlan(kit.env.remote);
-  return {
-    check: check.id,
-    requirement: check.requirement,
-    message: shown.join('\n'),
-    adapter: broken !== undefined,
-    // Whether it is an expected failure is decided with the rest of the report (see decide).
-    expected: false,
-    counterexample: {
-      seed,
-      ...(check.durable === false ? { durable: false as const } : {}),
-      ...(remote === undefined ? {} : { remote }),
-      ...(check.ids === undefined ? {} : { ids: check.ids }),
-      commands: ctx.steps.map((step) => alias(stepLine(step))),
-      steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })),
-    },
+  const counterexample: Counterexample = {
+    seed,
+    ...(check.durable === false ? { durable: false as const } : {}),
+    ...(remote === undefined ? {} : { remote }),
+    ...(check.ids === undefined ? {} : { ids: check.ids }),
+    commands: ctx.steps.map((step) => alias(stepLine(step))),
+    steps: ctx.steps.map((step) => ({ ...step, line: alias(step.line) })),
   };
+  // A clause of a requirement outside the run's scope is charged to the check's own: a finding is never dropped with its requirement.
+  const charged = (subcase: Subcase) => {
+    const requirement = subcase.clause === undefined ? undefined : clause(subcase.clause)?.requirement;
+    return requirement !== undefined && inScope(requirement, options.requirements) ? requirement : check.requirement;
+  };
+  const failures = [...new Set(subcases.map(charged))].map((requirement): FailureDetail => {
+    const own = subcases.filter((subcase) => charged(subcase) === requirement);
+    const clauses = [...new Set(own.flatMap((subcase) => (subcase.clause === undefined ? [] : [subcase.clause])))];
+    return {
+      check: check.id,
+      requirement,
+      ...(clauses.length === 0 ? {} : { clauses }),
+      // Every failed sub-case, one per line: a reporter may fold them (the text reporter does).
+      message: own.map((subcase) => alias(subcase.message)).join('\n'),
+      adapter: broken !== undefined,
+      // Whether it is an expected failure is decided with the rest of the report (see decide).
+      expected: false,
+      counterexample,
+    };
+  });
+  const home = failures.find((failure) => failure.requirement === check.requirement);
+  return { ...(home === undefined ? {} : { home }), elsewhere: failures.filter((failure) => failure !== home) };
 }
 
 /**
@@ -216,11 +236,16 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     if (given !== undefined) {
       directed.push(given);
     } else if (skipped === undefined) {
-      const failure = await runCheck(factory, check, declared, limits, options, seed);
+      const found = await runCheck(factory, check, declared, limits, options, seed);
       const outcome: CheckOutcome =
-        failure !== undefined && 'unsupported' in failure
-          ? { tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: unsupportedNote(failure.unsupported), unsupported: failure.unsupported }, requirement: check.requirement }
-          : { tally: { id: check.id, kind: 'directed', runs: 1, failures: failure === undefined ? 0 : 1 }, requirement: check.requirement, ...(failure === undefined ? {} : { failure }) };
+        found !== undefined && 'unsupported' in found
+          ? { tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: unsupportedNote(found.unsupported), unsupported: found.unsupported }, requirement: check.requirement }
+          : {
+              tally: { id: check.id, kind: 'directed', runs: 1, failures: found?.home === undefined ? 0 : 1 },
+              requirement: check.requirement,
+              ...(found?.home === undefined ? {} : { failure: found.home }),
+              ...(found === undefined || found.elsewhere.length === 0 ? {} : { elsewhere: found.elsewhere }),
+            };
       directed.push(outcome);
       options.onCheck?.({ phase: 'end', check: check.id, outcome });
     } else {
@@ -260,12 +285,16 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
 function decide(envelope: ReturnType<typeof envelopeOf>, declared: Declared, directed: readonly CheckOutcome[], generated: GeneratedResult, options: ConformanceOptions, started: number): ConformanceReport {
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
   const tallies = new Map<string, CheckTally[]>();
-  for (const outcome of directed) tallies.set(outcome.requirement, [...(tallies.get(outcome.requirement) ?? []), outcome.tally]);
+  for (const outcome of directed) {
+    tallies.set(outcome.requirement, [...(tallies.get(outcome.requirement) ?? []), outcome.tally]);
+    // A failure charged to another requirement (the clause that broke is there) fails that requirement, as one failing run of the check.
+    for (const failure of outcome.elsewhere ?? []) tallies.set(failure.requirement, [...(tallies.get(failure.requirement) ?? []), { id: outcome.tally.id, kind: 'directed', runs: 1, failures: 1 }]);
+  }
   for (const tally of generated.tallies) {
     const requirement = tally.id.slice(0, tally.id.indexOf('/'));
     tallies.set(requirement, [...(tallies.get(requirement) ?? []), tally]);
   }
-  const failures: FailureDetail[] = [...directed.flatMap((outcome) => (outcome.failure === undefined ? [] : [outcome.failure])), ...generated.failures].map((failure) => ({
+  const failures: FailureDetail[] = [...directed.flatMap((outcome) => [...(outcome.failure === undefined ? [] : [outcome.failure]), ...(outcome.elsewhere ?? [])]), ...generated.failures].map((failure) => ({
     ...failure,
     expected: (options.expectedFailures ?? []).some((entry) => entry === failure.check || entry === failure.requirement),
   }));
@@ -281,8 +310,9 @@ function decide(envelope: ReturnType<typeof envelopeOf>, declared: Declared, dir
   const stale = expectedEntries.filter((entry) => {
     const asRequirement = results.find((result) => result.id === entry);
     if (asRequirement !== undefined) return asRequirement.status === 'PASS';
-    const tally = [...tallies.values()].flat().find((candidate) => candidate.id === entry);
-    return tally !== undefined && tally.runs > 0 && tally.failures === 0;
+    // A check's tallies: under its own requirement, and under each requirement a failure of it was charged to.
+    const ofCheck = [...tallies.values()].flat().filter((candidate) => candidate.id === entry);
+    return ofCheck.some((tally) => tally.runs > 0) && ofCheck.every((tally) => tally.failures === 0);
   });
   const counts = (result: RequirementResult) => result.tier === 'MUST' || result.tier === 'PROFILE' || (result.tier === 'CAP' && result.status !== 'NOT-APPLICABLE');
   const failing = results.some((result) => counts(result) && (result.status === 'FAIL' || result.status === 'NOT-TESTED') && result.expected !== true);

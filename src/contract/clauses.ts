@@ -198,7 +198,7 @@ export const CLAUSES: readonly Clause[] = [
     ['order: `session/created` < `agent/created` < `agent/session-start` < the handle is returned', ['AIK-TXN-002/announcement-order', 'AIK-TXN-002/generated-order']],
   ]),
   ...clauses('AIK-TXN-003', 'Transaction and rollback', [
-    ['a failure at any phase rolls back totally (§4) and the id is reusable when the creation settles', ['AIK-TXN-003/failure-at-any-phase-rolls-back', 'AIK-TXN-003/generated-live-set']],
+    ['a failure at any phase rolls back totally (§4) and the id is reusable when the creation settles', ['AIK-TXN-003/failure-at-any-phase-rolls-back', 'AIK-TXN-003/rollback-failure-keeps-the-rejection', 'AIK-TXN-003/generated-live-set']],
     ['Create and resume give the same guarantees for the same fault.', ['AIK-TXN-003/failure-at-any-phase-rolls-back']],
     ['no entry remains, the scope is disposed, the store is unchanged', ['AIK-TXN-003/failure-at-any-phase-rolls-back'], TXN],
     ['setup\'s late settlement and any late scope operation are ignored (they fail with `inactive`)', { unobservable: 'no setup plan acts after its creation settled, so a late scope operation cannot be driven through the adapter' }, TXN],
@@ -281,7 +281,7 @@ export const CLAUSES: readonly Clause[] = [
   ]),
 
   ...clauses('AIK-EVENT-001', 'Events', [
-    ['per entry object: #disposed ≤ #created ≤ 1, equal once the entry is gone; both carry the same object; never created after disposed', ['AIK-EVENT-001/created-disposed-pairing', 'AIK-EVENT-001/generated-pairing']],
+    ['per entry object: #disposed ≤ #created ≤ 1, equal once the entry is gone; both carry the same object; never created after disposed', ['AIK-EVENT-001/created-disposed-pairing', 'AIK-EVENT-001/generated-pairing', 'AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-005/shutdown-settles-everything-last']],
     ['A `*/disposed` edge is emitted iff its `*/created` dispatch began, exactly once, to every global listener', ['AIK-EVENT-001/created-disposed-pairing', 'AIK-TXN-004/listener-veto'], TXN],
     ['no created edge is emitted for an entry rolled back before its announcement', ['AIK-EVENT-001/created-disposed-pairing'], TXN],
   ]),
@@ -388,4 +388,9 @@ const byId = new Map(CLAUSES.map((entry) => [entry.id, entry]));
 /** The clause with this id, or `undefined`. */
 export function clause(id: string): Clause | undefined {
   return byId.get(id);
+}
+
+/** The ids of the clauses whose `checks` list `check`: what a generated check asserts, as the clause map gives it. */
+export function clausesOf(check: string): string[] {
+  return CLAUSES.filter((entry) => entry.checks.includes(check)).map((entry) => entry.id);
 }

@@ -10,3 +10,8 @@ export function caughtBy(mutant: Mutant, report: ConformanceReport): string[] {
   if (report.verdict !== 'NOT CONFORMANT') return [];
   return report.failures.filter((failure) => mutant.requirements.includes(failure.requirement) && !failure.adapter).map((failure) => failure.check);
 }
+
+/** The findings of `report` (not the adapter breaking the protocol) that name one of the clauses `mutant` breaks, as `<check> <clause>`. */
+export function namingItsClauses(mutant: Mutant, report: ConformanceReport): string[] {
+  return report.failures.filter((failure) => !failure.adapter).flatMap((failure) => (failure.clauses ?? []).filter((id) => mutant.clauses.includes(id)).map((id) => `${failure.check} ${id}`));
+}

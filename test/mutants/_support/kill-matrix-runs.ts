@@ -1,15 +1,20 @@
 import { expect, it } from 'vitest';
 import { runConformance } from '../../../properties/runner/run-conformance.js';
-import { caughtBy } from './caught-by.js';
+import { caughtBy, namingItsClauses } from './caught-by.js';
 import type { Mutant } from './mutant.js';
 
-/** One test per mutant: its default conformance run is NOT CONFORMANT, caught by a check tagged with one of its requirements. */
+/**
+ * One test per mutant: its default conformance run is NOT CONFORMANT, caught by a check tagged
+ * with one of its requirements, and a failure names one of the clauses it breaks (attribution).
+ */
 export function killMatrixRuns(mutants: readonly Mutant[]): void {
   for (const mutant of mutants) {
-    it(`${mutant.name} (${mutant.requirements.join(', ')}) is NOT CONFORMANT`, async () => {
+    it(`${mutant.name} (${mutant.requirements.join(', ')}) is NOT CONFORMANT, naming ${mutant.clauses.join(', ')}`, async () => {
       const report = await runConformance(mutant.adapter);
+      const found = report.failures.map((failure) => `${failure.check} → ${failure.requirement} [${(failure.clauses ?? []).join(', ')}]`).join('; ');
       expect(report.verdict).toBe('NOT CONFORMANT');
-      expect(caughtBy(mutant, report), `failing checks: ${report.failures.map((failure) => failure.check).join(', ')}`).not.toEqual([]);
+      expect(caughtBy(mutant, report), `failing checks: ${found}`).not.toEqual([]);
+      expect(namingItsClauses(mutant, report), `failures: ${found}`).not.toEqual([]);
     }, 90_000);
   }
 }
