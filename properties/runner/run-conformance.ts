@@ -239,7 +239,6 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
           limits,
           ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
           inScope: (id) => inScope(id, options.requirements),
-          expectedFailures: options.expectedFailures ?? [],
           chunks: ownChunk,
           onChunk: () => {
             chunksDone += 1;
