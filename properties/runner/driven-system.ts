@@ -19,6 +19,7 @@ import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { UnsupportedOperation } from '../../src/contract/adapter.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import { AdapterFailure } from './adapter-failure.js';
+import { NotTried } from './confirmed-hangs.js';
 import type { IdAliases } from './id-aliases.js';
 import type { Limits } from './limits.js';
 import { describeStep, type Step } from './step.js';
@@ -38,6 +39,8 @@ export interface DrivenSystemOptions {
   readonly broke: (failure: AdapterFailure) => void;
   /** Told of every operation the adapter reports unsupported (an `UnsupportedOperation` failure). */
   readonly unsupported?: (operation: string) => void;
+  /** Told of every operation not tried because the run confirmed it hangs (then a {@link NotTried} is thrown). */
+  readonly notTried?: (failure: NotTried) => void;
   /** Where the run ids the implementation reported are noted, and the ids it minted when {@link DrivenSystemOptions.ownIds}. */
   readonly aliases?: IdAliases;
   /** Whether the implementation mints its own ids (no `idSource`): they are aliased too. */
@@ -320,9 +323,15 @@ export class DrivenSystem {
   }
 
   async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], noted?: (step: Step) => void): Promise<T> {
+    const limits = this.#options.limits;
+    const hang = limits.hangs.of(op);
+    if (hang !== undefined) {
+      const failure = new NotTried(hang);
+      this.#options.notTried?.(failure);
+      throw failure;
+    }
     const step: Step = { op, args, line, result: '…' };
     this.#options.steps.push(step);
-    const limits = this.#options.limits;
     const limit = limits.for(op);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
@@ -330,8 +339,9 @@ export class DrivenSystem {
     });
     const started = performance.now();
     let settled: unknown;
+    const running = Promise.resolve().then(run);
     try {
-      settled = await Promise.race([Promise.resolve().then(run), timeout]);
+      settled = await Promise.race([running, timeout]);
     } catch (error) {
       step.result = '✗adapter';
       throw new AdapterFailure('throw', `adapter: ${line} threw ${error instanceof Error ? error.message : String(error)} instead of resolving to an outcome`);
@@ -340,7 +350,7 @@ export class DrivenSystem {
     }
     if (settled === 'timeout') {
       step.result = '⏳hang';
-      limits.expire();
+      limits.overdue(op, line, running);
       throw new AdapterFailure('hang', `${line} did not settle within ${limits.reached}`);
     }
     limits.observe(op, performance.now() - started);
