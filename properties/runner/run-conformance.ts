@@ -138,6 +138,9 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
     stopped ??= error;
   }
   rmSync(pidFile, { force: true });
+  // Errors escaping the check's operations (a throw on a later tick, a rejection nobody handles) surface on a later
+  // turn of the event loop: one turn, with its timers, lets them surface while the check is still in flight.
+  await new Promise((resolve) => setTimeout(resolve, 1));
   // An unsupported operation wins: what failed or hung after it is its consequence. So does an operation not tried.
   if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
   if (ctx.notTried !== undefined) return { notTried: ctx.notTried.hang };

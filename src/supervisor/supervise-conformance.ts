@@ -230,7 +230,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
             // The re-run of a check whose worker hung passed: the hang did not recur, which is a finding.
             const passed = message.outcome.failure === undefined && message.outcome.tally.runs > 0;
             const outcome = suspect?.place === message.outcome.tally.id && passed ? flakyCheck(message.outcome.tally.id, suspect, options) : message.outcome;
-            if (outcome !== message.outcome) run.log(`agent-identity-kit: ${outcome.failure!.message}\n`);
+            if (outcome.failure?.flaky === true) run.log(`agent-identity-kit: ${outcome.tally.id}: ${outcome.failure.message.split('\n')[0]}\n`);
             if (suspect?.place === message.outcome.tally.id) suspect = undefined;
             settled.push(outcome);
             flight = { phase: 'between' };
