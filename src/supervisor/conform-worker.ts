@@ -96,6 +96,8 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
       post({ kind: 'stray', origin: 'built-in replaced', message: `${name} no longer behaves as specified (replaced by adapter code or an --import preload); the engine relies on it` });
     }
   };
+  // What loading let escape (a rejection at load) surfaces on a later turn of the event loop: one turn lets it surface while loading.
+  await new Promise((resolve) => setTimeout(resolve, 1));
   probeBuiltins();
   post({ kind: 'loaded' });
   // The timer heartbeat of adapter-worker.mjs needs the event loop to turn; operations settling in microtasks
