@@ -171,8 +171,6 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     const budget = left === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(left)] };
     let details = await fc.check(property, { seed, numRuns, ...budget });
     let found = lastFailing();
-    // Set when the suspected failure's hang did not recur on the confirming runs: flaky, a finding all the same.
-    let flaky: string | undefined;
     if (details.failed && found?.run.limits.expired === true) {
       // A wait reached its limit: the same runs under confirming limits, without shrinking, decide whether the failure is real.
       const suspected = found;
@@ -185,20 +183,12 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
         // Real: the shrunk counterexample stands when the confirming run broke the same check, else the confirming run's own does.
         found = confirmed.error.check === suspected.error.check ? suspected : confirmed;
       } else {
-        // An operation of the suspected run that still has not settled, given as long again as the confirming limit, hung once.
-        const confirming = limits;
-        const [hung] = await suspected.run.limits.stillOverdue((op) => confirming.for(op));
-        if (hung !== undefined) {
-          found = suspected;
-          flaky = `flaky: ${hung.line} did not settle within its limit and had not settled after as long again as the confirming limit, while the confirming runs passed (a hang that does not recur)`;
-        } else {
-          // The machine was slow, not the implementation: the round is made again under confirming limits, as if the
-          // suspicion never happened, so a loaded machine gives the report an idle one gives.
-          tallies.restore(before);
-          failing = undefined;
-          details = await fc.check(property, { seed, numRuns, ...budget });
-          found = lastFailing();
-        }
+        // The machine was slow, not the implementation: the round is made again under confirming limits, as if the
+        // suspicion never happened, so a loaded machine gives the report an idle one gives.
+        tallies.restore(before);
+        failing = undefined;
+        details = await fc.check(property, { seed, numRuns, ...budget });
+        found = lastFailing();
       }
       limits = base;
     }
@@ -213,10 +203,9 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     failures.push({
       check: error.check,
       requirement: error.requirement,
-      message: last.aliases.apply(flaky === undefined ? error.message : `${flaky}\n${error.message}`),
+      message: last.aliases.apply(error.message),
       adapter: error.protocol !== undefined,
       expected: false,
-      ...(flaky === undefined ? {} : { flaky: true as const }),
       counterexample: {
         seed,
         ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),

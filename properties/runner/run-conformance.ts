@@ -176,9 +176,9 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
  * Runs one directed check. A failure met while a wait reached its limit is only suspected (a slow
  * machine looks like a hang): the check runs again under confirming limits, and that run decides.
  * A hang the confirming re-run meets too is confirmed: its operation is not tried again in this
- * run. When the confirming re-run passes, an operation of the first run that still has not
- * settled, given as long again as the confirming limit, was a hang that did not recur: flaky, a
- * finding (an operation that settled late was a slow machine, and the check passes).
+ * run. When the confirming re-run passes, the operation whose hang failed the first run, if it
+ * still has not settled given as long again as the confirming limit, was a hang that did not
+ * recur: flaky, a finding (an operation that settled late was a slow machine, and the check passes).
  */
 async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
   const first = limits.fresh();
@@ -188,14 +188,17 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
   const confirming = first.confirm();
   const again = await attemptCheck(factory, check, declared, confirming, options, seed);
   if (again !== undefined && 'check' in again) {
-    for (const overdue of await confirming.stillOverdue()) {
+    // Only operations whose hang failed the check: one it never awaited may wait on the kit itself (a held pause or a hung store).
+    const failed = (await confirming.stillOverdue()).filter((overdue) => again.message.includes(`${overdue.line} did not settle within`));
+    for (const overdue of failed) {
       const hang = { op: overdue.op, check: check.id, step: overdue.line };
       if (limits.hangs.add(hang)) options.onCheck?.({ phase: 'hang', hang });
     }
     return again;
   }
   if (again !== undefined) return again;
-  const [hung] = await first.stillOverdue((op) => confirming.for(op));
+  // Only the operation whose hang failed the first run counts: one the check never awaited may wait on the kit itself (a held pause or a hung store).
+  const hung = (await first.stillOverdue((op) => confirming.for(op))).find((overdue) => failure.message.includes(`${overdue.line} did not settle within`));
   if (hung === undefined) return undefined;
   return {
     ...failure,
