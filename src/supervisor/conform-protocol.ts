@@ -113,5 +113,5 @@ export function conformMessageProblem(message: unknown): string | undefined {
   if (validate === undefined) return `a message of kind ${JSON.stringify(kind) ?? 'undefined'}, which the protocol does not have`;
   if (validate(message)) return undefined;
   const [error] = validate.errors ?? [];
-  return `a ${kind} message that does not fit the protocol (${error === undefined ? 'invalid' : `${error.instancePath || 'the message'} ${error.message ?? 'is invalid'}`})`;
+  return `a message of kind ${JSON.stringify(kind)} that does not fit the protocol (${error === undefined ? 'invalid' : `${error.instancePath || 'the message'} ${error.message ?? 'is invalid'}`})`;
 }
