@@ -94,9 +94,8 @@ export class CheckContext {
     return [...ids].sort((a, b) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : order(a, b)));
   }
 
-  /** Shuts every system of this check down (each under the timeout); not tried once the run confirmed that shutdown hangs. */
+  /** Shuts every system of this check down (each under the timeout). */
   async close(): Promise<void> {
-    if (this.limits.hangs.of('shutdown') !== undefined) return;
     for (const system of this.#systems) await system.shutdown();
   }
 
@@ -241,8 +240,8 @@ export class CheckContext {
 
 /** Calls the factory under the timeout and checks the system's declared shape. */
 export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: ConfigInput | undefined, limits: Limits): Promise<System> {
-  const hang = limits.hangs.of('factory');
-  if (hang !== undefined) throw new NotTried(hang);
+  const struck = limits.hangs.struckOut('factory');
+  if (struck !== undefined) throw new NotTried(struck);
   const timeoutMs = limits.for('factory');
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -259,10 +258,16 @@ export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: C
     clearTimeout(timer);
   }
   if (system === 'timeout') {
+    const known = limits.hangs.of('factory');
+    if (known !== undefined) {
+      limits.hangs.strike('factory');
+      throw new NotTried(known);
+    }
     limits.overdue('factory', config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, running);
     throw new AdapterFailure('hang', `the adapter's factory did not settle within ${limits.reached}`);
   }
   limits.observe('factory', performance.now() - started);
+  limits.hangs.settled('factory');
   const shape = system as Partial<System> | null;
   if (typeof shape !== 'object' || shape === null || typeof shape.capabilities !== 'object' || typeof shape.profiles !== 'object' || typeof shape.create !== 'function') {
     throw new AdapterFailure('garbage', 'adapter: the factory did not return a system (capabilities, profiles and operations)');

@@ -16,7 +16,7 @@ export function decideRequirement(requirement: Requirement, tallies: readonly Ch
   // A check that needs an operation the adapter reports unsupported could not run: the requirement is untested, whatever else passed.
   const unsupported = [...new Set(tallies.flatMap((tally) => tally.unsupported ?? []))].sort();
   if (unsupported.length > 0) return { status: 'NOT-TESTED', note: unsupportedNote(unsupported) };
-  // So could a check that needs an operation the run confirmed to hang: it was not tried again.
+  // So could a check that an operation the run confirmed to hang hung in again: it was not waited for again.
   const notTried = tallies.find((tally) => tally.notTried !== undefined);
   if (notTried?.skipped !== undefined) return { status: 'NOT-TESTED', note: notTried.skipped };
   if (!tallies.some((tally) => tally.runs > 0)) {

@@ -313,6 +313,12 @@ export class DrivenSystem {
     return `✗${this.classify(outcome.error, op)}`;
   }
 
+  /** Tells the check of an operation not tried (or not waited for again) because the run confirmed it hangs; returns it to throw. */
+  #notTried(failure: NotTried): NotTried {
+    this.#options.notTried?.(failure);
+    return failure;
+  }
+
   #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], settled?: (step: Step) => void): Promise<T> {
     const called = this.#settle(op, args, line, run, fields, settled);
     // A check may start an operation and never await it: its failure must still reach the check.
@@ -324,12 +330,8 @@ export class DrivenSystem {
 
   async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], noted?: (step: Step) => void): Promise<T> {
     const limits = this.#options.limits;
-    const hang = limits.hangs.of(op);
-    if (hang !== undefined) {
-      const failure = new NotTried(hang);
-      this.#options.notTried?.(failure);
-      throw failure;
-    }
+    const struck = limits.hangs.struckOut(op);
+    if (struck !== undefined) throw this.#notTried(new NotTried(struck));
     const step: Step = { op, args, line, result: '…' };
     this.#options.steps.push(step);
     const limit = limits.for(op);
@@ -350,10 +352,17 @@ export class DrivenSystem {
     }
     if (settled === 'timeout') {
       step.result = '⏳hang';
+      // A hang of an operation the run already confirmed is not confirmed again: the check could not run.
+      const known = limits.hangs.of(op);
+      if (known !== undefined) {
+        limits.hangs.strike(op);
+        throw this.#notTried(new NotTried(known));
+      }
       limits.overdue(op, line, running);
       throw new AdapterFailure('hang', `${line} did not settle within ${limits.reached}`);
     }
     limits.observe(op, performance.now() - started);
+    limits.hangs.settled(op);
     const missing = isOutcome(settled) && settled.ok ? fields.filter((field) => typeof (settled as Record<string, unknown>)[field] !== 'string') : [];
     if (!isOutcome(settled) || missing.length > 0) {
       step.result = '✗adapter';

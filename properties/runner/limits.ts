@@ -30,7 +30,7 @@ export class Limits {
   readonly #pace: Map<string, number>;
   /** Told whenever an operation settles (shared by every check of the run): a sign of life no amount of work can starve. */
   readonly #settled: () => void;
-  /** The hangs the run confirmed, shared by every check of the run: an operation among them is not tried again. */
+  /** The hangs the run confirmed, shared by every check of the run: an operation among them is not waited for again. */
   readonly hangs: ConfirmedHangs;
   /** Whether a wait reached its limit since this object was made. */
   expired = false;
@@ -97,6 +97,11 @@ export class Limits {
   /** Fresh limits for a run that confirms a suspected failure (same measured pace). */
   confirm(): Limits {
     return new Limits(this.base, true, this.#pace, this.#settled, this.hangs);
+  }
+
+  /** Fresh limits for a phase that judges hangs on its own (same measured pace, no confirmed hangs): the generated runs. */
+  withoutHangs(): Limits {
+    return new Limits(this.base, this.confirming, this.#pace, this.#settled);
   }
 
   /** Fresh limits for another check of the same run (same measured pace). */

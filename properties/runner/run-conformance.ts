@@ -59,7 +59,7 @@ export interface ConformanceOptions {
    * message is reported as the failure of a generated check.
    */
   readonly generatedLost?: string;
-  /** Hangs confirmed elsewhere (by an earlier worker of a supervised run): the operations are not tried again. */
+  /** Hangs confirmed elsewhere (by an earlier worker of a supervised run): the operations are not waited for again (see confirmed-hangs.ts). */
   readonly hangs?: readonly ConfirmedHang[];
   /** Run one shard of the run (0-based `index` of `count`): the directed checks of every count-th requirement in scope (see {@link homeShard}) and every count-th generated chunk. The report then carries its part, for `merge`. */
   readonly shard?: { readonly index: number; readonly count: number };
@@ -80,7 +80,7 @@ export type CheckEvent =
   | { readonly phase: 'start'; readonly check: string; readonly steps: readonly Step[] }
   /** A wait of the check reached its limit (`reason`): the check runs again under confirming limits. */
   | { readonly phase: 'confirm'; readonly check: string; readonly reason: string }
-  /** The confirming re-run hung too: `hang.op` is not tried again in this run. */
+  /** The confirming re-run hung too: `hang.op` is not waited for again in this run. */
   | { readonly phase: 'hang'; readonly hang: ConfirmedHang }
   | { readonly phase: 'end'; readonly check: string; readonly outcome: CheckOutcome }
   | { readonly phase: 'generated' };
@@ -175,7 +175,7 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
 /**
  * Runs one directed check. A failure met while a wait reached its limit is only suspected (a slow
  * machine looks like a hang): the check runs again under confirming limits, and that run decides.
- * A hang the confirming re-run meets too is confirmed: its operation is not tried again in this
+ * A hang the confirming re-run meets too is confirmed: its operation is not waited for again in this
  * run. When the confirming re-run passes, the operation whose hang failed the first run, if it
  * still has not settled given as long again as the confirming limit, was a hang that did not
  * recur: flaky, a finding (an operation that settled late was a slow machine, and the check passes).
@@ -226,7 +226,14 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
  */
 export type ConformanceEvidence =
   | { readonly unusable: string }
-  | { readonly declared: Declared; readonly directed: readonly CheckOutcome[]; readonly chunks: readonly ChunkResult[]; readonly hangs: readonly ConfirmedHang[] };
+  | {
+      readonly declared: Declared;
+      readonly directed: readonly CheckOutcome[];
+      readonly chunks: readonly ChunkResult[];
+      readonly hangs: readonly ConfirmedHang[];
+      /** Set when the generated runs were not made: an operation they need hangs every time it is tried (it struck out in the directed checks). */
+      readonly generatedNotMade?: ConfirmedHang;
+    };
 
 /** Runs every directed check and the generated runs against the adapter (see {@link runConformance}) and returns what they observed. */
 export async function exploreConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceEvidence> {
@@ -285,16 +292,17 @@ export async function exploreConformance(factory: AdapterFactory, options: Confo
   }
 
   options.onCheck?.({ phase: 'generated' });
-  // Once an operation is confirmed to hang, generated runs would only wait on it again: they are not made (see decideConformance).
-  const hangs = limits.hangs.all();
+  // The generated runs judge hangs on their own (each is confirmed by replaying its run): a hang confirmed in one check says nothing of theirs.
+  // But an operation that hangs every time it is tried would only make every run wait: then they are not made.
+  const notMade = limits.hangs.anyStruckOut();
   const generated =
-    options.generatedLost !== undefined || hangs.length > 0
+    options.generatedLost !== undefined || notMade !== undefined
       ? []
       : (
           await runGenerated(factory, declared, {
             seed,
             runs,
-            limits,
+            limits: limits.withoutHangs(),
             ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
             inScope: (id) => inScope(id, options.requirements),
             chunks: ownChunk,
@@ -304,7 +312,8 @@ export async function exploreConformance(factory: AdapterFactory, options: Confo
             },
           })
         ).chunks;
-  return { declared, directed, chunks: generated, hangs };
+  const hangs = limits.hangs.all();
+  return { declared, directed, chunks: generated, hangs, ...(notMade === undefined ? {} : { generatedNotMade: notMade }) };
 }
 
 /**
@@ -315,12 +324,11 @@ export async function exploreConformance(factory: AdapterFactory, options: Confo
 export function decideConformance(evidence: ConformanceEvidence, options: ConformanceOptions, started = performance.now()): ConformanceReport {
   if ('unusable' in evidence) return unusableAdapterReport(evidence.unusable, options, started);
   const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
-  const [hang] = evidence.hangs;
   const generated =
     options.generatedLost !== undefined
       ? lostGenerated(options.generatedLost, requirements, options, options.seed ?? DEFAULT_SEED)
-      : hang !== undefined
-        ? untriedGenerated(hang, requirements)
+      : evidence.generatedNotMade !== undefined
+        ? notMadeGenerated(evidence.generatedNotMade, requirements)
         : mergeChunks(evidence.chunks, (id) => inScope(id, options.requirements));
   const report = decide(envelopeOf(options), evidence.declared, evidence.directed, generated, options, started);
   const lost = options.generatedLost === undefined ? {} : { generatedLost: options.generatedLost };
@@ -475,13 +483,13 @@ function lostGenerated(message: string, requirements: readonly (typeof REQUIREME
 }
 
 /**
- * The generated runs of a run that confirmed a hang before them: not made, and said so by
- * `<requirement>/generated-runs` on the {@link generatedHome}, which did not run. The confirmed
- * hang already fails the run; a requirement whose directed checks passed still passes.
+ * The generated runs of a run whose directed checks found an operation hanging every time it was
+ * tried: not made, which `<requirement>/generated-runs` on the {@link generatedHome} says (NOT-TESTED,
+ * naming the hang), so a run that made no generated run never passes on its directed checks alone.
  */
-function untriedGenerated(hang: ConfirmedHang, requirements: readonly (typeof REQUIREMENTS)[number][]): GeneratedResult {
+function notMadeGenerated(hang: ConfirmedHang, requirements: readonly (typeof REQUIREMENTS)[number][]): GeneratedResult {
   const home = generatedHome(requirements);
-  const tallies: CheckTally[] = home === undefined ? [] : [{ id: `${home.id}/generated-runs`, kind: 'generated', runs: 0, failures: 0, skipped: `generated runs not made: ${hangNote(hang)}` }];
+  const tallies: CheckTally[] = home === undefined ? [] : [{ id: `${home.id}/generated-runs`, kind: 'generated', runs: 0, failures: 0, skipped: `generated runs not made: ${hangNote(hang)}`, notTried: hang }];
   return { tallies, failures: [], runs: 0, interrupted: false, chunks: [] };
 }
 

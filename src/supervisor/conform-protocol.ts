@@ -70,7 +70,12 @@ const declared = {
 const evidence = {
   oneOf: [
     { type: 'object', required: ['unusable'], additionalProperties: false, properties: { unusable: text } },
-    { type: 'object', required: ['declared', 'directed', 'chunks', 'hangs'], additionalProperties: false, properties: { declared, directed: { type: 'array', items: outcome }, chunks: { type: 'array', items: chunk }, hangs: { type: 'array', items: hang } } },
+    {
+      type: 'object',
+      required: ['declared', 'directed', 'chunks', 'hangs'],
+      additionalProperties: false,
+      properties: { declared, directed: { type: 'array', items: outcome }, chunks: { type: 'array', items: chunk }, hangs: { type: 'array', items: hang }, generatedNotMade: hang },
+    },
   ],
 } as const;
 

@@ -39,7 +39,7 @@ export type ConformWorkerMessage =
   | { readonly kind: 'step'; readonly notices: readonly StepNotice[] }
   /** A wait of the check reached its limit: the check runs again to confirm the hang. */
   | { readonly kind: 'confirming'; readonly check: string; readonly reason: string }
-  /** The confirming re-run hung too: the operation is not tried again. */
+  /** The confirming re-run hung too: the operation is not waited for again. */
   | { readonly kind: 'hang'; readonly hang: ConfirmedHang }
   | { readonly kind: 'check-end'; readonly outcome: CheckOutcome }
   | { readonly kind: 'generated' }

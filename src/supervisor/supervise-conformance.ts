@@ -173,7 +173,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
   const noteHang = (hang: ConfirmedHang) => {
     if (hangs.some((known) => known.op === hang.op)) return;
     hangs.push(hang);
-    run.log(`agent-identity-kit: the hang of ${hang.op} is confirmed (${hang.check}, ${hang.step}): checks that need ${hang.op} are NOT-TESTED from now on\n`);
+    run.log(`agent-identity-kit: the hang of ${hang.op} is confirmed (${hang.check}, ${hang.step}): a check it hangs in again is NOT-TESTED, without waiting to confirm it again\n`);
   };
   for (;;) {
     const engine: ConformanceOptions = { ...options, settled: [...settled], hangs: [...hangs], ...(generatedLost === undefined ? {} : { generatedLost }) };
