@@ -43,8 +43,10 @@ export class ConfirmedHangs {
   /** Per operation with a confirmed hang: how many times it hung again since it last settled. */
   readonly #strikes = new Map<string, number>();
 
-  constructor(given: readonly ConfirmedHang[] = []) {
+  /** `given` hangs confirmed elsewhere; the operations in `struck` already hung {@link STRIKES} times in a row there. */
+  constructor(given: readonly ConfirmedHang[] = [], struck: readonly string[] = []) {
     for (const hang of given) this.add(hang);
+    for (const op of struck) if (this.#by.has(op)) this.#strikes.set(op, STRIKES);
   }
 
   /** Records `hang` unless its operation's hang is already known; returns whether it was new. */

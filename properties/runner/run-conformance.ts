@@ -61,6 +61,8 @@ export interface ConformanceOptions {
   readonly generatedLost?: string;
   /** Hangs confirmed elsewhere (by an earlier worker of a supervised run): the operations are not waited for again (see confirmed-hangs.ts). */
   readonly hangs?: readonly ConfirmedHang[];
+  /** Operations among {@link ConformanceOptions.hangs} that already hung 3 times in a row elsewhere: not tried any more. */
+  readonly struckOut?: readonly string[];
   /** Run one shard of the run (0-based `index` of `count`): the directed checks of every count-th requirement in scope (see {@link homeShard}) and every count-th generated chunk. The report then carries its part, for `merge`. */
   readonly shard?: { readonly index: number; readonly count: number };
 }
@@ -239,7 +241,7 @@ export type ConformanceEvidence =
 export async function exploreConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceEvidence> {
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
-  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs));
+  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs, options.struckOut));
 
   let declared: Declared;
   try {

@@ -1,6 +1,6 @@
 import { REQUIREMENTS } from '../contract/requirements.js';
 import type { ConformanceReport, FailureDetail, StrayError } from '../../properties/report/conformance-report.js';
-import type { ConfirmedHang } from '../../properties/runner/confirmed-hangs.js';
+import { hangNote, STRIKES, type ConfirmedHang } from '../../properties/runner/confirmed-hangs.js';
 import { DEFAULT_SEED, decideConformance, generatedHome, type CheckOutcome, type ConformanceEvidence, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
 import { stepLine, type Step } from '../../properties/runner/step.js';
 import { conformMessageProblem } from './conform-protocol.js';
@@ -162,6 +162,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
   const places: string[] = [];
   const settled: CheckOutcome[] = [];
   const hangs: ConfirmedHang[] = [...(options.hangs ?? [])];
+  /** Per operation with a confirmed hang: how many workers it blocked again in a row (a synchronous hang the engine cannot time). */
+  const strikes = new Map<string, number>();
   const found: CheckOutcome[] = [];
   let generatedLost: string | undefined;
   let fruitless = 0;
@@ -176,7 +178,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     run.log(`agent-identity-kit: the hang of ${hang.op} is confirmed (${hang.check}, ${hang.step}): a check it hangs in again is NOT-TESTED, without waiting to confirm it again\n`);
   };
   for (;;) {
-    const engine: ConformanceOptions = { ...options, settled: [...settled], hangs: [...hangs], ...(generatedLost === undefined ? {} : { generatedLost }) };
+    const struckOut = [...strikes].filter(([, count]) => count >= STRIKES).map(([op]) => op);
+    const engine: ConformanceOptions = { ...options, settled: [...settled], hangs: [...hangs], ...(struckOut.length === 0 ? {} : { struckOut }), ...(generatedLost === undefined ? {} : { generatedLost }) };
     const data: ConformWorkerData = {
       task: 'conform',
       ...(run.adapter === undefined ? {} : { adapter: run.adapter }),
@@ -280,6 +283,16 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     const current = flight as InFlight;
     // Where it was lost: a check, or a phase. A hang there is confirmed once, with a longer silence limit, before it is reported.
     const place = current.phase === 'check' ? current.check : current.phase;
+    // A worker blocked again in an operation whose hang is confirmed: the check is NOT-TESTED, not confirmed again.
+    const pending = current.phase === 'check' ? current.steps.findLast((step) => step !== undefined) : undefined;
+    const known = lost.kind === 'hang' && pending?.result === '…' ? hangs.find((hang) => hang.op === pending.op) : undefined;
+    if (known !== undefined && current.phase === 'check') {
+      strikes.set(known.op, (strikes.get(known.op) ?? 0) + 1);
+      suspect = undefined;
+      settled.push({ requirement: current.check.slice(0, current.check.indexOf('/')), tally: { id: current.check, kind: 'directed', runs: 0, failures: 0, skipped: hangNote(known), notTried: known } });
+      run.log(`agent-identity-kit: ${lossText(lost)} in ${current.check}, in ${known.op} again: NOT-TESTED; going on in a fresh worker\n`);
+      continue;
+    }
     if (lost.kind === 'hang' && suspect?.place !== place && current.phase !== 'between') {
       suspect = { place, loss: lost, steps: current.phase === 'check' ? current.steps.filter((step) => step !== undefined).map((step) => ({ ...step })) : [] };
       run.log(`agent-identity-kit: ${lossText(lost)} in ${place}; running it again with a longer limit to confirm the hang\n`);
@@ -292,7 +305,6 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     if (current.phase === 'check') {
       const confirmed = lost.kind === 'hang' && suspect?.place === current.check;
       suspect = undefined;
-      const pending = current.steps.findLast((step) => step !== undefined);
       if (confirmed && pending !== undefined && pending.result === '…') noteHang({ op: pending.op, check: current.check, step: pending.line });
       settled.push(lostCheck(current, lost, options));
     } else if (current.phase === 'generated') {

@@ -100,4 +100,14 @@ describe('bounded time', () => {
     expect(run.report.failures.map((failure) => failure.check)).toEqual(['AIK-ID-001/one-key-everywhere']);
     expect(run.stderr).toContain('agent-identity-kit: the hang of create is confirmed (AIK-ID-001/one-key-everywhere, create(one, cwd=/work)): a check it hangs in again is NOT-TESTED, without waiting to confirm it again\n');
   }, 90_000);
+
+  it('a run whose every creation blocks the thread reaches its verdict: confirmed once, then each worker it blocks again costs one silence limit, and after 3 the checks that need create are not tried', async () => {
+    const run = await conform('create-loops', '--timeout', '200');
+    expect(run.code).toBe(1);
+    expect(run.report.failures.map((failure) => failure.check)).toEqual(['AIK-ID-001/one-key-everywhere']);
+    const note = 'needs create, which hangs (confirmed in AIK-ID-001/one-key-everywhere: create(one, cwd=/work)): not waited for again';
+    expect(run.report.requirements.filter((result) => result.status === 'NOT-TESTED').every((result) => result.note === note || result.note === `generated runs not made: ${note}`)).toBe(true);
+    expect(run.report.summary['NOT-TESTED']).toBeGreaterThan(40);
+    expect(run.stderr.match(/in create again: NOT-TESTED; going on in a fresh worker$/gm)).toHaveLength(3);
+  }, 90_000);
 });
