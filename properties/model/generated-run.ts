@@ -69,7 +69,7 @@ export class GeneratedRun {
   readonly scheduler: Scheduler;
   /** How long operations and polled conditions are waited for. */
   readonly limits: Limits;
-  /** Whether a check is masked (its requirement already failed, or is an expected failure). */
+  /** Whether a check is masked (its requirement already failed in this chunk). */
   readonly masked: (check: string) => boolean;
   /**
    * Set when a masked check broke, or both sides refused a restart's configuration: the run then
@@ -188,7 +188,7 @@ export class GeneratedRun {
     this.taint(checkId);
   }
 
-  /** A masked check broke: it counts as failing (an expected failure still shows, so it is never stale), and the run ends quietly. */
+  /** A masked check broke: it counts as failing, and the run ends quietly. */
   taint(checkId: string): void {
     this.tallies.fail(checkId);
     this.tainted = true;

@@ -17,6 +17,8 @@ export interface CheckTally {
   readonly skipped?: string;
   /** The operations the adapter reported unsupported (`UnsupportedOperation`) when the check tried them: it could not run. */
   readonly unsupported?: readonly string[];
+  /** The hang, confirmed earlier in the run, of an operation the check needs: it was not tried, the check could not run. */
+  readonly notTried?: { readonly op: string; readonly check: string; readonly step: string };
 }
 
 /** One step of a counterexample: what the kit did, as a line and as plain data. */
@@ -71,6 +73,8 @@ export interface FailureDetail {
   readonly adapter: boolean;
   /** True when `--expected-failures` lists the check or its requirement. */
   readonly expected: boolean;
+  /** Set when the failure did not recur on the confirming re-run (a hang or a lost worker the re-run did not meet): flaky, a finding all the same. */
+  readonly flaky?: true;
   readonly counterexample: Counterexample;
 }
 
@@ -87,9 +91,13 @@ export interface RequirementResult {
   readonly checks: readonly CheckTally[];
 }
 
-/** An error that escaped adapter code (nothing awaited it): reported, never a requirement's failure by itself. */
+/**
+ * An error that escaped adapter code (nothing awaited it), a message adapter code posted on the
+ * worker's channel, or a built-in the engine relies on that adapter code replaced: each fails the
+ * run, as a failure of the check in flight (or of `<requirement>/escaped-errors` outside any check).
+ */
 export interface StrayError {
-  readonly origin: 'unhandled rejection' | 'uncaught exception';
+  readonly origin: 'unhandled rejection' | 'uncaught exception' | 'forged message' | 'built-in replaced';
   /** The error's name and the first line of its message. */
   readonly message: string;
   /** The check in flight when it surfaced; absent outside any check. */

@@ -7,6 +7,7 @@ import type { FaultStore } from '../env/fault-store.js';
 import type { KitEnv } from '../env/kit-env.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { CheckFailure } from './check-failure.js';
+import { NotTried } from './confirmed-hangs.js';
 import { DrivenSystem } from './driven-system.js';
 import { IdAliases } from './id-aliases.js';
 import type { Limits } from './limits.js';
@@ -41,6 +42,8 @@ export class CheckContext {
   readonly unsupported = new Set<string>();
   /** The first adapter failure met, also in an operation the check did not await. */
   adapterFailure: AdapterFailure | undefined;
+  /** The first operation not tried because the run confirmed it hangs (then the check could not run). */
+  notTried: NotTried | undefined;
 
   /** Where the check's fake ACP child writes its pid (checks of `remote` prove the child exited). */
   readonly pidFile: string;
@@ -62,7 +65,13 @@ export class CheckContext {
 
   /** Builds a fresh system over this check's env (and its store), started with `config`. */
   async open(config?: ConfigInput): Promise<DrivenSystem> {
-    const system = await openSystem(this.#factory, this.kit, config, this.limits);
+    let system: System;
+    try {
+      system = await openSystem(this.#factory, this.kit, config, this.limits);
+    } catch (error) {
+      if (error instanceof NotTried) this.notTried ??= error;
+      throw error;
+    }
     const driven = new DrivenSystem(system, {
       limits: this.limits,
       steps: this.steps,
@@ -74,6 +83,9 @@ export class CheckContext {
         this.adapterFailure ??= failure;
       },
       unsupported: (operation) => void this.unsupported.add(operation),
+      notTried: (failure) => {
+        this.notTried ??= failure;
+      },
     });
     this.#systems.push(driven);
     this.steps.push({ op: 'open', args: config === undefined ? {} : { config }, line: config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, result: '✓', ...(config === undefined ? {} : { entries: driven.configHandleNames() }) });
@@ -275,6 +287,8 @@ export class CheckContext {
 
 /** Calls the factory under the timeout and checks the system's declared shape. */
 export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: ConfigInput | undefined, limits: Limits): Promise<System> {
+  const struck = limits.hangs.struckOut('factory');
+  if (struck !== undefined) throw new NotTried(struck);
   const timeoutMs = limits.for('factory');
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -282,18 +296,25 @@ export async function openSystem(factory: AdapterFactory, kit: KitEnv, config: C
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   let system: unknown;
+  const running = Promise.resolve().then(() => factory(kit.env, config === undefined ? {} : { config }));
   try {
-    system = await Promise.race([Promise.resolve().then(() => factory(kit.env, config === undefined ? {} : { config })), timeout]);
+    system = await Promise.race([running, timeout]);
   } catch (error) {
     throw new AdapterFailure('throw', `adapter: the factory threw ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     clearTimeout(timer);
   }
   if (system === 'timeout') {
-    limits.expire();
+    const known = limits.hangs.of('factory');
+    if (known !== undefined) {
+      limits.hangs.strike('factory');
+      throw new NotTried(known);
+    }
+    limits.overdue('factory', config === undefined ? 'open()' : `open(config: ${config.agents.length} entries)`, running);
     throw new AdapterFailure('hang', `the adapter's factory did not settle within ${limits.reached}`);
   }
   limits.observe('factory', performance.now() - started);
+  limits.hangs.settled('factory');
   const shape = system as Partial<System> | null;
   if (typeof shape !== 'object' || shape === null || typeof shape.capabilities !== 'object' || typeof shape.profiles !== 'object' || typeof shape.create !== 'function') {
     throw new AdapterFailure('garbage', 'adapter: the factory did not return a system (capabilities, profiles and operations)');

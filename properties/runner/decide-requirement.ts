@@ -16,6 +16,9 @@ export function decideRequirement(requirement: Requirement, tallies: readonly Ch
   // A check that needs an operation the adapter reports unsupported could not run: the requirement is untested, whatever else passed.
   const unsupported = [...new Set(tallies.flatMap((tally) => tally.unsupported ?? []))].sort();
   if (unsupported.length > 0) return { status: 'NOT-TESTED', note: unsupportedNote(unsupported) };
+  // So could a check that an operation the run confirmed to hang hung in again: it was not waited for again.
+  const notTried = tallies.find((tally) => tally.notTried !== undefined);
+  if (notTried?.skipped !== undefined) return { status: 'NOT-TESTED', note: notTried.skipped };
   if (!tallies.some((tally) => tally.runs > 0)) {
     const reasons = [...new Set(tallies.map((tally) => tally.skipped).filter((reason) => reason !== undefined))];
     return { status: 'NOT-TESTED', note: reasons.length > 0 ? reasons.join('; ') : 'no check ran' };

@@ -19,6 +19,7 @@ import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { UnsupportedOperation } from '../../src/contract/adapter.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import { AdapterFailure } from './adapter-failure.js';
+import { NotTried } from './confirmed-hangs.js';
 import type { IdAliases } from './id-aliases.js';
 import type { Limits } from './limits.js';
 import { describeStep, type Step } from './step.js';
@@ -38,6 +39,8 @@ export interface DrivenSystemOptions {
   readonly broke: (failure: AdapterFailure) => void;
   /** Told of every operation the adapter reports unsupported (an `UnsupportedOperation` failure). */
   readonly unsupported?: (operation: string) => void;
+  /** Told of every operation not tried because the run confirmed it hangs (then a {@link NotTried} is thrown). */
+  readonly notTried?: (failure: NotTried) => void;
   /** Where the run ids the implementation reported are noted, and the ids it minted when {@link DrivenSystemOptions.ownIds}. */
   readonly aliases?: IdAliases;
   /** Whether the implementation mints its own ids (no `idSource`): they are aliased too. */
@@ -310,6 +313,12 @@ export class DrivenSystem {
     return `✗${this.classify(outcome.error, op)}`;
   }
 
+  /** Tells the check of an operation not tried (or not waited for again) because the run confirmed it hangs; returns it to throw. */
+  #notTried(failure: NotTried): NotTried {
+    this.#options.notTried?.(failure);
+    return failure;
+  }
+
   #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], settled?: (step: Step) => void): Promise<T> {
     const called = this.#settle(op, args, line, run, fields, settled);
     // A check may start an operation and never await it: its failure must still reach the check.
@@ -320,9 +329,11 @@ export class DrivenSystem {
   }
 
   async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], noted?: (step: Step) => void): Promise<T> {
+    const limits = this.#options.limits;
+    const struck = limits.hangs.struckOut(op);
+    if (struck !== undefined) throw this.#notTried(new NotTried(struck));
     const step: Step = { op, args, line, result: '…' };
     this.#options.steps.push(step);
-    const limits = this.#options.limits;
     const limit = limits.for(op);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
@@ -330,8 +341,9 @@ export class DrivenSystem {
     });
     const started = performance.now();
     let settled: unknown;
+    const running = Promise.resolve().then(run);
     try {
-      settled = await Promise.race([Promise.resolve().then(run), timeout]);
+      settled = await Promise.race([running, timeout]);
     } catch (error) {
       step.result = '✗adapter';
       throw new AdapterFailure('throw', `adapter: ${line} threw ${error instanceof Error ? error.message : String(error)} instead of resolving to an outcome`);
@@ -340,10 +352,17 @@ export class DrivenSystem {
     }
     if (settled === 'timeout') {
       step.result = '⏳hang';
-      limits.expire();
+      // A hang of an operation the run already confirmed is not confirmed again: the check could not run.
+      const known = limits.hangs.of(op);
+      if (known !== undefined) {
+        limits.hangs.strike(op);
+        throw this.#notTried(new NotTried(known));
+      }
+      limits.overdue(op, line, running);
       throw new AdapterFailure('hang', `${line} did not settle within ${limits.reached}`);
     }
     limits.observe(op, performance.now() - started);
+    limits.hangs.settled(op);
     const missing = isOutcome(settled) && settled.ok ? fields.filter((field) => typeof (settled as Record<string, unknown>)[field] !== 'string') : [];
     if (!isOutcome(settled) || missing.length > 0) {
       step.result = '✗adapter';

@@ -1,3 +1,12 @@
+import { ConfirmedHangs } from './confirmed-hangs.js';
+
+/** An operation that reached its limit: its step line, and the promise that may still settle. */
+export interface Overdue {
+  readonly op: string;
+  readonly line: string;
+  readonly running: Promise<unknown>;
+}
+
 /** A limit grows to this many times the slowest settle the run measured of the same operation. */
 const PACE_FACTOR = 5;
 /** A confirming re-run waits this many times longer than the run did. */
@@ -21,14 +30,19 @@ export class Limits {
   readonly #pace: Map<string, number>;
   /** Told whenever an operation settles (shared by every check of the run): a sign of life no amount of work can starve. */
   readonly #settled: () => void;
+  /** The hangs the run confirmed, shared by every check of the run: an operation among them is not waited for again. */
+  readonly hangs: ConfirmedHangs;
   /** Whether a wait reached its limit since this object was made. */
   expired = false;
+  /** The operations that reached their limit under these limits and have not settled since. */
+  readonly #overdue = new Set<Overdue>();
 
-  constructor(base: number, confirming = false, pace = new Map<string, number>(), settled: () => void = () => undefined) {
+  constructor(base: number, confirming = false, pace = new Map<string, number>(), settled: () => void = () => undefined, hangs = new ConfirmedHangs()) {
     this.base = base;
     this.confirming = confirming;
     this.#pace = pace;
     this.#settled = settled;
+    this.hangs = hangs;
   }
 
   /** The limit for `op` (an operation name, `factory`, or `wait` for a polled condition), in ms. */
@@ -56,13 +70,42 @@ export class Limits {
     this.expired = true;
   }
 
+  /** Notes that operation `op` (step `line`) reached its limit while `running`, which is watched until it settles. */
+  overdue(op: string, line: string, running: Promise<unknown>): void {
+    this.expire();
+    const entry = { op, line, running };
+    this.#overdue.add(entry);
+    const settled = () => void this.#overdue.delete(entry);
+    running.then(settled, settled);
+  }
+
+  /**
+   * The operations that reached their limit under these limits and still have not settled after
+   * waiting up to `grace(op)` more for them (the longest of theirs): hangs, not a slow machine.
+   */
+  async stillOverdue(grace: (op: string) => number = () => 0): Promise<Overdue[]> {
+    if (this.#overdue.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const graceMs = Math.max(...[...this.#overdue].map((entry) => grace(entry.op)));
+      const waited = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.allSettled([...this.#overdue].map((entry) => entry.running)), waited]);
+      clearTimeout(timer);
+    }
+    return [...this.#overdue];
+  }
+
   /** Fresh limits for a run that confirms a suspected failure (same measured pace). */
   confirm(): Limits {
-    return new Limits(this.base, true, this.#pace, this.#settled);
+    return new Limits(this.base, true, this.#pace, this.#settled, this.hangs);
+  }
+
+  /** Fresh limits for a phase that judges hangs on its own (same measured pace, no confirmed hangs): the generated runs. */
+  withoutHangs(): Limits {
+    return new Limits(this.base, this.confirming, this.#pace, this.#settled);
   }
 
   /** Fresh limits for another check of the same run (same measured pace). */
   fresh(): Limits {
-    return new Limits(this.base, this.confirming, this.#pace, this.#settled);
+    return new Limits(this.base, this.confirming, this.#pace, this.#settled, this.hangs);
   }
 }

@@ -8,12 +8,13 @@ import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
 import { chunksOf, mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
 import { clause } from '../../src/contract/clauses.js';
-import type { CheckOutcome, CheckTally, ConformanceReport, Counterexample, FailureDetail, RequirementResult } from '../report/conformance-report.js';
+import type { CheckOutcome, CheckTally, ChunkResult, ConformanceReport, Counterexample, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { declaredCapabilities } from './declared-capabilities.js';
 import { decideRequirement, unsupportedNote } from './decide-requirement.js';
 import type { Check } from './check.js';
 import { CheckContext, openSystem, type Subcase } from './check-context.js';
+import { ConfirmedHangs, hangNote, type ConfirmedHang } from './confirmed-hangs.js';
 import { Limits } from './limits.js';
 import { stepLine, type Step } from './step.js';
 
@@ -58,6 +59,10 @@ export interface ConformanceOptions {
    * message is reported as the failure of a generated check.
    */
   readonly generatedLost?: string;
+  /** Hangs confirmed elsewhere (by an earlier worker of a supervised run): the operations are not waited for again (see confirmed-hangs.ts). */
+  readonly hangs?: readonly ConfirmedHang[];
+  /** Operations among {@link ConformanceOptions.hangs} that already hung 3 times in a row elsewhere: not tried any more. */
+  readonly struckOut?: readonly string[];
   /** Run one shard of the run (0-based `index` of `count`): the directed checks of every count-th requirement in scope (see {@link homeShard}) and every count-th generated chunk. The report then carries its part, for `merge`. */
   readonly shard?: { readonly index: number; readonly count: number };
 }
@@ -75,6 +80,10 @@ export interface ConformanceProgress {
 /** What {@link ConformanceOptions.onCheck} hears. */
 export type CheckEvent =
   | { readonly phase: 'start'; readonly check: string; readonly steps: readonly Step[] }
+  /** A wait of the check reached its limit (`reason`): the check runs again under confirming limits. */
+  | { readonly phase: 'confirm'; readonly check: string; readonly reason: string }
+  /** The confirming re-run hung too: `hang.op` is not waited for again in this run. */
+  | { readonly phase: 'hang'; readonly hang: ConfirmedHang }
   | { readonly phase: 'end'; readonly check: string; readonly outcome: CheckOutcome }
   | { readonly phase: 'generated' };
 
@@ -105,8 +114,8 @@ function skipReason(check: Check, declared: Declared): string | undefined {
   return undefined;
 }
 
-/** What one attempt at a directed check found: nothing, its failures (see {@link CheckFailures}), or operations the adapter reports unsupported (then the check could not run). */
-type Attempt = CheckFailures | { readonly unsupported: readonly string[] } | undefined;
+/** What one attempt at a directed check found: nothing, its failures (see {@link CheckFailures}), operations the adapter reports unsupported, or an operation the run confirmed to hang (then the check could not run). */
+type Attempt = CheckFailures | { readonly unsupported: readonly string[] } | { readonly notTried: ConfirmedHang } | undefined;
 
 /**
  * The failures of one directed check, each charged to the requirement of the clause whose
@@ -116,6 +125,11 @@ type Attempt = CheckFailures | { readonly unsupported: readonly string[] } | und
 interface CheckFailures {
   readonly home?: FailureDetail;
   readonly elsewhere: readonly FailureDetail[];
+}
+
+/** Every failure of one attempt, wherever it counts, the check's own requirement first. */
+function failuresOf(found: CheckFailures): FailureDetail[] {
+  return [...(found.home === undefined ? [] : [found.home]), ...found.elsewhere];
 }
 
 /** Runs one directed check against fresh systems under `limits`; never throws. */
@@ -136,8 +150,12 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
     stopped ??= ctx.stoppedBy(error);
   }
   rmSync(pidFile, { force: true });
-  // An unsupported operation wins: what failed or hung after it is its consequence.
+  // Errors escaping the check's operations (a throw on a later tick, a rejection nobody handles) surface on a later
+  // turn of the event loop: one turn, with its timers, lets them surface while the check is still in flight.
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  // An unsupported operation wins: what failed or hung after it is its consequence. So does an operation not tried.
   if (ctx.unsupported.size > 0) return { unsupported: [...ctx.unsupported].sort() };
+  if (ctx.notTried !== undefined) return { notTried: ctx.notTried.hang };
   // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
   const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
   const subcases: Subcase[] = broken !== undefined ? [{ message: broken.message }] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped])];
@@ -181,12 +199,43 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
 /**
  * Runs one directed check. A failure met while a wait reached its limit is only suspected (a slow
  * machine looks like a hang): the check runs again under confirming limits, and that run decides.
+ * A hang the confirming re-run meets too is confirmed: its operation is not waited for again in this
+ * run. When the confirming re-run passes, the operation whose hang failed the first run, if it
+ * still has not settled given as long again as the confirming limit, was a hang that did not
+ * recur: flaky, a finding (an operation that settled late was a slow machine, and the check passes).
  */
 async function runCheck(factory: AdapterFactory, check: Check, declared: ConstructorParameters<typeof CheckContext>[2], limits: Limits, options: ConformanceOptions, seed: number): Promise<Attempt> {
   const first = limits.fresh();
-  const failure = await attemptCheck(factory, check, declared, first, options, seed);
-  if (failure === undefined || 'unsupported' in failure || !first.expired) return failure;
-  return attemptCheck(factory, check, declared, first.confirm(), options, seed);
+  const found = await attemptCheck(factory, check, declared, first, options, seed);
+  if (found === undefined || !('elsewhere' in found) || !first.expired) return found;
+  const said = failuresOf(found).map((failure) => failure.message).join('\n');
+  options.onCheck?.({ phase: 'confirm', check: check.id, reason: said.split('\n')[0] ?? '' });
+  const confirming = first.confirm();
+  const again = await attemptCheck(factory, check, declared, confirming, options, seed);
+  if (again !== undefined && 'elsewhere' in again) {
+    const saidAgain = failuresOf(again).map((failure) => failure.message).join('\n');
+    // Only operations whose hang failed the check: one it never awaited may wait on the kit itself (a held pause or a hung store).
+    const failed = (await confirming.stillOverdue()).filter((overdue) => saidAgain.includes(`${overdue.line} did not settle within`));
+    for (const overdue of failed) {
+      const hang = { op: overdue.op, check: check.id, step: overdue.line };
+      if (limits.hangs.add(hang)) options.onCheck?.({ phase: 'hang', hang });
+    }
+    return again;
+  }
+  if (again !== undefined) return again;
+  // Only the operation whose hang failed the first run counts: one the check never awaited may wait on the kit itself (a held pause or a hung store).
+  const hung = (await first.stillOverdue((op) => confirming.for(op))).find((overdue) => said.includes(`${overdue.line} did not settle within`));
+  if (hung === undefined) return undefined;
+  // The failures that named the hang are flaky findings; the rest of the first run passed on the re-run.
+  const flaky = failuresOf(found)
+    .filter((failure) => failure.message.includes(`${hung.line} did not settle within`))
+    .map((failure): FailureDetail => ({
+      ...failure,
+      message: `flaky: ${hung.line} did not settle within its limit on the first run and had not settled after as long again as the confirming limit, while the confirming re-run passed (a hang that does not recur)\n${failure.message}`,
+      flaky: true,
+    }));
+  const home = flaky.find((failure) => failure.requirement === check.requirement);
+  return { ...(home === undefined ? {} : { home }), elsewhere: flaky.filter((failure) => failure !== home) };
 }
 
 /**
@@ -197,10 +246,31 @@ async function runCheck(factory: AdapterFactory, check: Check, declared: Constru
  */
 export async function runConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const started = performance.now();
+  return decideConformance(await exploreConformance(factory, options), options, started);
+}
+
+/**
+ * What a conformance run observed, before anything is decided: the adapter's declarations, each
+ * directed check's outcome, the generated chunks and the hangs it confirmed; or why the adapter
+ * could not be used. A supervised worker posts it, and the supervisor decides
+ * ({@link decideConformance}): the verdict is never computed where adapter code runs.
+ */
+export type ConformanceEvidence =
+  | { readonly unusable: string }
+  | {
+      readonly declared: Declared;
+      readonly directed: readonly CheckOutcome[];
+      readonly chunks: readonly ChunkResult[];
+      readonly hangs: readonly ConfirmedHang[];
+      /** Set when the generated runs were not made: an operation they need hangs every time it is tried (it struck out in the directed checks). */
+      readonly generatedNotMade?: ConfirmedHang;
+    };
+
+/** Runs every directed check and the generated runs against the adapter (see {@link runConformance}) and returns what they observed. */
+export async function exploreConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceEvidence> {
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
-  const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
-  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle);
+  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs, options.struckOut));
 
   let declared: Declared;
   try {
@@ -213,7 +283,7 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
     declared = { capabilities, profiles: { teardown: profiles.teardown, persistedCreate: profiles.persistedCreate }, ...(olderContract === undefined ? {} : { olderContract }) };
     await Promise.race([probe.shutdown(), new Promise((resolve) => setTimeout(resolve, limits.for('shutdown')).unref())]);
   } catch (error) {
-    return unusableAdapterReport(error instanceof Error ? error.message : String(error), options, started);
+    return { unusable: error instanceof Error ? error.message : String(error) };
   }
 
   const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements));
@@ -240,12 +310,14 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
       const outcome: CheckOutcome =
         found !== undefined && 'unsupported' in found
           ? { tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: unsupportedNote(found.unsupported), unsupported: found.unsupported }, requirement: check.requirement }
-          : {
-              tally: { id: check.id, kind: 'directed', runs: 1, failures: found?.home === undefined ? 0 : 1 },
-              requirement: check.requirement,
-              ...(found?.home === undefined ? {} : { failure: found.home }),
-              ...(found === undefined || found.elsewhere.length === 0 ? {} : { elsewhere: found.elsewhere }),
-            };
+          : found !== undefined && 'notTried' in found
+            ? { tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: hangNote(found.notTried), notTried: found.notTried }, requirement: check.requirement }
+            : {
+                tally: { id: check.id, kind: 'directed', runs: 1, failures: found?.home === undefined ? 0 : 1 },
+                requirement: check.requirement,
+                ...(found?.home === undefined ? {} : { failure: found.home }),
+                ...(found === undefined || found.elsewhere.length === 0 ? {} : { elsewhere: found.elsewhere }),
+              };
       directed.push(outcome);
       options.onCheck?.({ phase: 'end', check: check.id, outcome });
     } else {
@@ -256,25 +328,47 @@ export async function runConformance(factory: AdapterFactory, options: Conforman
   }
 
   options.onCheck?.({ phase: 'generated' });
+  // The generated runs judge hangs on their own (each is confirmed by replaying its run): a hang confirmed in one check says nothing of theirs.
+  // But an operation that hangs every time it is tried would only make every run wait: then they are not made.
+  const notMade = limits.hangs.anyStruckOut();
   const generated =
-    options.generatedLost === undefined
-      ? await runGenerated(factory, declared, {
-          seed,
-          runs,
-          limits,
-          ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
-          inScope: (id) => inScope(id, options.requirements),
-          expectedFailures: options.expectedFailures ?? [],
-          chunks: ownChunk,
-          onChunk: () => {
-            chunksDone += 1;
-            progress('generated runs');
-          },
-        })
-      : lostGenerated(options.generatedLost, requirements, options, seed);
-  const report = decide(envelopeOf(options), declared, directed, generated, options, started);
+    options.generatedLost !== undefined || notMade !== undefined
+      ? []
+      : (
+          await runGenerated(factory, declared, {
+            seed,
+            runs,
+            limits: limits.withoutHangs(),
+            ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+            inScope: (id) => inScope(id, options.requirements),
+            chunks: ownChunk,
+            onChunk: () => {
+              chunksDone += 1;
+              progress('generated runs');
+            },
+          })
+        ).chunks;
+  const hangs = limits.hangs.all();
+  return { declared, directed, chunks: generated, hangs, ...(notMade === undefined ? {} : { generatedNotMade: notMade }) };
+}
+
+/**
+ * Decides a run from what it observed ({@link exploreConformance}): every requirement in scope
+ * and the verdict, with the generated chunks merged in chunk order; a shard's report carries its
+ * part. Pure: the same evidence and options give the same report (timings aside).
+ */
+export function decideConformance(evidence: ConformanceEvidence, options: ConformanceOptions, started = performance.now()): ConformanceReport {
+  if ('unusable' in evidence) return unusableAdapterReport(evidence.unusable, options, started);
+  const requirements = REQUIREMENTS.filter((requirement) => inScope(requirement.id, options.requirements));
+  const generated =
+    options.generatedLost !== undefined
+      ? lostGenerated(options.generatedLost, requirements, options, options.seed ?? DEFAULT_SEED)
+      : evidence.generatedNotMade !== undefined
+        ? notMadeGenerated(evidence.generatedNotMade, requirements)
+        : mergeChunks(evidence.chunks, (id) => inScope(id, options.requirements));
+  const report = decide(envelopeOf(options), evidence.declared, evidence.directed, generated, options, started);
   const lost = options.generatedLost === undefined ? {} : { generatedLost: options.generatedLost };
-  return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed, chunks: generated.chunks, ...lost } };
+  return options.shard === undefined ? report : { ...report, part: { shard: options.shard, expectedFailures: options.expectedFailures ?? [], directed: evidence.directed, chunks: generated.chunks, ...lost } };
 }
 
 /**
@@ -402,14 +496,21 @@ export function unusableAdapterReport(message: string, options: ConformanceOptio
 }
 
 /**
+ * The requirement that carries a finding of the generated runs as a whole (or of adapter code
+ * outside any check): AIK-CREATE-001, the home of the generated runs, or, when the scope leaves it
+ * out, the first requirement in scope that conform decides; none when conform decides none.
+ */
+export function generatedHome(requirements: readonly (typeof REQUIREMENTS)[number][]): (typeof REQUIREMENTS)[number] | undefined {
+  const decided = requirements.filter((requirement) => requirement.tier !== 'STATIC');
+  return decided.find((requirement) => requirement.id === 'AIK-CREATE-001') ?? decided[0];
+}
+
+/**
  * The generated runs of a run whose earlier worker was lost in them: one failing generated check,
- * `<requirement>/generated-runs`, on AIK-CREATE-001 (the home of the generated runs) or, when the
- * scope leaves it out, on the first requirement in scope that conform decides, so the loss always
- * fails the run.
+ * `<requirement>/generated-runs`, on the {@link generatedHome}, so the loss always fails the run.
  */
 function lostGenerated(message: string, requirements: readonly (typeof REQUIREMENTS)[number][], options: ConformanceOptions, seed: number): GeneratedResult {
-  const decided = requirements.filter((requirement) => requirement.tier !== 'STATIC');
-  const home = decided.find((requirement) => requirement.id === 'AIK-CREATE-001') ?? decided[0];
+  const home = generatedHome(requirements);
   if (home === undefined) return { tallies: [], failures: [], runs: 0, interrupted: false, chunks: [] };
   const check = `${home.id}/generated-runs`;
   const expected = (options.expectedFailures ?? []).some((entry) => entry === check || entry === home.id);
@@ -420,6 +521,17 @@ function lostGenerated(message: string, requirements: readonly (typeof REQUIREME
     interrupted: false,
     chunks: [],
   };
+}
+
+/**
+ * The generated runs of a run whose directed checks found an operation hanging every time it was
+ * tried: not made, which `<requirement>/generated-runs` on the {@link generatedHome} says (NOT-TESTED,
+ * naming the hang), so a run that made no generated run never passes on its directed checks alone.
+ */
+function notMadeGenerated(hang: ConfirmedHang, requirements: readonly (typeof REQUIREMENTS)[number][]): GeneratedResult {
+  const home = generatedHome(requirements);
+  const tallies: CheckTally[] = home === undefined ? [] : [{ id: `${home.id}/generated-runs`, kind: 'generated', runs: 0, failures: 0, skipped: `generated runs not made: ${hangNote(hang)}`, notTried: hang }];
+  return { tallies, failures: [], runs: 0, interrupted: false, chunks: [] };
 }
 
 function summarize(results: readonly RequirementResult[]): ConformanceReport['summary'] {

@@ -7,22 +7,32 @@
 import { existsSync, rmSync } from 'node:fs';
 import { register as registerHooks } from 'node:module';
 
+// Safe copies, taken before any foreign code runs (the --import preloads, the adapter): what the
+// worker talks to its supervisor with must not be what adapter code can replace or call.
+const send = process.send.bind(process);
+const { parse, stringify } = JSON;
+const rss = process.memoryUsage.rss.bind(process.memoryUsage);
+const every = setInterval;
+
 const source = existsSync(new URL('./conform-worker.ts', import.meta.url));
 
-/** Sends to the supervisor; a message the structured clone cannot copy goes as JSON instead. */
+/** The channel token of this worker (from its task): every message carries it; adapter code never gets it. */
+let token;
+
+/** Sends to the supervisor, with the token; a message the structured clone cannot copy goes as JSON instead. */
 function post(message) {
   try {
-    process.send(message);
+    send({ ...message, token });
   } catch {
-    process.send(JSON.parse(JSON.stringify(message)));
+    send({ ...parse(stringify(message)), token });
   }
 }
 
 // An adapter's stray rejection or uncaught throw must not end the worker: the supervisor reports it.
 process.on('unhandledRejection', (reason) => post({ kind: 'stray', origin: 'unhandled rejection', message: describe(reason) }));
 process.on('uncaughtException', (error) => post({ kind: 'stray', origin: 'uncaught exception', message: describe(error) }));
-// The watchdog's heartbeat: it stops only when the thread is blocked (a synchronous loop).
-setInterval(() => post({ kind: 'alive' }), 200);
+// The watchdog's heartbeat: it stops only when the thread is blocked (a synchronous loop). It carries the memory in use.
+every(() => post({ kind: 'alive', rss: rss() }), 200);
 // Without its supervisor (killed, even with SIGKILL), a worker has no one to report to: it ends with
 // what the adapter started in its process group, and removes its temp folder (the supervisor's
 // KIT_TEMP_ENV, src/runtime/remote.ts), which nobody else will.
@@ -45,7 +55,8 @@ function describe(value) {
   }
 }
 
-const data = await new Promise((resolve) => process.once('message', resolve));
+const { token: given, ...data } = await new Promise((resolve) => process.once('message', resolve));
+token = given;
 try {
   if (source || data.adapter !== undefined || data.preloads.length > 0) {
     const [{ register }, { register: registerCommonJs }] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);

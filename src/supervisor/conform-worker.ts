@@ -1,14 +1,16 @@
 /**
  * What the `conform` worker process does once `conform-worker.mjs` registered tsx and ran the
  * preloads: load the adapter, run the conformance suite, and tell the supervisor everything it
- * needs to know what is in flight (checks started and finished, each step as it starts) and what
- * came of it (the report, or a load error). It never decides the exit code: the supervisor does.
+ * needs to know what is in flight (checks started and finished, each step as it starts, a hang
+ * being confirmed) and what came of it (the evidence, or a load error). It decides nothing: the
+ * supervisor computes every status and the verdict from the evidence.
  */
 import type { WorkerStatusMessage } from './worker-process.js';
 import type { AdapterFactory } from '../contract/adapter.js';
-import type { ConformanceReport } from '../../properties/report/conformance-report.js';
-import { runConformance, type CheckOutcome, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import type { ConfirmedHang } from '../../properties/runner/confirmed-hangs.js';
+import { exploreConformance, type CheckOutcome, type ConformanceEvidence, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
 import type { Step } from '../../properties/runner/step.js';
+import { brokenBuiltins } from './intact-builtins.js';
 import { loadAdapter, type AdapterSpec } from './load-adapter.js';
 import { UsageError } from './usage-error.js';
 
@@ -35,10 +37,15 @@ export type ConformWorkerMessage =
   | WorkerStatusMessage
   | { readonly kind: 'check-start'; readonly check: string }
   | { readonly kind: 'step'; readonly notices: readonly StepNotice[] }
+  /** A wait of the check reached its limit: the check runs again to confirm the hang. */
+  | { readonly kind: 'confirming'; readonly check: string; readonly reason: string }
+  /** The confirming re-run hung too: the operation is not waited for again. */
+  | { readonly kind: 'hang'; readonly hang: ConfirmedHang }
   | { readonly kind: 'check-end'; readonly outcome: CheckOutcome }
   | { readonly kind: 'generated' }
   | { readonly kind: 'progress'; readonly progress: Parameters<NonNullable<ConformanceOptions['onProgress']>>[0] }
-  | { readonly kind: 'report'; readonly report: ConformanceReport };
+  /** What the run observed, for the supervisor to decide (its last message). */
+  | { readonly kind: 'evidence'; readonly evidence: ConformanceEvidence };
 
 /** `step` as plain data that survives the trip to the supervisor (arguments that cannot be copied are dropped). */
 function plainStep(step: Step): Step {
@@ -68,6 +75,9 @@ function reportSteps(steps: readonly Step[], post: (message: ConformWorkerMessag
 /** At most one sign of life per this many ms from settled operations (the supervisor's silence limit is seconds). */
 const SETTLE_BEAT_MS = 100;
 
+/** How long the worker waits after the run for errors still escaping adapter code before it posts the evidence. */
+const LAST_STRAYS_MS = 50;
+
 /** Loads the adapter of `data` (the reference runtime without one) and runs the suite, posting what happens; never throws. */
 export async function runConformWorker(data: ConformWorkerData, post: (message: ConformWorkerMessage) => void): Promise<void> {
   let factory: AdapterFactory;
@@ -77,11 +87,23 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
     post({ kind: 'usage', message: error instanceof UsageError ? error.message : String(error) });
     return;
   }
+  // A built-in the engine relies on, replaced by adapter code with one that answers wrong, is reported once (the run then fails).
+  const reported = new Set<string>();
+  const probeBuiltins = () => {
+    for (const name of brokenBuiltins()) {
+      if (reported.has(name)) continue;
+      reported.add(name);
+      post({ kind: 'stray', origin: 'built-in replaced', message: `${name} no longer behaves as specified (replaced by adapter code or an --import preload); the engine relies on it` });
+    }
+  };
+  // What loading let escape (a rejection at load) surfaces on a later turn of the event loop: one turn lets it surface while loading.
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  probeBuiltins();
   post({ kind: 'loaded' });
   // The timer heartbeat of adapter-worker.mjs needs the event loop to turn; operations settling in microtasks
   // do not let it, so each settled operation is a sign of life too (`process.send` writes at once).
   let beat = performance.now();
-  const report = await runConformance(factory, {
+  const evidence = await exploreConformance(factory, {
     ...data.options,
     onSettle: () => {
       const now = performance.now();
@@ -94,14 +116,20 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
       if (event.phase === 'start') {
         post({ kind: 'check-start', check: event.check });
         reportSteps(event.steps, post);
+      } else if (event.phase === 'confirm') {
+        post({ kind: 'confirming', check: event.check, reason: event.reason });
+      } else if (event.phase === 'hang') {
+        post({ kind: 'hang', hang: event.hang });
       } else if (event.phase === 'end') {
+        probeBuiltins();
         post({ kind: 'check-end', outcome: event.outcome });
       } else {
         post({ kind: 'generated' });
       }
     },
   });
-  // A rejection nobody handled surfaces only after the turn it happened in: give those of the last check a turn to show.
-  await new Promise((resolve) => setTimeout(resolve, 1));
-  post({ kind: 'report', report });
+  // Errors escaping the last operations (a late rejection) surface on later turns: give them a few before the end.
+  await new Promise((resolve) => setTimeout(resolve, LAST_STRAYS_MS));
+  probeBuiltins();
+  post({ kind: 'evidence', evidence });
 }

@@ -1,4 +1,5 @@
-import { fork, type ChildProcess, type Serializable } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,14 @@ import { KIT_TEMP_ENV } from '../runtime/remote.js';
 /** How a worker ended, when it did not deliver what it was for. */
 export type WorkerLoss =
   | { readonly kind: 'exit'; readonly code: number | null; readonly signal: NodeJS.Signals | null }
-  | { readonly kind: 'hang'; readonly silentMs: number };
+  | { readonly kind: 'hang'; readonly silentMs: number }
+  /** It used more memory than its limit: `usedMb` as last measured (resident set), or absent when V8 ran out of heap. */
+  | { readonly kind: 'memory'; readonly limitMb: number; readonly usedMb?: number }
+  /** It posted a message the protocol does not allow (`problem` says how): whatever it says next cannot be trusted. */
+  | { readonly kind: 'protocol'; readonly problem: string };
+
+/** The memory a worker may use by default, in MB (resident set; the V8 heap is held to it too). */
+export const DEFAULT_MEMORY_LIMIT_MB = 2048;
 
 /** The most adapter output kept per stream for the report, and echoed to stderr. */
 const KEPT_CHARS = 64 * 1024;
@@ -89,28 +97,53 @@ function killTree(child: ChildProcess): void {
 export interface WorkerOptions<M> {
   /** The worker's entry module. */
   readonly entry: URL;
-  /** Its first message: the task. */
-  readonly task: Serializable;
+  /** Its first message: the task (the worker's channel token is added to it as `token`). */
+  readonly task: object;
   /** Extra environment of the worker. */
   readonly env?: Readonly<Record<string, string>>;
   /** How long the worker may stay silent (not even a heartbeat) before it counts as hung. */
   readonly silenceLimitMs: number;
   readonly output: AdapterOutput;
+  /**
+   * Checks a message (its token aside) before `onMessage` hears it: the problem, or undefined when
+   * it is one the protocol allows. A message with a problem ends the worker as a `protocol` loss.
+   */
+  readonly check?: (message: unknown) => string | undefined;
   /** Called with every message in order; returns true for the message the worker was for (it is then ended). */
   readonly onMessage: (message: M) => boolean;
+  /** Called with a message that does not carry the worker's token: adapter code posted it on the worker's channel (it is dropped). */
+  readonly onForged?: (message: unknown) => void;
+  /** The memory the worker may use, in MB (default {@link DEFAULT_MEMORY_LIMIT_MB}). */
+  readonly memoryLimitMb?: number;
   /** Ends the worker when it aborts (the worker then counts as killed). */
   readonly signal?: AbortSignal;
 }
 
 /** What every worker posts besides its task's own messages: heartbeats, loading, escaped errors, a usage error. */
 export type WorkerStatusMessage =
-  /** Sent on a timer: the worker's event loop turns (the watchdog's heartbeat). */
-  | { readonly kind: 'alive' }
+  /** Sent on a timer: the worker's event loop turns (the watchdog's heartbeat), with its resident set size in bytes. */
+  | { readonly kind: 'alive'; readonly rss?: number }
   /** The adapter module loaded; the task starts. */
   | { readonly kind: 'loaded' }
-  /** An unhandled rejection or uncaught exception in the worker: adapter code that escaped the task. */
-  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception'; readonly message: string }
+  /** An unhandled rejection or uncaught exception in the worker (adapter code that escaped the task), or a built-in the engine relies on that adapter code replaced. */
+  | { readonly kind: 'stray'; readonly origin: 'unhandled rejection' | 'uncaught exception' | 'built-in replaced'; readonly message: string }
   | { readonly kind: 'usage'; readonly message: string };
+
+/** A short, bounded rendering of a message adapter code posted (for the line that reports it). */
+export function describeForged(message: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(message) ?? String(message);
+  } catch {
+    text = Object.prototype.toString.call(message);
+  }
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** The MB figure of a byte count, as loss messages show it. */
+function megabytes(bytes: number): number {
+  return Math.round(bytes / 2 ** 20);
+}
 
 /**
  * Runs one worker until it delivers (`onMessage` returned true), exits or goes silent past the
@@ -118,17 +151,22 @@ export type WorkerStatusMessage =
  * holds the supervisor. Resolves to undefined when it delivered, else to how it was lost.
  */
 export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | undefined> {
+  const limitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+  // Every message of the worker carries it; adapter code never sees it (adapter-worker.mjs keeps it out of reach), so a message without it was forged.
+  const token = randomUUID();
   // The worker's own temp folder (its checks' pid files), removed with it however it ends.
   const temp = mkdtempSync(join(tmpdir(), 'agent-identity-kit-worker-'));
   const child = fork(fileURLToPath(options.entry), [], {
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'advanced',
-    // None of the supervisor's Node flags (a loader, `--conditions`): the worker resolves modules as the adapter's project does.
-    execArgv: [],
+    // None of the supervisor's Node flags (a loader, `--conditions`): the worker resolves modules as the adapter's project does. Its heap is held to the memory limit.
+    execArgv: [`--max-old-space-size=${limitMb}`],
     env: { ...process.env, [KIT_TEMP_ENV]: temp, ...options.env },
   });
   const removeTemp = () => rmSync(temp, { recursive: true, force: true });
+  // V8 says so on stderr when the heap limit ends the process.
+  let outOfHeap = false;
   // An interrupted or dying supervisor takes its worker along, and what it left in its temp folder.
   const onExit = () => {
     killTree(child);
@@ -144,7 +182,10 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
   for (const stream of ['stdout', 'stderr'] as const) {
     // Both are pipes (stdio above), so they exist.
     child[stream]!.setEncoding('utf8');
-    child[stream]!.on('data', (chunk: string) => options.output.add(stream, chunk));
+    child[stream]!.on('data', (chunk: string) => {
+      if (stream === 'stderr' && chunk.includes('JavaScript heap out of memory')) outOfHeap = true;
+      options.output.add(stream, chunk);
+    });
   }
   return new Promise((resolve) => {
     let watchdog: NodeJS.Timeout | undefined;
@@ -187,11 +228,20 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
         });
       }, delay);
     };
-    child.on('message', (message: M) => {
+    child.on('message', (posted: unknown) => {
       if (settled) return;
+      const { token: given, ...message } = typeof posted === 'object' && posted !== null ? (posted as { token?: unknown }) : { token: undefined };
+      if (given !== token) {
+        options.onForged?.(posted);
+        return;
+      }
       // The watchdog re-arms itself from the time of the last message when it fires.
       heard = performance.now();
-      if (options.onMessage(message)) end(undefined);
+      const problem = options.check?.(message);
+      if (problem !== undefined) return end({ kind: 'protocol', problem });
+      const rss = (message as { kind?: unknown; rss?: unknown }).kind === 'alive' ? (message as { rss?: unknown }).rss : undefined;
+      if (typeof rss === 'number' && megabytes(rss) > limitMb) return end({ kind: 'memory', limitMb, usedMb: megabytes(rss) });
+      if (options.onMessage(message as M)) end(undefined);
     });
     // A lost worker: its last messages may still be in the pipe, so the loss is read on `close`.
     child.on('exit', (code, signal) => {
@@ -199,10 +249,11 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
       exited = true;
       clearTimeout(watchdog);
       killTree(child);
-      const closed = setTimeout(() => end({ kind: 'exit', code, signal }), 500);
+      const lost = (): WorkerLoss => (outOfHeap ? { kind: 'memory', limitMb } : { kind: 'exit', code, signal });
+      const closed = setTimeout(() => end(lost()), 500);
       child.once('close', () => {
         clearTimeout(closed);
-        end({ kind: 'exit', code, signal });
+        end(lost());
       });
     });
     child.on('error', () => end({ kind: 'exit', code: null, signal: null }));
@@ -211,6 +262,6 @@ export function runWorker<M>(options: WorkerOptions<M>): Promise<WorkerLoss | un
     options.signal?.addEventListener('abort', stop, { once: true });
     child.once('close', () => options.signal?.removeEventListener('abort', stop));
     arm(options.silenceLimitMs);
-    child.send(options.task);
+    child.send({ ...options.task, token });
   });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { counterexampleScenario } from '../../src/cli/counterexample-scenario.js';
 import { runConformWorker, type ConformWorkerMessage } from '../../src/supervisor/conform-worker.js';
+import { conformMessageProblem } from '../../src/supervisor/conform-protocol.js';
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
-import { runConformance } from '../../properties/runner/run-conformance.js';
+import { decideConformance, runConformance } from '../../properties/runner/run-conformance.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -126,13 +127,15 @@ describe('handles of configured agents', () => {
 });
 
 describe('the conform worker', () => {
-  it('loads the adapter module, posts progress and the report', async () => {
+  it('loads the adapter module, posts progress and the evidence (never a verdict: the supervisor decides), each message as the protocol has it', async () => {
     const messages: ConformWorkerMessage[] = [];
     const adapter = { file: 'properties/reference-adapter.ts', url: pathToFileURL(resolve('properties/reference-adapter.ts')).href, exportName: 'default' };
-    await runConformWorker({ task: 'conform', adapter, options: { runs: 2, requirements: ['AIK-CREATE-001'] }, preloads: [] }, (message) => messages.push(message));
+    const options = { runs: 2, requirements: ['AIK-CREATE-001'] };
+    await runConformWorker({ task: 'conform', adapter, options, preloads: [] }, (message) => messages.push(message));
     expect(messages.filter((message) => message.kind === 'progress').length).toBeGreaterThan(0);
+    expect(messages.map(conformMessageProblem).filter((problem) => problem !== undefined)).toEqual([]);
     const last = messages.at(-1);
-    expect(last?.kind === 'report' ? last.report.verdict : last).toBe('CONFORMANT');
+    expect(last?.kind === 'evidence' ? decideConformance(last.evidence, options).verdict : last).toBe('CONFORMANT');
   });
 
   it('posts a usage error for a missing export or a module that cannot load', async () => {

@@ -45,14 +45,18 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     }
   });
 
-  it('what the adapter prints stays out of the report format, and escaped errors are reported, not fatal', async () => {
+  it('what the adapter prints stays out of the report format, and escaped errors are reported and fail the run', async () => {
     const run = await runCli(['conform', '--adapter', `${HOSTILE}/noisy-strays.ts`, '--runs', '2', '--requirements', 'AIK-ID-001', '--format', 'json']);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    // Each escaped error is a failure: of the check in flight when it surfaced, or of AIK-ID-001/escaped-errors outside any check.
+    const lines = report.failures.flatMap((failure) => failure.message.split('\n'));
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^adapter: unhandled rejection from adapter code .*: Error: stray at load$/), expect.stringMatching(/^adapter: uncaught exception from adapter code .*: Error: thrown from a timer$/)]));
     expect(report.adapterOutput).toEqual({ stdout: '{ "not": "the report" }\n', stderr: 'adapter warning\n' });
     expect(report.strays).toEqual(expect.arrayContaining([expect.objectContaining({ origin: 'unhandled rejection', message: 'Error: stray at load' }), expect.objectContaining({ origin: 'uncaught exception', message: 'Error: thrown from a timer' })]));
     expect(run.stderr).toContain('adapter stdout | { "not": "the report" }\nadapter stderr | adapter warning\n');
-    expect(run.stderr).toMatch(/agent-identity-kit: uncaught exception from adapter code (during AIK-ID-001\/one-key-everywhere|outside any check): Error: thrown from a timer\n/);
+    expect(run.stderr).toMatch(/agent-identity-kit: uncaught exception from adapter code (during AIK-ID-001\/one-key-everywhere|outside any check)[^\n]*: Error: thrown from a timer\n/);
   });
 
   it('an adapter exiting while it loads is unusable: no verdict, exit 2 (not the NOT CONFORMANT 1), one line naming it and why', async () => {
@@ -68,7 +72,8 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     const exiting = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
     expect(exiting).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/^agent-identity-kit: [^\n]*exit-at-load\.ts: the worker process exited with code 3 .* while loading the adapter module\n$/) });
     const noisy = await runCli(['conform', '--adapter', `${HOSTILE}/noisy-strays.ts`, '--runs', '2', '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
-    expect(noisy.code).toBe(0);
+    // Its escaped errors fail the run.
+    expect(noisy.code).toBe(1);
     const report = JSON.parse(noisy.stdout) as ConformanceReport;
     // Each worker loads the adapter: its output and strays are gathered from both.
     expect(report.adapterOutput?.stdout).toContain('{ "not": "the report" }');

@@ -412,7 +412,8 @@ describe('hostile adapters against the packed kit', { timeout: 240_000 }, () => 
       expect(report('noisy').adapterOutput?.stdout).toContain('{ "not": "the report" }\n<creating>');
       expect(by.noisy?.stderr).toContain('adapter stdout | { "not": "the report" }');
       expect(by.noisy?.stderr).toContain('adapter stderr | adapter warning');
-      expect(by.strays?.code).toBe(0);
+      // Errors escaping adapter code fail the run (issue 34).
+      expect(by.strays?.code).toBe(1);
       expect(report('strays').strays).toEqual(expect.arrayContaining([expect.objectContaining({ origin: 'unhandled rejection', message: 'Error: stray at load' }), expect.objectContaining({ origin: 'uncaught exception', message: 'Error: thrown from a timer' })]));
       expect(by['syntax-error']?.code).toBe(2);
       expect(by['syntax-error']?.stderr).toMatch(/^agent-identity-kit: syntax-error\.ts:2:7: cannot load the adapter module \(SyntaxError: .+\)\n$/);

@@ -38,7 +38,7 @@ const ladder = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 75, 100, 15
 
 async function generated(mutant: Mutant, declared: Declared, seed: number): Promise<MutantMeasurement['generated'][number]> {
   for (const runs of ladder) {
-    const [failure] = (await runGenerated(mutant.adapter, declared, { seed, runs, limits: new Limits(1000), inScope: () => true, expectedFailures: [] })).failures;
+    const [failure] = (await runGenerated(mutant.adapter, declared, { seed, runs, limits: new Limits(1000), inScope: () => true })).failures;
     if (failure !== undefined) return { seed, runs, requirement: failure.requirement, length: failure.counterexample.commands.length };
   }
   return { seed, runs: null };

@@ -14,7 +14,7 @@ const DECLARED = {
 } as const;
 
 /** Enough generated runs (of at most one remote run each) to reach spawnRemote on a published parent. */
-const GENERATED = { seed: 202611, runs: 40, limits: new Limits(1000), inScope: () => true, expectedFailures: [] } as const;
+const GENERATED = { seed: 202611, runs: 40, limits: new Limits(1000), inScope: () => true } as const;
 
 /** The reference adapter, except that a remote run reports the ACP child's wire-local session id as its id. */
 const wireIdAsRunId: AdapterFactory = async (env, options) => {

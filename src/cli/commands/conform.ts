@@ -11,6 +11,7 @@ import { loadConformConfig, type ConformConfig } from '../conform-config.js';
 import { progressLabel, progressLine } from '../progress-bar.js';
 import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
+import { DEFAULT_MEMORY_LIMIT_MB } from '../../supervisor/worker-process.js';
 import { printVerdict } from '../print-verdict.js';
 import { adapterFiles, checkOutputPath } from '../output-path.js';
 import { UsageError } from '../../supervisor/usage-error.js';
@@ -34,6 +35,7 @@ interface ConformFlags {
   readonly workers?: string;
   readonly shard?: string;
   readonly allowEmpty?: boolean;
+  readonly maxMemory?: string;
 }
 
 /** `--shard i/n` (1-based in the flag, 0-based in the engine). */
@@ -182,6 +184,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 10× longer limit)')
     .option('--workers <n>', `run the generated chunks (${CHUNK_RUNS} runs each) and the directed checks in n supervised worker processes at once (default: one per chunk, at most ${MAX_WORKERS} and the cores this machine offers); the verdict does not depend on n`)
     .option('--shard <i/n>', 'run shard i of n (the directed checks of every n-th requirement, and every n-th chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
+    .option('--max-memory <mb>', `the memory each worker (the adapter and the engine) may use, in MB (default ${DEFAULT_MEMORY_LIMIT_MB}); a worker over it fails the check in flight, as the adapter's failure`)
     .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
@@ -193,6 +196,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const timeoutMs = integer(flags.timeout, '--timeout', 1, MAX_TIMER_MS, ' (the longest delay a timer holds)');
       const timeBudgetMs = integer(flags.timeBudget, '--time-budget', 1, Number.MAX_SAFE_INTEGER);
       const workers = integer(flags.workers, '--workers', 1, 64);
+      const memoryLimitMb = integer(flags.maxMemory, '--max-memory', 128, 1024 * 1024);
       const shard = shardOf(flags.shard);
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
@@ -217,7 +221,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         // This process never runs adapter code: the engine and the adapter run in a supervised worker.
         // What the adapter prints is echoed here: escaped, the kit's own line clearing aside.
         const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${printable(text)}` : printable(text));
-        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log };
+        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log, ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...options, shard } });
         } else {
