@@ -1,5 +1,6 @@
 import type { ConformanceReport, RequirementStatus } from '../report/conformance-report.js';
 import type { Reporter } from './reporter.js';
+import { commandLine, rerunArguments } from './rerun-command.js';
 
 const COLOURS: Readonly<Record<RequirementStatus, number>> = { PASS: 32, FAIL: 31, 'NOT-APPLICABLE': 90, 'NOT-TESTED': 33, STATIC: 36 };
 
@@ -31,7 +32,7 @@ export function generatedRuns(report: ConformanceReport): string {
 }
 
 /** Human-readable text: per area, each requirement with its checks and runs, then failures with counterexamples. */
-export const textReporter: Reporter = (report, { color }) => {
+export const textReporter: Reporter = (report, { color, invocation }) => {
   const lines = [
     `${report.tool} ${report.version} — conformance to the one-identity contract ${report.contract}`,
     describeAdapter(report),
@@ -54,6 +55,10 @@ export const textReporter: Reporter = (report, { color }) => {
     lines.push(`  ${paint('✗', 31, color)} ${failure.check}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...failure.message.split("\n").map((line) => `    ${line}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${command}`));
+    if (invocation !== undefined) {
+      const rerun = [...invocation.conform, ...rerunArguments(report, failure)];
+      lines.push(`    rerun it alone: ${commandLine(rerun)}`, `    as a scenario file: ${commandLine([...rerun, '--out', 'counterexample.json'])} && ${commandLine([...invocation.replay, 'counterexample.json'])}`);
+    }
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);
   lines.push('', paint(verdictLine(report), report.verdict === 'CONFORMANT' ? 32 : 31, color), '');

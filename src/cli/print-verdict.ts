@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import { dirname, resolve } from 'node:path';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
+import type { ReporterOptions } from '../../properties/reporters/reporter.js';
 import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import { counterexampleScenario } from './counterexample-scenario.js';
 import { UsageError } from '../supervisor/usage-error.js';
@@ -11,14 +12,17 @@ import { useColor } from './use-color.js';
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
  * failure to `out` when asked, and returns the exit code: 0 CONFORMANT, 1 not. An adapter
  * written for an earlier contract version gets one warning line on stderr. Shared by `conform`
- * and `merge`, which end the same way.
+ * and `merge`, which end the same way. `invocation` lets failures print their rerun line; a run that
+ * replayed one generated counterexample (`replayedPath`) writes that one to `out`.
  */
-export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined): Promise<number> {
+export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, invocation?: ReporterOptions['invocation'], replayedPath = false): Promise<number> {
   const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
   if (older !== undefined) process.stderr.write(`agent-identity-kit: ${olderContractWarning(older)}\n`);
-  process.stdout.write(REPORTERS[format](report, { color: useColor(format) }));
+  process.stdout.write(REPORTERS[format](report, { color: useColor(format), ...(invocation === undefined ? {} : { invocation }) }));
   if (out !== undefined) {
-    const failure = report.failures.find((candidate) => !candidate.expected);
+    // A run replaying one generated counterexample (`--path`) writes that one, whatever its directed checks found.
+    const unexpected = report.failures.filter((candidate) => !candidate.expected);
+    const failure = (replayedPath ? unexpected.find((candidate) => candidate.counterexample.path !== undefined) : undefined) ?? unexpected[0];
     if (failure === undefined) {
       process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
     } else {

@@ -21,6 +21,7 @@ interface ConformFlags {
   readonly import?: string[];
   readonly tsconfig?: string;
   readonly seed?: string;
+  readonly path?: string;
   readonly runs?: string;
   readonly requirements?: string;
   readonly expectedFailures?: string;
@@ -40,6 +41,20 @@ function shardOf(value: string | undefined): { readonly index: number; readonly 
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index < 1 || index > count || count > 1000) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got ${JSON.stringify(value)}`);
   return { index: index - 1, count };
+}
+
+/** `--path`: fast-check's path (`13:2:1`), optionally `~` and its commands' replay path, as a failure prints it; it needs the `--seed` printed with it. */
+function pathOf(value: string | undefined, seed: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(:\d+)*(~[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(value)) throw new UsageError(`--path must be a counterexample's path as a failure prints it (e.g. 13:2:1~AFA:F), got ${JSON.stringify(value)}`);
+  if (seed === undefined) throw new UsageError('--path needs --seed: the seed printed with the counterexample');
+  return value;
+}
+
+/** How this run was started, as far as a rerun of one failure needs it: the adapter and how it loads, and the per-operation limit. */
+function invocationOf(flags: ConformFlags): { readonly conform: string[]; readonly replay: string[] } {
+  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
+  return { conform: ['npx', 'agent-identity-kit', 'conform', ...loading, ...(flags.timeout === undefined ? [] : ['--timeout', flags.timeout])], replay: ['npx', 'agent-identity-kit', 'replay', ...loading] };
 }
 
 /** The longest delay Node's timers hold (2^31 - 1 ms); a longer one fires at once. */
@@ -171,6 +186,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
+    .option('--path <path>', 'replay one generated counterexample: its path as a failure prints it, with --seed the seed it printed (the generated phase then makes that one run)')
     .option('--runs <n>', 'number of generated runs (default 100)')
     .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
     .option('--expected-failures <yaml>', 'known gaps: a YAML list of requirement or check ids; a listed entry that passes fails the run (stale)')
@@ -189,6 +205,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const timeBudgetMs = integer(flags.timeBudget, '--time-budget', 1, Number.MAX_SAFE_INTEGER);
       const workers = integer(flags.workers, '--workers', 1, 64);
       const shard = shardOf(flags.shard);
+      const path = pathOf(flags.path, seed);
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
       checkOut(flags.out);
@@ -201,6 +218,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const options: ConformanceOptions = {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
+        ...(path === undefined ? {} : { path }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
@@ -215,7 +233,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...options, shard } });
         } else {
-          const count = workers ?? defaultWorkers(options.runs ?? 100);
+          const count = workers ?? (path === undefined ? defaultWorkers(options.runs ?? 100) : 1);
           report = count === 1 ? await superviseConformance({ ...run, options }) : await inWorkers(run, options, count);
         }
       } finally {
@@ -229,6 +247,6 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
-      setExitCode(await printVerdict(report, flags.format, flags.out));
+      setExitCode(await printVerdict(report, flags.format, flags.out, invocationOf(flags), path !== undefined));
     });
 };
