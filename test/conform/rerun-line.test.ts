@@ -51,7 +51,7 @@ describe('the rerun line under each failure', () => {
   it('the scenario-file line writes that counterexample with --out, and replay with the same adapter FAILs on it', async () => {
     const { stdout } = await runCli(['conform', '--adapter', ADAPTER, '--seed', '3', '--requirements', 'AIK-TXN-003']);
     const generated = failuresOf(stdout).find((failure) => failure.check.endsWith('/generated-live-set'));
-    const [conform, replay] = (generated?.scenario ?? '').split(' && ');
+    const [conform, replay] = (generated?.scenario ?? '').split('; ');
     const file = join(mkdtempSync(join(tmpdir(), 'aik-rerun-')), 'counterexample.json');
     const written = await runCli(argvOf(conform ?? '').map((word) => (word === 'counterexample.json' ? file : word)));
     expect(written.stderr).toContain(`wrote the counterexample of AIK-TXN-003/generated-live-set to ${file}`);
