@@ -160,7 +160,9 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
   const quiet = steps.map((step, index) => closing(step) || [...startedAt].every(([name, at]) => at > index || plan.hanging.has(name) || (awaitedAt.get(name) ?? Infinity) <= index));
   // Listeners installed by the steps so far: global ones, and scoped ones of a setup plan.
   const listenerOf = (step: ScenarioStep): string[] => {
-    if (step.op === 'listen') return [step.plan.name];
+    // A `listen` plan installs its `value` from inside a dispatch: that listener is heard too.
+    const installed = step.op === 'listen' && step.plan.action === 'listen' && typeof step.plan.value === 'object' && step.plan.value !== null && 'name' in step.plan.value ? [String(step.plan.value.name)] : [];
+    if (step.op === 'listen') return [step.plan.name, ...installed];
     const scoped = step.op === 'create' || step.op === 'resume' || step.op === 'spawn' ? step.input.setup?.listen?.name : undefined;
     return scoped === undefined ? [] : [scoped];
   };
