@@ -196,6 +196,14 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
       if (texts !== undefined) heard[listener] = texts;
     }
     if (Object.keys(heard).length > 0) check['heard'] = heard;
+    // What each `record` listener saw of the registries when it last heard an event (e.g. a subagent/end after its teardown).
+    const seen: Record<string, { agents: string[]; sessions: string[] }> = {};
+    for (const listener of listeners(index)) {
+      const snapshot = fresh.filter((event) => event.listener === listener && event.snapshot !== undefined).at(-1)?.snapshot;
+      const [agents, sessions] = [written(snapshot?.agents.map((entry) => express(entry.id)) ?? []), written(snapshot?.sessions.map((entry) => express(entry.id)) ?? [])];
+      if (snapshot !== undefined && agents !== undefined && sessions !== undefined) seen[listener] = { agents, sessions };
+    }
+    if (Object.keys(seen).length > 0) check['snapshots'] = seen;
     const agents = written(now.agents.map((entry) => express(entry.id)));
     const sessions = written(now.sessions.map((entry) => express(entry.id)));
     if (agents !== undefined) check['agents'] = agents;
