@@ -60,12 +60,15 @@ describe('the rerun line under each failure', () => {
     expect(replayed.stdout).toMatch(/^FAIL {2}counterexample-aik-txn-003-generated-live-set/m);
   }, 120_000);
 
-  it('--path is refused without --seed, and when it is not a path', async () => {
+  it('--path is refused without --seed, when it is not a path, and with --shard', async () => {
     const alone = await runCli(['conform', '--path', '1:2']);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('--path needs --seed');
     const garbage = await runCli(['conform', '--seed', '2', '--path', 'x']);
     expect(garbage.code).toBe(2);
     expect(garbage.stderr).toContain('--path must be a counterexample');
+    const sharded = await runCli(['conform', '--seed', '2', '--path', '1:2', '--shard', '1/2']);
+    expect(sharded.code).toBe(2);
+    expect(sharded.stderr).toContain('--path and --shard');
   });
 });

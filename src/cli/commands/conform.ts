@@ -206,6 +206,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const workers = integer(flags.workers, '--workers', 1, 64);
       const shard = shardOf(flags.shard);
       const path = pathOf(flags.path, seed);
+      if (path !== undefined && shard !== undefined) throw new UsageError('--path and --shard: a replayed counterexample is one run (run it without --shard)');
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
       checkOut(flags.out);
