@@ -57,7 +57,7 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${command}`));
     if (invocation !== undefined) {
       const rerun = [...invocation.conform, ...rerunArguments(report, failure)];
-      lines.push(`    rerun it alone: ${commandLine(rerun)}`, `    as a scenario file: ${commandLine([...rerun, '--out', 'counterexample.json'])}; ${commandLine([...invocation.replay, 'counterexample.json'])}`);
+      lines.push(`    rerun it alone: ${commandLine(rerun)}`, `    as a scenario file: ${commandLine([...rerun, '--out', 'counterexample.json', '--out-check', failure.check])}; ${commandLine([...invocation.replay, 'counterexample.json'])}`);
     }
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);

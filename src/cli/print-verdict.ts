@@ -13,18 +13,19 @@ import { useColor } from './use-color.js';
  * failure to `out` when asked, and returns the exit code: 0 CONFORMANT, 1 not. An adapter
  * written for an earlier contract version gets one warning line on stderr. Shared by `conform`
  * and `merge`, which end the same way. `invocation` lets failures print their rerun line; a run that
- * replayed one generated counterexample (`replayedPath`) writes that one to `out`.
+ * replayed one generated counterexample (`replayedPath`) writes that one to `out`, and `outCheck`
+ * names the check whose failure it writes (default: the first unexpected failure).
  */
-export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, invocation?: ReporterOptions['invocation'], replayedPath = false): Promise<number> {
+export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, invocation?: ReporterOptions['invocation'], replayedPath = false, outCheck?: string): Promise<number> {
   const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
   if (older !== undefined) process.stderr.write(`agent-identity-kit: ${olderContractWarning(older)}\n`);
   process.stdout.write(REPORTERS[format](report, { color: useColor(format), ...(invocation === undefined ? {} : { invocation }) }));
   if (out !== undefined) {
     // A run replaying one generated counterexample (`--path`) writes that one, whatever its directed checks found.
     const unexpected = report.failures.filter((candidate) => !candidate.expected);
-    const failure = (replayedPath ? unexpected.find((candidate) => candidate.counterexample.path !== undefined) : undefined) ?? unexpected[0];
+    const failure = outCheck !== undefined ? unexpected.find((candidate) => candidate.check === outCheck) : ((replayedPath ? unexpected.find((candidate) => candidate.counterexample.path !== undefined) : undefined) ?? unexpected[0]);
     if (failure === undefined) {
-      process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
+      process.stderr.write(`agent-identity-kit: no ${outCheck === undefined ? '' : `${outCheck} `}failure, no counterexample written\n`);
     } else {
       writeFileSync(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
       process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${out}\n`);

@@ -48,7 +48,7 @@ describe('the rerun line under each failure', () => {
     expect(generated?.rerun).toMatch(/ --seed -?\d+ --path \d+(:\d+)*~\S+$/);
   }, 120_000);
 
-  it('the scenario-file line writes that counterexample with --out, and replay with the same adapter FAILs on it', async () => {
+  it('the scenario-file line writes that counterexample with --out (--out-check names it), and replay with the same adapter FAILs on it', async () => {
     const { stdout } = await runCli(['conform', '--adapter', ADAPTER, '--seed', '3', '--requirements', 'AIK-TXN-003']);
     const generated = failuresOf(stdout).find((failure) => failure.check.endsWith('/generated-live-set'));
     const [conform, replay] = (generated?.scenario ?? '').split('; ');
@@ -58,15 +58,21 @@ describe('the rerun line under each failure', () => {
     const replayed = await runCli(argvOf(replay ?? '').map((word) => (word === 'counterexample.json' ? file : word)));
     expect(replayed.code).toBe(1);
     expect(replayed.stdout).toMatch(/^FAIL {2}counterexample-aik-txn-003-generated-live-set/m);
+    // --out-check picks a failure that is not the run's first (the directed one comes first).
+    const picked = await runCli(['conform', '--adapter', ADAPTER, '--seed', '3', '--requirements', 'AIK-TXN-003', '--out', file, '--out-check', 'AIK-TXN-003/generated-live-set']);
+    expect(picked.stderr).toContain(`wrote the counterexample of AIK-TXN-003/generated-live-set to ${file}`);
   }, 120_000);
 
-  it('--path is refused without --seed, when it is not a path, and with --shard', async () => {
+  it('--path is refused without --seed, when it is not a path, and with --shard; --out-check without a check id', async () => {
     const alone = await runCli(['conform', '--path', '1:2']);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('--path needs --seed');
     const garbage = await runCli(['conform', '--seed', '2', '--path', 'x']);
     expect(garbage.code).toBe(2);
     expect(garbage.stderr).toContain('--path must be a counterexample');
+    const unnamed = await runCli(['conform', '--out', join(tmpdir(), 'aik-unwritten.json'), '--out-check', 'AIK-TXN-003']);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('--out-check needs --out and a check id');
     const sharded = await runCli(['conform', '--seed', '2', '--path', '1:2', '--shard', '1/2']);
     expect(sharded.code).toBe(2);
     expect(sharded.stderr).toContain('--path and --shard');

@@ -26,6 +26,7 @@ interface ConformFlags {
   readonly requirements?: string;
   readonly expectedFailures?: string;
   readonly out?: string;
+  readonly outCheck?: string;
   readonly format: ReportFormat;
   readonly timeout?: string;
   readonly timeBudget?: string;
@@ -191,6 +192,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
     .option('--expected-failures <yaml>', 'known gaps: a YAML list of requirement or check ids; a listed entry that passes fails the run (stale)')
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
+    .option('--out-check <check>', 'with --out: write the counterexample of this check\'s failure (a check id, <requirement>/<name>) instead of the first one')
     .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 10× longer limit)')
     .option('--workers <n>', `run the generated chunks (${CHUNK_RUNS} runs each) and the directed checks in n supervised worker processes at once (default: one per chunk, at most ${MAX_WORKERS} and the cores this machine offers); the verdict does not depend on n`)
     .option('--shard <i/n>', 'run shard i of n (the directed checks of every n-th requirement, and every n-th chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
@@ -210,6 +212,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
       checkOut(flags.out);
+      if (flags.outCheck !== undefined && (flags.out === undefined || !knownEntry(flags.outCheck, true) || !flags.outCheck.includes('/'))) throw new UsageError(`--out-check needs --out and a check id (<requirement>/<name>), got ${JSON.stringify(flags.outCheck)}`);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
@@ -248,6 +251,6 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
-      setExitCode(await printVerdict(report, flags.format, flags.out, invocationOf(flags), path !== undefined));
+      setExitCode(await printVerdict(report, flags.format, flags.out, invocationOf(flags), path !== undefined, flags.outCheck));
     });
 };
