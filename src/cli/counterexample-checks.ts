@@ -288,7 +288,7 @@ function resolvedTurns(plan: CheckPlan, names: readonly string[], before: number
   return steps.filter((step, index) => step.op === 'prompt' && step.wait !== false && names.includes(step.handle) && ok(index) && steps.some((later, at) => at > index && later.wait !== false && ok(at) && ((later.op === 'dispose' && later.handle === step.handle) || later.op === 'shutdown' || later.op === 'restart'))).length;
 }
 
-/** The steps that create or resume `id` (awaited ones only: a `wait: false` one is answered at its await). */
+/** Whether `step` creates or resumes `id`. */
 const creates = (step: ScenarioStep, id: string): boolean => (step.op === 'create' && step.input.sessionId === id) || (step.op === 'resume' && step.input.resumeSessionId === id);
 
 /**

@@ -93,10 +93,9 @@ function toStep(step: CounterexampleStep, names: InjectedNames): ScenarioStep | 
       return { op: step.op, ...args } as unknown as ScenarioStep;
     case 'settle':
       return { op: 'settle' };
-    case 'until': {
-      // `since` is an index into the kit's log here; the caller names that step.
+    case 'until':
+      // `since` is an index into the kit's log here; sinceNamed names that step.
       return { op: 'until', ...args } as unknown as ScenarioStep;
-    }
     default:
       return undefined;
   }
