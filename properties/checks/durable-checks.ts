@@ -3,7 +3,7 @@ import { check, type Check } from '../runner/check.js';
 import { CheckFailure } from '../runner/check-failure.js';
 import type { CheckContext } from '../runner/check-context.js';
 import type { DrivenSystem } from '../runner/driven-system.js';
-import { typesOf, untilOrSettled, watchSettled, writesOf } from './_internals/observe.js';
+import { typesOf, watchSettled, writesOf } from './_internals/observe.js';
 
 /** How many `op` calls the store saw for `id` so far. */
 function callsOf(ctx: CheckContext, op: string, id: string): number {
@@ -92,8 +92,9 @@ export const durableChecks: readonly Check[] = [
       const release = `release-${id}`;
       for (const op of ['put', 'append'] as const) ctx.store.inject({ op, id, effect: 'hold', value: release });
       // The turn's appends are held; the prompt may or may not wait for them.
+      const mark = ctx.mark();
       const prompting = watchSettled(system.prompt(made.handle));
-      await untilOrSettled(prompting, () => writesOf(ctx.store.calls, id) > writes);
+      await ctx.untilAfter(mark, { store: { ops: ['put', 'append'], id } }, `a write of ${id} was issued`, prompting);
       const ending = teardown === 'dispose' ? system.dispose(made.handle) : system.shutdown();
       const ended = watchSettled(ending);
       await ctx.settle();

@@ -61,8 +61,9 @@ export const subagentChecks: readonly Check[] = [
       const early = ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(new-parent) before any turn');
       ctx.equal(system.session(early.id)?.header.seedLength, completedPrefix(), 'seedLength of a fork of a parent with no completed turn');
       ctx.kit.turns.plan('new-parent', { kind: 'hold' });
+      const mark = ctx.mark();
       const turn = system.prompt(parent.handle);
-      await ctx.until(() => ctx.kit.turns.inFlight > 0, 'the turn of new-parent started');
+      await ctx.untilAfter(mark, { turning: true }, 'the turn of new-parent started');
       const during = ctx.ok(await system.spawn(parent.handle, { mode: 'fork' }), 'fork(new-parent) during its first turn');
       ctx.equal(system.session(during.id)?.header.seedLength, completedPrefix(), 'seedLength of a fork during the first turn (its user event is no completed turn)');
       ctx.kit.turns.release('new-parent');
@@ -147,8 +148,9 @@ export const subagentChecks: readonly Check[] = [
     await system.prompt(failed.handle);
     const cancelled = ctx.ok(await system.spawn(parent.handle, { mode: 'spawn' }), 'spawn(host) #3');
     ctx.kit.turns.plan(cancelled.id, { kind: 'hold' });
+    const mark = ctx.mark();
     const cut = system.prompt(cancelled.handle);
-    await ctx.until(() => ctx.kit.turns.inFlight > 0, `the turn of ${cancelled.id} started`);
+    await ctx.untilAfter(mark, { turning: true }, `the turn of ${cancelled.id} started`);
     const children = [
       [completed, 'completed'],
       [failed, 'failed'],

@@ -1,9 +1,9 @@
 import { UnsupportedOperation } from '../../src/contract/adapter.js';
 import { check, type Check } from '../runner/check.js';
-import type { CheckContext } from '../runner/check-context.js';
+import type { CheckContext, CheckMark } from '../runner/check-context.js';
 import { CheckFailure } from '../runner/check-failure.js';
 import { fakeAcpChild } from './_internals/fake-acp-child.js';
-import { heardBy, recorded, typesOf, untilOrSettled, watchSettled } from './_internals/observe.js';
+import { heardBy, recorded, typesOf, watchSettled } from './_internals/observe.js';
 
 /**
  * Both teardown profiles' situation: a parent with a scoped recorder and (with subagents) a
@@ -22,9 +22,9 @@ async function disposeParentWithChild(ctx: CheckContext): Promise<{ heard: strin
   };
 }
 
-async function turnInFlight(ctx: CheckContext, turn: Promise<unknown>): Promise<void> {
+async function turnInFlight(ctx: CheckContext, mark: CheckMark, turn: Promise<unknown>): Promise<void> {
   const watch = watchSettled(turn);
-  await untilOrSettled(watch, () => ctx.kit.turns.inFlight > 0);
+  await ctx.untilAfter(mark, { turning: true }, 'a turn is in flight', watch);
   if (ctx.kit.turns.inFlight > 0) return;
   await turn; // a prompt that hung or broke the protocol is reported as that
   // The kit holds the turns of the session id it asked for: a turn that ended at once ran under another id, or never ran.
@@ -56,8 +56,9 @@ export const teardownChecks: readonly Check[] = [
     const owner = system.owner('crew');
     const made = ctx.ok(await system.create({ sessionId: 'q1', owner }), 'create(q1)');
     ctx.kit.turns.plan('q1', { kind: 'hold' });
+    const mark = ctx.mark();
     const turn = system.prompt(made.handle);
-    await turnInFlight(ctx, turn);
+    await turnInFlight(ctx, mark, turn);
     const goneWhenSettled: string[] = [];
     const watch = async (label: string, pending: ReturnType<typeof system.dispose>) => {
       const outcome = await pending;
@@ -85,9 +86,10 @@ export const teardownChecks: readonly Check[] = [
     // What the recorder had heard of q2 when its turn settled: anything from then on came after the turn.
     let heardDuringTurn: readonly string[] = [];
     ctx.kit.turns.onSettle(() => (heardDuringTurn = typesOf(system, 'q2')));
+    const mark = ctx.mark();
     const turn = system.prompt(made.handle);
     const turnWatch = watchSettled(turn);
-    await turnInFlight(ctx, turn);
+    await turnInFlight(ctx, mark, turn);
     await ctx.clause('AIK-QUIESCE-002.c3', () => ctx.equal(ctx.kit.turns.inFlight, 1, 'turns in flight before dispose'));
     ctx.ok(await system.dispose(made.handle), 'dispose(q2) during a turn');
     await ctx.clause('AIK-QUIESCE-002.c3', () => ctx.assert(turnWatch.settled(), 'dispose resolved before the in-flight turn settled'));
@@ -213,8 +215,9 @@ export const teardownChecks: readonly Check[] = [
     const system = await ctx.open();
     const made = ctx.ok(await system.create({ sessionId: 'closing' }), 'create(closing)');
     ctx.kit.turns.plan('closing', { kind: 'hold' });
+    const mark = ctx.mark();
     const turn = system.prompt(made.handle);
-    await turnInFlight(ctx, turn);
+    await turnInFlight(ctx, mark, turn);
     const disposing = system.dispose(made.handle);
     await ctx.clause('AIK-QUIESCE-004.c4', async () => ctx.rejects(system, await system.prompt(made.handle), 'inactive', 'prompt', 'prompt(closing) once its teardown began'));
     ctx.ok(await disposing, 'dispose(closing)');

@@ -26,12 +26,11 @@ export const transactionChecks: readonly Check[] = [
     ctx.kit.pauses.release('setup-private');
     const made = ctx.ok(await pending, 'create(private)');
     await persisted(ctx, system, 'stored');
-    const loads = () => ctx.store.calls.filter((call) => call.op === 'load' && call.id === 'stored').length;
-    const loadsBefore = loads();
     ctx.store.inject({ op: 'load', id: 'stored', effect: 'hang', once: true });
     const giveUp = ctx.error('give up');
+    const mark = ctx.mark();
     const loading = system.resume({ resumeSessionId: 'stored', signal: { name: 'give-up', at: { pause: 'stop-loading' }, reason: giveUp } });
-    await ctx.until(() => loads() > loadsBefore, 'the resume of stored loaded it');
+    await ctx.untilAfter(mark, { store: { ops: ['load'], id: 'stored' } }, 'the resume of stored loaded it');
     await ctx.clause('AIK-TXN-001.c1', () => {
       ctx.equal(system.getAgent('stored'), undefined, 'getAgent(stored) while its load hangs');
       ctx.equal(system.getSession('stored'), undefined, 'getSession(stored) while its load hangs');

@@ -24,6 +24,13 @@ export interface GeneratedOptions {
   readonly chunks?: (index: number) => boolean;
   /** Called after each chunk this phase runs (for progress). */
   readonly onChunk?: (chunk: ChunkResult) => void;
+  /**
+   * fast-check's replay path of one counterexample (`--path`): the phase then makes that one run
+   * only, with {@link GeneratedOptions.seed} as fast-check's seed (the seed the counterexample
+   * printed) and every check outside the scope masked, as the checks of the requirements found
+   * before it were masked when it was found.
+   */
+  readonly path?: string;
 }
 
 /** What the generated phase found and how much of it ran. */
@@ -112,6 +119,11 @@ export function mergeChunks(chunks: readonly ChunkResult[], inScope: (requiremen
 export async function runGenerated(factory: AdapterFactory, declared: Declared, options: GeneratedOptions): Promise<GeneratedResult> {
   const deadline = options.timeBudgetMs === undefined ? undefined : performance.now() + options.timeBudgetMs;
   const results: ChunkResult[] = [];
+  if (options.path !== undefined) {
+    const result = await runChunk(factory, declared, { index: 0, runs: 1 }, options, deadline);
+    options.onChunk?.(result);
+    return mergeChunks([result], options.inScope);
+  }
   for (const chunk of chunksOf(options.runs)) {
     if (options.chunks !== undefined && !options.chunks(chunk.index)) continue;
     const result = await runChunk(factory, declared, chunk, options, deadline);
@@ -121,13 +133,24 @@ export async function runGenerated(factory: AdapterFactory, declared: Declared, 
   return mergeChunks(results, options.inScope);
 }
 
+/**
+ * The path `--path` replays a counterexample with: fast-check's path, then `~` and the replay path
+ * fast-check's commands arbitrary logged for the shrunk commands (printed in their `toString`).
+ */
+function kitPath(path: string, counterexample: unknown): string {
+  const logged = /\/\*replayPath="([^"]*)"\*\/$/.exec(String((counterexample as readonly unknown[] | null)?.[1] ?? ''));
+  return logged?.[1] === undefined ? path : `${path}~${logged[1]}`;
+}
+
 /** Runs one chunk of the generated phase (see {@link runGenerated}); its seed derives from the run seed and its index. */
 async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { readonly index: number; readonly runs: number }, options: GeneratedOptions, deadline: number | undefined): Promise<ChunkResult> {
   const started = performance.now();
   const chunkSeed = derivedSeed(options.seed, chunk.index);
   const tallies = new Tallies();
   const masked = new Set<string>();
-  const isMasked = (check: string) => masked.has(check) || masked.has(check.slice(0, check.indexOf('/')));
+  // The kit's path is fast-check's path and, after a `~`, the replay path of the run's commands (their shrinks depend on which ran).
+  const [replaying, commandsPath] = options.path === undefined ? [] : options.path.split('~');
+  const isMasked = (check: string) => masked.has(check) || masked.has(check.slice(0, check.indexOf('/'))) || (replaying !== undefined && !options.inScope(check.slice(0, check.indexOf('/'))));
   let limits = options.limits;
   // The last failing run is the shrunk counterexample: fast-check keeps shrinking from each failure it finds.
   let failing: Failing | undefined;
@@ -136,7 +159,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
   // Generated runs compare with the model; once the adapter reports an operation unsupported they
   // cannot, and the rest are not run (the directed checks report what needs the operation).
   let unsupported = false;
-  const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS }), async (scheduler, commands) => {
+  const property = fc.asyncProperty(fc.scheduler(), fc.commands(modelCommands(declared), { maxCommands: MAX_COMMANDS, ...(commandsPath === undefined ? {} : { replayPath: commandsPath }) }), async (scheduler, commands) => {
     if (unsupported) return;
     // Between runs too (see turnEventLoop): a phase of runs that never yield still lets the loop turn.
     await turnEventLoop();
@@ -166,10 +189,11 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
       break;
     }
     failing = undefined;
-    const seed = derivedSeed(chunkSeed, round);
+    // A replayed counterexample's seed is fast-check's own (its round's), not a run seed to derive from.
+    const seed = replaying === undefined ? derivedSeed(chunkSeed, round) : options.seed;
     const numRuns = chunk.runs - made;
     const before = tallies.snapshot();
-    const budget = left === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(left)] };
+    const budget = { ...(left === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(left)] }), ...(replaying === undefined ? {} : { path: replaying }) };
     let details = await fc.check(property, { seed, numRuns, ...budget });
     let found = lastFailing();
     if (details.failed && found?.run.limits.expired === true) {
@@ -178,7 +202,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
       failing = undefined;
       const base = limits;
       limits = base.confirm();
-      const again = await fc.check(property, { seed, numRuns, endOnFailure: true });
+      const again = await fc.check(property, { seed, numRuns, endOnFailure: true, ...(replaying === undefined ? {} : { path: replaying }) });
       const confirmed = lastFailing();
       if (again.failed && confirmed !== undefined) {
         // Real: the shrunk counterexample stands when the confirming run broke the same check, else the confirming run's own does.
@@ -196,6 +220,8 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     made += details.numRuns;
     if (details.interrupted) interrupted = true;
     if (!details.failed || found === undefined) break;
+    // A replayed path is one run: once it failed, nothing else is to be made.
+    if (replaying !== undefined) made = chunk.runs;
     const { run: last, error, commands } = found;
     const remote = acpChildPlan(last.realKit.env.remote);
     tallies.fail(error.check);
@@ -211,7 +237,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
       expected: false,
       counterexample: {
         seed,
-        ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
+        ...(details.counterexamplePath === null ? {} : { path: kitPath(details.counterexamplePath, details.counterexample) }),
         ...(remote === undefined ? {} : { remote }),
         commands,
         steps: last.steps.map((step) => ({ ...step, line: last.aliases.apply(step.line) })),

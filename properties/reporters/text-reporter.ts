@@ -1,6 +1,7 @@
 import type { ConformanceReport, RequirementStatus } from '../report/conformance-report.js';
 import { printable } from '../../src/contract/printable.js';
 import type { Reporter } from './reporter.js';
+import { commandLine, rerunArguments } from './rerun-command.js';
 
 const COLOURS: Readonly<Record<RequirementStatus, number>> = { PASS: 32, FAIL: 31, 'NOT-APPLICABLE': 90, 'NOT-TESTED': 33, STATIC: 36 };
 
@@ -42,7 +43,7 @@ function folded(message: string): string[] {
 }
 
 /** Human-readable text: per area, each requirement with its checks and runs, then failures with counterexamples. */
-export const textReporter: Reporter = (report, { color }) => {
+export const textReporter: Reporter = (report, { color, invocation }) => {
   const lines = [
     `${report.tool} ${report.version} — conformance to the one-identity contract ${report.contract}`,
     printable(describeAdapter(report)),
@@ -66,6 +67,10 @@ export const textReporter: Reporter = (report, { color }) => {
     lines.push(`  ${paint('✗', 31, color)} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...folded(printable(failure.message)).map((line) => `    ${line}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
+    if (invocation !== undefined) {
+      const rerun = [...invocation.conform, ...rerunArguments(report, failure)];
+      lines.push(`    rerun it alone: ${printable(commandLine(rerun))}`, `    as a scenario file: ${printable(commandLine([...rerun, '--out', 'counterexample.json', '--out-check', failure.check]))}; ${printable(commandLine([...invocation.replay, 'counterexample.json']))}`);
+    }
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);
   lines.push('', paint(verdictLine(report), report.verdict === 'CONFORMANT' ? 32 : 31, color), '');

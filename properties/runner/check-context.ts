@@ -3,15 +3,25 @@ import type { AdapterFactory, Capabilities, ConfigInput, OperationName, Outcome,
 import { clause } from '../../src/contract/clauses.js';
 import type { ErrorCode } from '../../src/contract/error-code.js';
 import type { Profiles } from '../../src/contract/requirements.js';
-import type { FaultStore } from '../env/fault-store.js';
+import type { FaultStore, StoreOperation } from '../env/fault-store.js';
 import type { KitEnv } from '../env/kit-env.js';
 import { AdapterFailure } from './adapter-failure.js';
 import { CheckFailure } from './check-failure.js';
 import { NotTried } from './confirmed-hangs.js';
 import { DrivenSystem } from './driven-system.js';
+import { letPendingWorkRun } from './event-loop.js';
 import { IdAliases } from './id-aliases.js';
 import type { Limits } from './limits.js';
-import type { Step } from './step.js';
+import { controlStep, type Step } from './step.js';
+
+/** A point in a check: see {@link CheckContext.mark}. */
+export interface CheckMark {
+  readonly step: number;
+  readonly calls: number;
+}
+
+/** What {@link CheckContext.untilAfter} waits for: a store call of one of `ops` for `id`, or a turn in flight. */
+export type Awaitable = { readonly store: { readonly ops: readonly StoreOperation[]; readonly id: string } } | { readonly turning: true };
 
 /**
  * The clause a check's closing teardown (the `shutdown()` of every system it opened) runs under:
@@ -167,14 +177,37 @@ export class CheckContext {
     return pending;
   }
 
-  /** Waits until something awaits the kit's pause `name` (a creation reached its setup). */
+  /** Waits until something awaits the kit's pause `name` (a creation reached its setup); logged as an `until` step. */
   paused(name: string): Promise<void> {
+    this.steps.push(controlStep('until', { paused: name }, `until(${name}⏸ reached)`));
     return this.until(() => this.kit.pauses.waiting(name), `anything reached the pause ${name}`);
   }
 
-  /** Lets pending work run for a few timer turns (nothing to wait for, only time to misbehave). */
+  /** Where the check is now: the index its next step gets in the log, and the store calls so far (see {@link CheckContext.untilAfter}). */
+  mark(): CheckMark {
+    return { step: this.steps.length, calls: this.kit.store?.calls.length ?? 0 };
+  }
+
+  /**
+   * Waits, polling on timers, until `awaited` holds: a store call of one of `ops` for `id` made
+   * after `mark`, or a turn in flight. With `pending` (the operation the check started first
+   * after `mark`) it stops, too, once that settled, and the operation's own limit bounds it;
+   * without, the per-operation limit ("never <text>"). Logged as an `until` step, so a
+   * counterexample carries the wait (src/contract/scenario.ts `UntilStep`).
+   */
+  async untilAfter(mark: CheckMark, awaited: Awaitable, text: string, pending?: { readonly settled: () => boolean }): Promise<void> {
+    this.steps.push(controlStep('until', { ...awaited, since: mark.step, ...(pending === undefined ? {} : { orSettled: true }) }, `until(${text})`));
+    const store = 'store' in awaited ? awaited.store : undefined;
+    const met = () => (store === undefined ? this.kit.turns.inFlight > 0 : this.store.calls.slice(mark.calls).some((call) => store.ops.includes(call.op) && call.id === store.id));
+    if (pending === undefined) return this.until(met, text);
+    // One timer decides (the operation's): a second one would race it, and which fired first would change the report with the load.
+    while (!pending.settled() && !met()) await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+
+  /** Lets pending work run for a few timer turns (nothing to wait for, only time to misbehave); logged as a `settle` step. */
   async settle(): Promise<void> {
-    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    this.steps.push(controlStep('settle', {}, 'settle()'));
+    await letPendingWorkRun();
   }
 
   /**

@@ -6,3 +6,11 @@
 export function turnEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * Lets pending work run for a few timer turns (nothing to wait for, only time to progress or
+ * misbehave): a directed check's `settle()` and a scenario's `settle` step wait alike.
+ */
+export async function letPendingWorkRun(): Promise<void> {
+  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+}

@@ -27,6 +27,11 @@ export interface ConformanceOptions {
   readonly seed?: number;
   /** Generated model-based runs. Default 100. */
   readonly runs?: number;
+  /**
+   * fast-check's replay path of one generated counterexample (as a failure prints it): the
+   * generated phase then makes that one run, with `seed` as the seed the counterexample printed.
+   */
+  readonly path?: string;
   /** Requirement ids or id prefixes (`AIK-TXN`) to decide; default all. */
   readonly requirements?: readonly string[];
   /** Known gaps: requirement ids or check ids whose failure does not fail the run. */
@@ -341,6 +346,7 @@ export async function exploreConformance(factory: AdapterFactory, options: Confo
             limits: limits.withoutHangs(),
             ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
             inScope: (id) => inScope(id, options.requirements),
+            ...(options.path === undefined ? {} : { path: options.path }),
             chunks: ownChunk,
             onChunk: () => {
               chunksDone += 1;

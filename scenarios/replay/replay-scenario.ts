@@ -2,21 +2,21 @@ import { rmSync } from 'node:fs';
 import type { AdapterFactory, Capabilities, HandleToken, ObservedEvent, OperationName, Outcome, SessionToken } from '../../src/contract/adapter.js';
 import type { StoredEvent } from '../../src/contract/durable-store.js';
 import { RECORDER } from '../../src/contract/adapter.js';
-import type { Scenario, ScenarioStep } from '../../src/contract/scenario.js';
+import type { Scenario, ScenarioStep, UntilStep } from '../../src/contract/scenario.js';
 import { acpChildServer } from '../../src/runtime/index.js';
 import { acpPidFile } from '../../src/runtime/remote.js';
 import { createKitEnv, type KitEnv } from '../../properties/env/kit-env.js';
 import { AdapterFailure } from '../../properties/runner/adapter-failure.js';
 import { openSystem } from '../../properties/runner/check-context.js';
 import { Limits } from '../../properties/runner/limits.js';
-import { turnEventLoop } from '../../properties/runner/event-loop.js';
+import { letPendingWorkRun } from '../../properties/runner/event-loop.js';
 import { DrivenSystem } from '../../properties/runner/driven-system.js';
 import type { HistoryOperation } from '../history/history-format.js';
 import type { HistoryRecorder } from '../history/history-recorder.js';
 import { checkFailure, type CheckState } from './_internals/run-check.js';
 import { meetsExpectation, showExpectation, showOutcome, type OutcomeReader } from './_internals/outcome-expectation.js';
 import { ScenarioValues } from './_internals/scenario-values.js';
-import { stepLine } from './_internals/step-line.js';
+import { stepLine, untilText } from './_internals/step-line.js';
 import { plantedStore } from './_internals/planted-store.js';
 import { withinTimeout } from './_internals/within-timeout.js';
 
@@ -213,6 +213,8 @@ class Replay implements CheckState {
   readonly #named = new Map<string, PendingCall>();
   readonly #all: PendingCall[] = [];
   readonly settlements = new Map<string, Settlement>();
+  /** Per named step: how many store calls had been made when it started (what `until … since` counts from). */
+  readonly #storeMarks = new Map<string, number>();
   #synced = 0;
 
   constructor(
@@ -287,6 +289,7 @@ class Replay implements CheckState {
     const line = stepLine(step);
     this.sync();
     this.timeline.push({ kind: 'call', step: index, line });
+    if (step.name !== undefined) this.#storeMarks.set(step.name, this.kit.store?.calls.length ?? 0);
     const started = this.start(step);
     if (started !== undefined) {
       const call: PendingCall = { op: started.op, promise: started.promise };
@@ -314,9 +317,10 @@ class Replay implements CheckState {
       this.#calls.delete(step.call);
       await call.promise;
       if (step.expect !== undefined) this.expect(step.expect, call.outcome, call.op);
+    } else if (step.op === 'until') {
+      await this.until(step);
     } else if (step.op === 'settle') {
-      await turnEventLoop();
-      await turnEventLoop();
+      await letPendingWorkRun();
     }
     this.sync();
     if (step.check !== undefined) {
@@ -325,6 +329,22 @@ class Replay implements CheckState {
     }
     if (this.record !== undefined) this.recordLookups();
     await this.afterStep?.(index, { system: this.system, kit: this.kit, names: this.names(), settlements: this.settlements, reader: (op) => this.reader(op) });
+  }
+
+  /** Waits for what an `until` step names, polling on timers, at most the replay's timeout (see {@link UntilStep}). */
+  async until(step: UntilStep): Promise<void> {
+    const from = step.since === undefined ? 0 : (this.#storeMarks.get(step.since) ?? 0);
+    const store = step.store;
+    const met = () =>
+      (store === undefined || (this.kit.store?.calls.slice(from).some((call) => store.ops.includes(call.op) && call.id === store.id) ?? false)) &&
+      (step.turning !== true || this.kit.turns.inFlight > 0) &&
+      (step.paused === undefined || this.kit.pauses.waiting(step.paused));
+    const settled = () => step.orSettled === true && step.since !== undefined && this.isSettled(step.since);
+    const deadline = performance.now() + this.remote.timeoutMs;
+    while (!met() && !settled()) {
+      if (performance.now() > deadline) throw new Divergence({ requirements: this.scenario.requirements, expected: untilText(step), observed: `not within ${this.remote.timeoutMs} ms` });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
   }
 
   expect(expect: NonNullable<ScenarioStep['expect']>, outcome: Outcome | undefined, op: OperationName): void {
@@ -398,7 +418,8 @@ class Replay implements CheckState {
         this.kit.turns.release(step.id);
         return undefined;
       case 'fault':
-        this.kit.store?.inject({ op: step.store, id: step.id, effect: step.effect, ...(step.value === undefined ? {} : { value: values.resolve(step.value) }), ...(step.once === undefined ? {} : { once: step.once }) });
+        // A held call waits on the pause the scenario names; a `release` step lets it go on.
+        this.kit.store?.inject({ op: step.store, id: step.id, effect: step.effect, ...(step.effect === 'hold' ? { value: step.pause } : step.value === undefined ? {} : { value: values.resolve(step.value) }), ...(step.once === undefined ? {} : { once: step.once }) });
         return undefined;
       case 'heal':
         this.kit.store?.heal(step.id);
@@ -424,6 +445,7 @@ class Replay implements CheckState {
         };
       }
       case 'await':
+      case 'until':
       case 'settle':
         return undefined;
     }

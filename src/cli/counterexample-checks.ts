@@ -1,5 +1,6 @@
 import { RECORDER, type AgentEntry, type ForwardedMessage, type ObservedEvent, type SessionEntry } from '../contract/adapter.js';
-import type { ConfigEntryExpectation, Expectation, HeaderExpectation, Scenario, ScenarioCheck, ScenarioStep } from '../contract/scenario.js';
+import { isDeepStrictEqual } from 'node:util';
+import type { ConfigEntryExpectation, Expectation, HeaderExpectation, Scenario, ScenarioCheck, ScenarioStep, StoreOp } from '../contract/scenario.js';
 import type { ReplayView, Settlement } from '../../scenarios/replay/replay-scenario.js';
 import { showOutcome } from '../../scenarios/replay/_internals/outcome-expectation.js';
 
@@ -14,6 +15,10 @@ export interface Snapshot {
   readonly forwarded: readonly ForwardedMessage[];
   /** Every plan outcome so far, as expectations, in settlement order. */
   readonly plans: readonly { readonly plan: string; readonly expect: Expectation | undefined }[];
+  /** Every durable store call so far, in call order. */
+  readonly storeCalls: readonly { readonly op: StoreOp; readonly id: string }[];
+  /** The ids the durable store holds a record under. */
+  readonly stored: ReadonlySet<string>;
   /** The latest configuration start: its refusal, or its entries, as expectations. */
   readonly config: { readonly refused: Expectation | undefined } | { readonly entries: readonly { readonly label: string; readonly expect: Expectation | undefined; readonly id: string | undefined }[] };
 }
@@ -29,8 +34,12 @@ export function expectationOf(outcome: string): Expectation | undefined {
 }
 
 /** Takes a {@link Snapshot} of what `view` shows. */
-export function snapshotOf(view: ReplayView): Snapshot {
+export async function snapshotOf(view: ReplayView): Promise<Snapshot> {
   const { system } = view;
+  const store = view.kit.store;
+  const storeCalls = [...(store?.calls ?? [])];
+  const ids = [...new Set(storeCalls.map((call) => call.id))];
+  const held = await Promise.all(ids.map(async (id) => ((await store?.peek(id)) === undefined ? [] : [id])));
   const reader = view.reader('plan');
   const started = system.configResults();
   const configReader = view.reader('config');
@@ -41,6 +50,8 @@ export function snapshotOf(view: ReplayView): Snapshot {
     names: new Map(view.names),
     settlements: new Map(view.settlements),
     forwarded: [...(system.raw.forwarded?.() ?? [])],
+    storeCalls,
+    stored: new Set(held.flat()),
     plans: system.planOutcomes().map((entry) => ({ plan: entry.plan, expect: expectationOf(showOutcome(entry.outcome, reader)) })),
     config: started.ok ? { entries: started.entries.map((entry) => ({ label: entry.label, expect: expectationOf(showOutcome(entry, configReader)), id: entry.ok ? entry.id : undefined })) } : { refused: expectationOf(showOutcome(started, configReader)) },
   };
@@ -113,6 +124,8 @@ export interface CheckPlan {
   readonly wireId: string | undefined;
   /** Whether the checks compare forwarded JSON-RPC messages (the system declares `rpc`). */
   readonly forwarding: boolean;
+  /** What the reference runtime answered to each step it awaited, by step index. */
+  readonly answers: ReadonlyMap<number, Expectation>;
 }
 
 /** The teardown requests a call started with `wait: false` makes, by its step. */
@@ -147,7 +160,9 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
   const quiet = steps.map((step, index) => closing(step) || [...startedAt].every(([name, at]) => at > index || plan.hanging.has(name) || (awaitedAt.get(name) ?? Infinity) <= index));
   // Listeners installed by the steps so far: global ones, and scoped ones of a setup plan.
   const listenerOf = (step: ScenarioStep): string[] => {
-    if (step.op === 'listen') return [step.plan.name];
+    // A `listen` plan installs its `value` from inside a dispatch: that listener is heard too.
+    const installed = step.op === 'listen' && step.plan.action === 'listen' && typeof step.plan.value === 'object' && step.plan.value !== null && 'name' in step.plan.value ? [String(step.plan.value.name)] : [];
+    if (step.op === 'listen') return [step.plan.name, ...installed];
     const scoped = step.op === 'create' || step.op === 'resume' || step.op === 'spawn' ? step.input.setup?.listen?.name : undefined;
     return scoped === undefined ? [] : [scoped];
   };
@@ -162,9 +177,13 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
   let seenParents = new Set<string>();
   let configShown = false;
   let ordered = new Set<string>();
+  let checkedAt = -1;
+  const durable = new Set<string>();
   steps.forEach((step, index) => {
     const now = snapshots[index];
     if (now === undefined || (!quiet[index] && index !== steps.length - 1)) return;
+    const window = { from: checkedAt + 1, to: index };
+    checkedAt = index;
     const express = expressing(chosen, now.names);
     const check: Record<string, unknown> = { name: `what the reference runtime shows after step ${index}`, requirements: [plan.requirement], ignore: ['session/event'] };
     const fresh = now.events.slice(previous?.events.length ?? 0);
@@ -177,6 +196,14 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
       if (texts !== undefined) heard[listener] = texts;
     }
     if (Object.keys(heard).length > 0) check['heard'] = heard;
+    // What each `record` listener saw of the registries when it last heard an event (e.g. a subagent/end after its teardown).
+    const seen: Record<string, { agents: string[]; sessions: string[] }> = {};
+    for (const listener of listeners(index)) {
+      const snapshot = fresh.filter((event) => event.listener === listener && event.snapshot !== undefined).at(-1)?.snapshot;
+      const [agents, sessions] = [written(snapshot?.agents.map((entry) => express(entry.id)) ?? []), written(snapshot?.sessions.map((entry) => express(entry.id)) ?? [])];
+      if (snapshot !== undefined && agents !== undefined && sessions !== undefined) seen[listener] = { agents, sessions };
+    }
+    if (Object.keys(seen).length > 0) check['snapshots'] = seen;
     const agents = written(now.agents.map((entry) => express(entry.id)));
     const sessions = written(now.sessions.map((entry) => express(entry.id)));
     if (agents !== undefined) check['agents'] = agents;
@@ -239,10 +266,84 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
     const settledAfter = teardownOrder(steps, now, express, owners, ordered);
     ordered = new Set([...ordered, ...Object.keys(settledAfter)]);
     if (Object.keys(settledAfter).length > 0) check['settledAfter'] = settledAfter;
+    const store = storeExpectations(plan, window, previous, now, durable, express);
+    if (Object.keys(store.noCalls).length > 0) check['noCalls'] = store.noCalls;
+    if (Object.keys(store.stored).length > 0) check['stored'] = store.stored;
+    if (Object.keys(store.lengths).length > 0) check['lengths'] = store.lengths;
     checks[index] = check as unknown as ScenarioCheck;
     previous = now;
   });
   return checks;
+}
+
+/**
+ * How many turns resolved (a `prompt` awaited with `ok`) on the handles `names` before step
+ * `before` and were followed, before it, by a teardown that resolved (a `dispose` of that handle,
+ * a `shutdown` or a `restart`): each is durable then (AIK-DURABLE-002.c1, AIK-QUIESCE-005.c2),
+ * and its log holds the turn's `user`, model and `turn-end` events (§2 "Turns").
+ */
+function resolvedTurns(plan: CheckPlan, names: readonly string[], before: number): number {
+  const steps = plan.scenario.steps.slice(0, before);
+  const ok = (index: number) => plan.answers.get(index) === 'ok';
+  return steps.filter((step, index) => step.op === 'prompt' && step.wait !== false && names.includes(step.handle) && ok(index) && steps.some((later, at) => at > index && later.wait !== false && ok(at) && ((later.op === 'dispose' && later.handle === step.handle) || later.op === 'shutdown' || later.op === 'restart'))).length;
+}
+
+/** Whether `step` creates or resumes `id`. */
+const creates = (step: ScenarioStep, id: string): boolean => (step.op === 'create' && step.input.sessionId === id) || (step.op === 'resume' && step.input.resumeSessionId === id);
+
+/**
+ * What the durable store must show of the ids the steps `window` create or resume, wherever the
+ * contract leaves no choice and the reference runtime showed it:
+ * - a creation that rolled back writes nothing (AIK-DURABLE-003, AIK-TXN-004): no `put` or
+ *   `append` of an id no agent was live under before or after the window, whose creations in it
+ *   all failed, while nothing is held or left pending that could write late;
+ * - a create of a live id conflicts before any store read (AIK-CREATE-002): no `load` of it in a
+ *   window whose only steps for it are creates refused with `conflict`;
+ * - a turn that resolved is durable once its agent's teardown resolved (AIK-DURABLE-002,
+ *   AIK-QUIESCE-005): the store holds a record under an id whose agent resolved a turn and was
+ *   disposed, shut down or restarted since, with no fault planned for it (shown once, in `durable`).
+ */
+function storeExpectations(plan: CheckPlan, window: { readonly from: number; readonly to: number }, before: Snapshot | undefined, now: Snapshot, durable: Set<string>, express: Express): { noCalls: Record<string, StoreOp[]>; stored: Record<string, boolean>; lengths: Record<string, number> } {
+  const steps = plan.scenario.steps;
+  const noCalls: Record<string, StoreOp[]> = {};
+  const stored: Record<string, boolean> = {};
+  const lengths: Record<string, number> = {};
+  const inWindow = steps.slice(window.from, window.to + 1).map((step, offset) => ({ step, index: window.from + offset }));
+  const calls = now.storeCalls.slice(before?.storeCalls.length ?? 0);
+  const live = (snapshot: Snapshot | undefined, id: string) => snapshot !== undefined && (snapshot.agents.some((entry) => entry.id === id) || snapshot.sessions.some((entry) => entry.id === id));
+  const faulted = (id: string, upTo: number) => steps.slice(0, upTo + 1).some((step) => step.op === 'fault' && (step.id === id || step.id === '*'));
+  const failed = (index: number) => typeof plan.answers.get(index) === 'object';
+  // Anything that could still write late: a call the reference never settled, a write held or hung by a fault.
+  const unsettled = plan.hanging.size > 0 || steps.slice(0, window.to + 1).some((step) => step.op === 'fault' && step.effect !== 'fail');
+  const ids = new Set(inWindow.flatMap(({ step }) => (step.op === 'create' ? [step.input.sessionId] : step.op === 'resume' ? [step.input.resumeSessionId] : [])));
+  for (const id of ids) {
+    const own = inWindow.filter(({ step }) => creates(step, id));
+    const madeBy = (ops: readonly StoreOp[]) => calls.some((call) => call.id === id && ops.includes(call.op));
+    if (!unsettled && !live(before, id) && !live(now, id) && own.every(({ step, index }) => step.wait !== false && failed(index)) && !madeBy(['put', 'append'])) noCalls[id] = ['put', 'append'];
+    const refused = own.every(({ step, index }) => step.op === 'create' && step.wait !== false && isDeepStrictEqual(plan.answers.get(index), { reject: 'conflict' }));
+    const others = inWindow.some(({ step }) => step.op === 'restart' || step.op === 'shutdown');
+    if (live(before, id) && live(now, id) && refused && !others && !madeBy(['load'])) noCalls[id] = ['load'];
+  }
+  if (plan.hanging.size === 0) {
+    for (const [name, id] of now.names) {
+      const written = express(id);
+      if (written === undefined || durable.has(id) || live(now, id) || !now.stored.has(id) || faulted(id, window.to)) continue;
+      if (resolvedTurns(plan, [name], window.to + 1) === 0) continue;
+      durable.add(id);
+      stored[written] = true;
+    }
+    // A resume brings back what was durable: the seed and every turn that resolved before its last teardown (at least: bookkeeping may add).
+    for (const { step, index } of inWindow) {
+      if (step.op !== 'resume' || step.wait === false || plan.answers.get(index) !== 'ok' || faulted(step.input.resumeSessionId, index)) continue;
+      const id = step.input.resumeSessionId;
+      const handles = [...now.names].filter(([name, bound]) => bound === id && !name.startsWith('config[')).map(([name]) => name);
+      const turns = resolvedTurns(plan, handles, index);
+      const seed = steps.slice(0, index).find((other) => other.op === 'create' && other.input.sessionId === id && other.wait !== false && plan.answers.get(steps.indexOf(other)) === 'ok');
+      const seeded = seed?.op !== 'create' ? 0 : Array.isArray(seed.input.seed) ? seed.input.seed.length : typeof seed.input.seed === 'object' && seed.input.seed !== null && '$seed' in seed.input.seed ? 3 * Number(seed.input.seed.$seed) : 0;
+      if (turns > 0 && live(now, id)) lengths[id] = seeded + 3 * turns;
+    }
+  }
+  return { noCalls, stored, lengths };
 }
 
 /** The latest configuration start as a `config` expectation: literal ids as themselves, minted ones as fresh. */

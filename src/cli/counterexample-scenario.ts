@@ -1,6 +1,6 @@
 import type { AdapterFactory, ConfigInput } from '../contract/adapter.js';
 import type { Capability } from '../contract/requirements.js';
-import type { Expectation, InjectedValue, JsonValue, Scenario, ScenarioCheck, ScenarioStep } from '../contract/scenario.js';
+import type { Expectation, InjectedValue, JsonValue, Scenario, ScenarioCheck, ScenarioStep, UntilStep } from '../contract/scenario.js';
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { replayScenario, type ScenarioResult } from '../../scenarios/replay/replay-scenario.js';
@@ -84,12 +84,40 @@ function toStep(step: CounterexampleStep, names: InjectedNames): ScenarioStep | 
       return { op: 'turns', id: args['id'], plan: args['plan'] } as unknown as ScenarioStep;
     case 'release-turns':
       return { op: 'release-turns', id: args['id'] } as unknown as ScenarioStep;
-    case 'fault':
+    case 'fault': {
+      // A held call waits on a pause of the kit: the scenario names it `pause`.
+      const { value, ...fault } = args;
+      return { op: 'fault', ...fault, ...(fault['effect'] === 'hold' ? { pause: value } : value === undefined ? {} : { value }) } as unknown as ScenarioStep;
+    }
     case 'heal':
       return { op: step.op, ...args } as unknown as ScenarioStep;
+    case 'settle':
+      return { op: 'settle' };
+    case 'until':
+      // `since` is an index into the kit's log here; sinceNamed names that step.
+      return { op: 'until', ...args } as unknown as ScenarioStep;
     default:
       return undefined;
   }
+}
+
+/**
+ * `step` with the kit-log index an `until` counts from (`since`) replaced by the name of the
+ * scenario step it became (named `call-<index>` if it had no name); without such a step, the
+ * `until` counts from the start. Other steps are returned as they are.
+ */
+function sinceNamed(step: ScenarioStep | undefined, steps: ScenarioStep[], landed: ReadonlyMap<number, number>): ScenarioStep | undefined {
+  if (step?.op !== 'until') return step;
+  const { since, ...until } = step as unknown as { since?: number } & Omit<UntilStep, 'since'>;
+  const at = since === undefined ? undefined : landed.get(since);
+  const target = at === undefined ? undefined : steps[at];
+  if (at === undefined || target === undefined) {
+    const { orSettled: _dropped, ...plain } = until;
+    return plain;
+  }
+  const name = target.name ?? `call-${since}`;
+  if (target.name === undefined) steps[at] = { ...target, name } as ScenarioStep;
+  return { ...until, since: name };
 }
 
 /** How long the reference runtime gets to settle a step before the counterexample takes it for one it never settles. */
@@ -102,6 +130,31 @@ function callName(step: ScenarioStep, index: number): string {
   return step.name ?? `call-${index}`;
 }
 
+/** The kit's controls that let held work go on: after one of them a call held by the kit may settle. */
+const RELEASES = new Set<ScenarioStep['op']>(['release', 'release-turns', 'heal']);
+
+/**
+ * A call the reference runtime left pending where the counterexample awaited it (it is in
+ * `hanging`, with no await) but settled later in the replay — a release let it go on: it is
+ * awaited right after the last release before the step it settled in (else after that step), so
+ * no later expectation depends on how fast it settles; one never settled is tried once after the
+ * last release. Undefined when there is none.
+ */
+function lateAwait(steps: readonly ScenarioStep[], snapshots: readonly Snapshot[], hanging: ReadonlySet<string>, awaited: ReadonlySet<string>): { call: string; after: number } | undefined {
+  for (const call of hanging) {
+    if (awaited.has(call) || steps.some((step) => step.op === 'await' && step.call === call)) continue;
+    const started = steps.findIndex((step) => step.wait === false && step.name === call);
+    const found = snapshots.findIndex((snapshot, index) => index > started && snapshot?.settlements.has(call) === true);
+    // Not settled by the last step: it may settle once awaited after a release (if not, that await hangs and goes).
+    const settled = found < 0 ? steps.length - 1 : found;
+    if (started < 0) continue;
+    const releases = steps.slice(started + 1, settled + 1).map((step, offset) => (RELEASES.has(step.op) ? started + 1 + offset : -1));
+    if (found < 0 && Math.max(...releases) < 0) continue;
+    return { call, after: Math.max(...releases) >= 0 ? Math.max(...releases) : settled };
+  }
+  return undefined;
+}
+
 /**
  * Replays `scenario` on `factory` taking a snapshot after every step; a call the reference never
  * settles (the implementation settled it) becomes one started with `wait: false` that is never
@@ -109,14 +162,27 @@ function callName(step: ScenarioStep, index: number): string {
  */
 async function observe(scenario: Scenario, factory: AdapterFactory): Promise<{ scenario: Scenario; result: ScenarioResult; snapshots: Snapshot[]; hanging: Set<string> }> {
   const hanging = new Set<string>();
+  // Calls given an await of their own by lateAwait (never twice: if that await hangs, it goes for good).
+  const awaited = new Set<string>();
   let steps = [...scenario.steps];
   for (let round = 0; ; round += 1) {
     const snapshots: Snapshot[] = [];
     const current = { ...scenario, steps };
-    const result = await replayScenario(current, factory, { timeoutMs: REFERENCE_HANG_MS, afterStep: (index, view) => void (snapshots[index] = snapshotOf(view)) });
-    if (result.status !== 'FAIL' || result.failure.hang !== true || round === MAX_ADJUSTMENTS) return { scenario: current, result, snapshots, hanging };
-    const at = result.failure.step;
-    const step = steps[at] as ScenarioStep;
+    const result = await replayScenario(current, factory, { timeoutMs: REFERENCE_HANG_MS, afterStep: async (index, view) => void (snapshots[index] = await snapshotOf(view)) });
+    const at = result.status === 'FAIL' ? result.failure.step : -1;
+    const step = steps[at];
+    // A wait the reference runtime itself never sees met says nothing about the contract: it goes.
+    if (step?.op === 'until' && round < MAX_ADJUSTMENTS) {
+      steps = steps.filter((_, index) => index !== at);
+      continue;
+    }
+    if (result.status !== 'FAIL' || result.failure.hang !== true || round === MAX_ADJUSTMENTS || step === undefined) {
+      const late = round === MAX_ADJUSTMENTS ? undefined : lateAwait(steps, snapshots, hanging, awaited);
+      if (late === undefined) return { scenario: current, result, snapshots, hanging };
+      awaited.add(late.call);
+      steps = [...steps.slice(0, late.after + 1), { op: 'await', call: late.call }, ...steps.slice(late.after + 1)];
+      continue;
+    }
     if (step.op === 'await') {
       hanging.add(step.call);
       steps = steps.filter((_, index) => index !== at);
@@ -144,6 +210,10 @@ async function withoutFalseFails(scenario: Scenario, factory: AdapterFactory): P
     if (result.status !== 'FAIL') return current;
     const at = result.failure.step;
     const step = current.steps[at] as ScenarioStep;
+    if (step.op === 'until') {
+      current = { ...current, steps: current.steps.filter((_, index) => index !== at) };
+      continue;
+    }
     const { check, expect, ...bare } = step;
     if (result.failure.check === undefined || check === undefined) {
       if (expect === undefined) break;
@@ -190,14 +260,19 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   const awaits = new Map<number, ScenarioStep[]>();
   // The kit's names of configured agents' handles stand for `config[i]` until the next start.
   let configured = new Map<string, string>();
+  // Where each kit step landed in `steps`, so an `until` can name the step it counts from.
+  const landed = new Map<number, number>();
   raw.forEach((step, index) => {
     for (const pending of awaits.get(index) ?? []) steps.push(pending);
     if (step.op === 'open' || step.op === 'restart') configured = new Map((step.entries ?? []).flatMap((name, entry) => (name === null ? [] : [[name, `config[${entry}]`]])));
     // The kit's own closing shutdown is not part of the counterexample (the replay closes the system itself).
     if (step === firstOpen || (index === raw.length - 1 && step.op === 'shutdown' && step.result === '✓')) return;
-    const converted = toStep(configuredNames(step, configured), names);
+    const converted = sinceNamed(toStep(configuredNames(step, configured), names), steps, landed);
     if (converted === undefined) return;
-    if (step.awaitedAt !== undefined || step.result === '…' || step.result === '⏳hang') {
+    landed.set(index, steps.length);
+    // A call the kit gave up waiting for before it released something is awaited there, as the kit awaited it: a release after it must not let it settle.
+    const heldBack = step.result === '⏳hang' && raw.slice(index + 1).some((later) => RELEASES.has(later.op as ScenarioStep['op']));
+    if (!heldBack && (step.awaitedAt !== undefined || step.result === '…' || step.result === '⏳hang')) {
       // A call the kit gave up waiting for is awaited last: a replay then waits for it as long as its timeout allows.
       const at = step.result === '⏳hang' ? raw.length : step.awaitedAt;
       const call = callName(converted, index);
@@ -255,6 +330,7 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
     hanging: observed.hanging,
     wireId: remote === undefined ? undefined : wireIdOf(remote),
     forwarding,
+    answers,
   });
   const callSteps = new Map(adjusted.map((step, index) => [step.wait === false ? step.name : undefined, index]));
   const expected = adjusted.map((step, index): ScenarioStep => {

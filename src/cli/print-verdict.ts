@@ -1,5 +1,6 @@
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
+import type { ReporterOptions } from '../../properties/reporters/reporter.js';
 import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import { counterexampleScenario } from './counterexample-scenario.js';
 import { useColor } from './use-color.js';
@@ -10,16 +11,20 @@ import { writeFileAtomic } from '../../tools/check/write-file-atomic.js';
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
  * failure to `out` when asked, and returns the exit code: 0 CONFORMANT, 1 not. An adapter
  * written for an earlier contract version gets one warning line on stderr. Shared by `conform`
- * and `merge`, which end the same way.
+ * and `merge`, which end the same way. `invocation` lets failures print their rerun line; a run that
+ * replayed one generated counterexample (`replayedPath`) writes that one to `out`, and `outCheck`
+ * names the check whose failure it writes (default: the first unexpected failure).
  */
-export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined): Promise<number> {
+export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, invocation?: ReporterOptions['invocation'], replayedPath = false, outCheck?: string): Promise<number> {
   const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
   if (older !== undefined) process.stderr.write(`agent-identity-kit: ${olderContractWarning(older)}\n`);
-  process.stdout.write(REPORTERS[format](report, { color: useColor(format) }));
+  process.stdout.write(REPORTERS[format](report, { color: useColor(format), ...(invocation === undefined ? {} : { invocation }) }));
   if (out !== undefined) {
-    const failure = report.failures.find((candidate) => !candidate.expected);
+    // A run replaying one generated counterexample (`--path`) writes that one, whatever its directed checks found.
+    const unexpected = report.failures.filter((candidate) => !candidate.expected);
+    const failure = outCheck !== undefined ? unexpected.find((candidate) => candidate.check === outCheck) : ((replayedPath ? unexpected.find((candidate) => candidate.counterexample.path !== undefined) : undefined) ?? unexpected[0]);
     if (failure === undefined) {
-      process.stderr.write('agent-identity-kit: no failure, no counterexample written\n');
+      process.stderr.write(`agent-identity-kit: no ${outCheck === undefined ? '' : `${outCheck} `}failure, no counterexample written\n`);
     } else {
       writeFileAtomic(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
       process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${printable(out)}\n`);

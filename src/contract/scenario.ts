@@ -143,6 +143,8 @@ export interface ScenarioCheck {
   readonly settledAfter?: { readonly [call: string]: readonly string[] };
   /** Ids the durable store saw no call for since the previous check. */
   readonly untouched?: readonly string[];
+  /** Per id: store operations the durable store saw no call of for it since the previous check (e.g. no `put` or `append` of a rolled-back creation). */
+  readonly noCalls?: { readonly [id: string]: readonly StoreOp[] };
 }
 
 /** What every step may carry. */
@@ -248,10 +250,13 @@ export interface ReleaseTurnsStep extends StepCommon {
 /** A store fault plan, keyed by operation and id (`*` for `list`), never by call count. */
 export interface FaultStep extends StepCommon {
   readonly op: 'fault';
-  readonly store: 'load' | 'put' | 'append' | 'list' | 'flush';
+  readonly store: StoreOp;
   readonly id: string;
-  readonly effect: 'fail' | 'hang';
+  /** `fail` rejects with `value`; `hang` never settles; `hold` waits until the pause `pause` is released (a `release` step), then makes the call. */
+  readonly effect: 'fail' | 'hang' | 'hold';
   readonly value?: InjectedRef;
+  /** For `hold`: the pause whose release lets the held calls go on. */
+  readonly pause?: string;
   /** The next matching call only (default: every matching call). */
   readonly once?: boolean;
 }
@@ -281,7 +286,29 @@ export interface AwaitStep extends StepCommon {
   readonly call: string;
 }
 
-/** Lets pending work run (a few event-loop turns) without starting anything. */
+/** A store operation, as fault plans and `until` name it. */
+export type StoreOp = 'load' | 'put' | 'append' | 'list' | 'flush';
+
+/**
+ * Waits, polling on timers at most the replay's timeout, until something the scenario needs has
+ * happened: a store call, a turn in flight, a pause reached. Not within the timeout is a
+ * divergence ("never …"), unless `orSettled` and the call of `since` settled.
+ */
+export interface UntilStep extends StepCommon {
+  readonly op: 'until';
+  /** A call of one of `ops` for `id` (`*` for `list`), made after the step named `since` started (without `since`: since the start). */
+  readonly store?: { readonly ops: readonly StoreOp[]; readonly id: string };
+  /** A turn in flight: started through the env and not completed yet. */
+  readonly turning?: boolean;
+  /** Something awaiting the kit's pause of this name (a creation reached its setup). */
+  readonly paused?: string;
+  /** The step (by name) the store calls are counted from, and whose call `orSettled` means. */
+  readonly since?: string;
+  /** Stop waiting, too, once the call started by the step `since` settled. */
+  readonly orSettled?: boolean;
+}
+
+/** Lets pending work run (a few timer turns, as a directed check's `settle()`) without starting anything. */
 export interface SettleStep extends StepCommon {
   readonly op: 'settle';
 }
@@ -307,6 +334,7 @@ export type ScenarioStep =
   | BridgeOpenStep
   | StartJobStep
   | AwaitStep
+  | UntilStep
   | SettleStep;
 
 /** A scenario file. */

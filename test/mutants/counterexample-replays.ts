@@ -2,7 +2,8 @@
  * Whether every counterexample `conform --out` would write replays to the same failure (issue 11):
  * for each mutant of the kill matrix and the legacy example, at the default seed and seeds
  * 1..N, every failure of the default conformance run becomes a scenario file
- * (`counterexampleScenario`), which must FAIL when replayed against the system it came from, and
+ * (`counterexampleScenario`), which must FAIL when replayed against the system it came from (at
+ * the failure's requirement; `roundTrip`, shared with `npm run sweep -- --replays`), and
  * PASS (or SKIP, when it does not apply) against every conforming system of the false-FAIL sweep
  * (the reference runtime under its profiles, behind a slow store, with shuffled lists, the
  * independent example): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
@@ -13,10 +14,9 @@
  * Usage: `tsx test/mutants/counterexample-replays.ts [--seeds N] [--only <substring>]` (default 5).
  */
 import type { AdapterFactory } from '../../src/contract/adapter.js';
-import { counterexampleScenario } from '../../src/cli/counterexample-scenario.js';
 import legacyAdapter from '../../examples/legacy/adapter.js';
 import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
-import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+import { roundTrip } from './_support/round-trip.js';
 import { CONFORMING_SYSTEMS } from '../sweep/conforming-systems.js';
 import { MUTANTS } from './mutants.js';
 
@@ -39,23 +39,11 @@ for (const subject of subjects) {
   for (const seed of seeds) {
     process.stderr.write(`${subject.name} seed ${seed}\n`);
     const report = await runConformance(subject.adapter, { seed });
-    let reproduced = 0;
-    for (const failure of report.failures) {
-      const scenario = await counterexampleScenario(report, failure);
-      const onSubject = await replayScenario(scenario, subject.adapter);
-      if (onSubject.status === 'FAIL') reproduced += 1;
-      else misses.push(`not reproduced: ${subject.name} seed ${seed} ${failure.check} (${onSubject.status}): ${failure.message.split('\n')[0]}`);
-      let falseFails = 0;
-      for (const system of CONFORMING_SYSTEMS) {
-        const replayed = await replayScenario(scenario, system.factory);
-        if (replayed.status !== 'FAIL') continue;
-        falseFails += 1;
-        misses.push(`false FAIL on ${system.name}: ${subject.name} seed ${seed} ${failure.check}: step ${replayed.failure.step} ${replayed.failure.line}: expected ${replayed.failure.expected}, observed ${replayed.failure.observed}`);
-      }
-      if (falseFails > 0) falseFailing += 1;
-    }
-    counterexamples += report.failures.length;
-    cells.push(`${reproduced}/${report.failures.length}`);
+    const trip = await roundTrip(report, subject.adapter, CONFORMING_SYSTEMS);
+    misses.push(...trip.misses.map((miss) => `${subject.name} seed ${seed}: ${miss}`));
+    falseFailing += trip.falseFailing;
+    counterexamples += trip.written;
+    cells.push(`${trip.reproduced}/${trip.written}`);
   }
   rows.push(`| ${subject.name} | ${cells.join(' | ')} | ${falseFailing} |`);
 }

@@ -60,6 +60,7 @@ const PAIRS: Record<string, string> = {
   JobAuthorization: 'jobAuthorization',
   AwaitStep: 'awaitStep',
   SettleStep: 'settleStep',
+  UntilStep: 'untilStep',
   CreateInput: 'createInput',
   CreateMeta: 'createMeta',
   ResumeInput: 'resumeInput',

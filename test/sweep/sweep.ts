@@ -8,6 +8,12 @@
  * of its intended requirements; it prints, per mutant, the checks that caught it and the seeds
  * caught, and every seed it escaped.
  *
+ * With `--replays` it makes the round trip `conform --out` then `replay` for every failure of
+ * every mutant of the kill matrix (or of `--mutants`) at the same seeds: each counterexample must
+ * FAIL on its mutant at the failure's requirement and on no conforming system; it prints, per
+ * mutant, counterexamples reproduced / written, and every miss. `npm test` runs a rotating slice
+ * of this (test/mutants/counterexample-round-trip.test.ts).
+ *
  * Options: --seeds N (default 20), --from S (first seed, default 1), --runs N (default 100),
  * --load K (K busy-looping processes run beside it, default 0), --systems <substring> (only the
  * systems whose name contains it), --mutants <names> (see above).
@@ -16,6 +22,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
 import { caughtBy } from '../mutants/_support/caught-by.js';
+import { roundTrip } from '../mutants/_support/round-trip.js';
 import { MUTANTS } from '../mutants/mutants.js';
 import { CONFORMING_SYSTEMS } from './conforming-systems.js';
 
@@ -28,7 +35,8 @@ const from = Number(argument('--from', '1'));
 const runs = Number(argument('--runs', '100'));
 const load = Number(argument('--load', '0'));
 const only = argument('--systems', '');
-const mutantNames = argument('--mutants', '');
+const replays = process.argv.includes('--replays');
+const mutantNames = argument('--mutants', replays ? 'all' : '');
 
 const wanted = mutantNames === 'all' ? MUTANTS.map((mutant) => mutant.name) : mutantNames.split(',').filter((name) => name !== '');
 const unknown = wanted.filter((name) => !MUTANTS.some((mutant) => mutant.name === name));
@@ -98,12 +106,31 @@ async function sweepMutants(): Promise<number> {
   return escapes;
 }
 
+/** The round trip of every counterexample of the named mutants: every miss is printed and counted. */
+async function sweepReplays(): Promise<number> {
+  let misses = 0;
+  console.log('| mutant | counterexamples reproduced / written | FAIL on a conforming system | wall s |');
+  console.log('|---|---|---|---|');
+  for (const mutant of MUTANTS.filter((candidate) => wanted.includes(candidate.name))) {
+    const started = performance.now();
+    let [reproduced, written, falseFailing] = [0, 0, 0];
+    for (const seed of seedList) {
+      const trip = await roundTrip(await runConformance(mutant.adapter, { seed, runs }), mutant.adapter, CONFORMING_SYSTEMS);
+      [reproduced, written, falseFailing] = [reproduced + trip.reproduced, written + trip.written, falseFailing + trip.falseFailing];
+      for (const miss of trip.misses) console.log(`MISS ${mutant.name} seed ${seed} runs ${runs}: ${miss}`);
+      misses += trip.misses.length;
+    }
+    console.log(`| ${mutant.name} | ${reproduced}/${written} | ${falseFailing} | ${seconds(performance.now() - started)} |`);
+  }
+  return misses;
+}
+
 const busy: ChildProcess[] = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 const started = performance.now();
 try {
-  console.log(`sweep${mutantNames === '' ? '' : ' of mutants'}: seeds ${from}..${from + seeds - 1}, ${runs} runs, ${load} busy processes beside it`);
-  const misses = mutantNames === '' ? await sweepConforming() : await sweepMutants();
-  console.log(`sweep done in ${seconds(performance.now() - started)} s: ${misses} ${mutantNames === '' ? 'FAILs' : 'escapes'}`);
+  console.log(`sweep${replays ? ' of counterexample round trips' : mutantNames === '' ? '' : ' of mutants'}: seeds ${from}..${from + seeds - 1}, ${runs} runs, ${load} busy processes beside it`);
+  const misses = replays ? await sweepReplays() : mutantNames === '' ? await sweepConforming() : await sweepMutants();
+  console.log(`sweep done in ${seconds(performance.now() - started)} s: ${misses} ${replays ? 'misses' : mutantNames === '' ? 'FAILs' : 'escapes'}`);
   process.exitCode = misses === 0 ? 0 : 1;
 } finally {
   for (const child of busy) child.kill('SIGKILL');

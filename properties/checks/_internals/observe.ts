@@ -37,12 +37,3 @@ export function watchSettled(pending: Promise<unknown>): { readonly settled: () 
   pending.then(mark, mark);
   return { settled: () => settled };
 }
-
-/**
- * Waits, polling on timers, until `condition` holds or the operation `watched` watches settled.
- * No limit of its own: the operation's limit bounds the wait. One timer decides, so which of two
- * fired first (a polled wait's limit or the operation's) cannot change the report with the load.
- */
-export async function untilOrSettled(watched: { readonly settled: () => boolean }, condition: () => boolean): Promise<void> {
-  while (!watched.settled() && !condition()) await new Promise((resolve) => setTimeout(resolve, 1));
-}

@@ -145,6 +145,11 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     const touched = storeCalls.filter((call) => call.id === id);
     if (touched.length > 0) return { expected: `no store call for ${show(id)}`, observed: touched.map((call) => `${call.op}(${show(call.id)})`).join(', ') };
   }
+  for (const [name, ops] of Object.entries(check.noCalls ?? {})) {
+    const id = state.idOf(name);
+    const made = storeCalls.filter((call) => call.id === id && ops.includes(call.op));
+    if (made.length > 0) return { expected: `no ${ops.join(' or ')} of ${show(id)} in the store`, observed: made.map((call) => `${call.op}(${show(call.id)})`).join(', ') };
+  }
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { ScenarioStep } from '../../../src/contract/scenario.js';
+import type { ScenarioStep, UntilStep } from '../../../src/contract/scenario.js';
 import { describeStep, showId } from '../../../properties/runner/step.js';
 
 /** A step as a log line, as replay failures and `simulate` show it: `create(s1, setup=p1⏸resolve) → a`. */
@@ -36,7 +36,7 @@ export function stepLine(step: ScenarioStep): string {
     case 'release-turns':
       return `release turns of ${showId(step.id)}`;
     case 'fault':
-      return `store fault: ${step.once === true ? 'next' : 'every'} ${step.store} of ${showId(step.id)} ${step.effect === 'hang' ? 'hangs' : `fails${step.value === undefined ? '' : ` with <injected ${step.value.$injected}>`}`}`;
+      return `store fault: ${step.once === true ? 'next' : 'every'} ${step.store} of ${showId(step.id)} ${step.effect === 'hang' ? 'hangs' : step.effect === 'hold' ? `waits for pause ${step.pause ?? '?'}` : `fails${step.value === undefined ? '' : ` with <injected ${step.value.$injected}>`}`}`;
     case 'heal':
       return `store heals${step.id === undefined ? '' : ` ${showId(step.id)}`}`;
     case 'bridgeOpen':
@@ -45,7 +45,19 @@ export function stepLine(step: ScenarioStep): string {
       return `startJob(${step.handle}) → job ${step.name}`;
     case 'await':
       return `await ${step.call}`;
+    case 'until':
+      return `until ${untilText(step)}`;
     case 'settle':
       return 'let pending work run';
   }
+}
+
+/** What an `until` step waits for, in words: `a load of s1 after call-3 started, or call-3 settled`. */
+export function untilText(step: UntilStep): string {
+  const what = [
+    ...(step.store === undefined ? [] : [`a ${step.store.ops.join(' or ')} of ${showId(step.store.id)}${step.since === undefined ? '' : ` after ${step.since} started`}`]),
+    ...(step.turning === true ? ['a turn in flight'] : []),
+    ...(step.paused === undefined ? [] : [`something waits on pause ${step.paused}`]),
+  ];
+  return `${what.join(' and ') || 'nothing'}${step.orSettled === true && step.since !== undefined ? `, or ${step.since} settled` : ''}`;
 }

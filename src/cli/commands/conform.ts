@@ -25,10 +25,12 @@ interface ConformFlags {
   readonly import?: string[];
   readonly tsconfig?: string;
   readonly seed?: string;
+  readonly path?: string;
   readonly runs?: string;
   readonly requirements?: string;
   readonly expectedFailures?: string;
   readonly out?: string;
+  readonly outCheck?: string;
   readonly format: ReportFormat;
   readonly timeout?: string;
   readonly timeBudget?: string;
@@ -46,6 +48,20 @@ function shardOf(value: string | undefined): { readonly index: number; readonly 
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index < 1 || index > count || count > 1000) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got ${JSON.stringify(value)}`);
   return { index: index - 1, count };
+}
+
+/** `--path`: fast-check's path (`13:2:1`), optionally `~` and its commands' replay path, as a failure prints it; it needs the `--seed` printed with it. */
+function pathOf(value: string | undefined, seed: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(:\d+)*(~[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(value)) throw new UsageError(`--path must be a counterexample's path as a failure prints it (e.g. 13:2:1~AFA:F), got ${JSON.stringify(value)}`);
+  if (seed === undefined) throw new UsageError('--path needs --seed: the seed printed with the counterexample');
+  return value;
+}
+
+/** How this run was started, as far as a rerun of one failure needs it: the adapter and how it loads, and the per-operation limit. */
+function invocationOf(flags: ConformFlags): { readonly conform: string[]; readonly replay: string[] } {
+  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
+  return { conform: ['npx', 'agent-identity-kit', 'conform', ...loading, ...(flags.timeout === undefined ? [] : ['--timeout', flags.timeout])], replay: ['npx', 'agent-identity-kit', 'replay', ...loading] };
 }
 
 /** The longest delay Node's timers hold (2^31 - 1 ms); a longer one fires at once. */
@@ -177,10 +193,12 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
+    .option('--path <path>', 'replay one generated counterexample: its path as a failure prints it, with --seed the seed it printed (the generated phase then makes that one run)')
     .option('--runs <n>', 'number of generated runs (default 100)')
     .option('--requirements <ids>', 'comma-separated requirement ids or area prefixes to decide (default: all)')
     .option('--expected-failures <yaml>', 'known gaps: a YAML list of requirement or check ids; a listed entry that passes fails the run (stale)')
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
+    .option('--out-check <check>', 'with --out: write the counterexample of this check\'s failure (a check id, <requirement>/<name>) instead of the first one')
     .option('--timeout <ms>', 'per-operation limit for operations that must settle (default 1000; grown with the measured pace, and a suspected hang is confirmed with a 10× longer limit)')
     .option('--workers <n>', `run the generated chunks (${CHUNK_RUNS} runs each) and the directed checks in n supervised worker processes at once (default: one per chunk, at most ${MAX_WORKERS} and the cores this machine offers); the verdict does not depend on n`)
     .option('--shard <i/n>', 'run shard i of n (the directed checks of every n-th requirement, and every n-th chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
@@ -198,8 +216,11 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const workers = integer(flags.workers, '--workers', 1, 64);
       const memoryLimitMb = integer(flags.maxMemory, '--max-memory', 128, 1024 * 1024);
       const shard = shardOf(flags.shard);
+      const path = pathOf(flags.path, seed);
+      if (path !== undefined && shard !== undefined) throw new UsageError('--path and --shard: a replayed counterexample is one run (run it without --shard)');
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
+      if (flags.outCheck !== undefined && (flags.out === undefined || !knownEntry(flags.outCheck, true) || !flags.outCheck.includes('/'))) throw new UsageError(`--out-check needs --out and a check id (<requirement>/<name>), got ${JSON.stringify(flags.outCheck)}`);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
@@ -210,6 +231,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const options: ConformanceOptions = {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
+        ...(path === undefined ? {} : { path }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
@@ -225,7 +247,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...options, shard } });
         } else {
-          const count = workers ?? defaultWorkers(options.runs ?? 100);
+          const count = workers ?? (path === undefined ? defaultWorkers(options.runs ?? 100) : 1);
           report = count === 1 ? await superviseConformance({ ...run, options }) : await inWorkers(run, options, count);
         }
       } finally {
@@ -239,7 +261,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
-      const code = await printVerdict(report, flags.format, flags.out);
+      const code = await printVerdict(report, flags.format, flags.out, invocationOf(flags), path !== undefined, flags.outCheck);
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);
     });
