@@ -227,6 +227,13 @@ export const transactionChecks: readonly Check[] = [
       ctx.ok(await system.prompt(live.handle), 'prompt(a4) after its signal aborted');
       ctx.equal(typesOf(system, 'a4').filter((type) => type.endsWith('/disposed')), [], 'disposed edges of a4 after the late abort');
     });
+    // §4: "signal not aborted" is admission (phase 1), before the live check (phase 2): over the live a4, the signal decides.
+    const early = ctx.error('abort before admission');
+    await ctx.clause('AIK-TXN-005.c1', async () => {
+      ctx.rejectsWith(await system.create({ sessionId: 'a4', signal: { name: 'pre-live', at: 'before', reason: early } }), early, 'create(a4) with an aborted signal while a4 is live');
+      ctx.rejectsWith(await system.resume({ resumeSessionId: 'a4', signal: { name: 'pre-live-resume', at: 'before', reason: early } }), early, 'resume(a4) with an aborted signal while a4 is live');
+      ctx.assert(system.getAgent('a4') !== undefined, 'a refused creation over the live a4 removed it');
+    });
   }),
 
   check('AIK-TXN-006', 'non-error-values-reach-the-caller', async (ctx) => {

@@ -18,6 +18,7 @@ import forkEmptyPrefixDropsSeedLength from './fork-empty-prefix-drops-seed-lengt
 import forwarderForwardsNonLocal from './forwarder-forwards-non-local.js';
 import labelAsRegistryKey from './label-as-registry-key.js';
 import listenerAddedInDispatchHearsIt from './listener-added-in-dispatch-hears-it.js';
+import liveCheckBeforeSignal from './live-check-before-signal.js';
 import liveCreateReadsStore from './live-create-reads-store.js';
 import loadFailureMeansAbsent from './load-failure-means-absent.js';
 import nonErrorReplaced from './non-error-replaced.js';
@@ -72,6 +73,7 @@ export const MUTANTS: readonly Mutant[] = [
   forwarderForwardsNonLocal,
   labelAsRegistryKey,
   listenerAddedInDispatchHearsIt,
+  liveCheckBeforeSignal,
   liveCreateReadsStore,
   loadFailureMeansAbsent,
   nonErrorReplaced,
