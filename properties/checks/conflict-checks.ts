@@ -164,9 +164,15 @@ export const conflictChecks: readonly Check[] = [
     system.listen({ name: 'unload-mid', event: 'session/created', action: 'unload', value: owner });
     system.listen({ name: 'after-unload', event: 'session/created', action: 'record' });
     const outcome = await system.create({ sessionId: 'announced', owner });
-    await ctx.clause('AIK-DETACH-002.c1', () => ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created'));
+    // The creation's outcome is §4's "Requests during publication" (AIK-TXN-007); this check judges when the teardown took effect.
+    await ctx.clause('AIK-TXN-007.c5', () => ctx.rejects(system, outcome, 'inactive', 'create', 'create(announced) whose owner unloads during session/created'));
     const seen = heardBy(system, 'after-unload').find((event) => event.id === 'announced');
-    await ctx.clause('AIK-DETACH-002.c1', () => ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound'));
+    await ctx.clause('AIK-DETACH-002.c1', () => {
+      ctx.assert(seen?.snapshot?.sessions.some((entry) => entry.id === 'announced') === true, 'the teardown took effect before the dispatch unwound');
+      // Taking effect when the dispatch unwinds, the teardown leaves nothing for a later announcement of the entry.
+      const later = typesOf(system, 'announced').filter((type) => type === 'agent/created' || type === 'agent/session-start');
+      ctx.equal(later, [], 'announcements of announced after the dispatch that requested its teardown unwound');
+    });
     await ctx.until(() => system.getSession('announced') === undefined, 'the announced entry left once the dispatch unwound');
     await ctx.clause('AIK-DETACH-002.c2', () => ctx.assert(system.getAgent('bystander') !== undefined, 'the teardown touched another entry'));
     ctx.ok(await system.prompt(bystander.handle), 'prompt(bystander)');

@@ -227,7 +227,7 @@ export const CLAUSES: readonly Clause[] = [
     ['every later announcement is suppressed, the creation rolls back and rejects', ['AIK-TXN-007/abort-during-publication', 'AIK-TXN-007/unload-and-shutdown-during-publication'], TXN],
     ['for an abort with the signal\'s reason as observed (an Error reason is that same object; any other reason becomes the `cause` of an `aborted` error)', ['AIK-TXN-007/abort-during-publication', 'AIK-TXN-007/veto-and-first-request-win'], TXN],
     ['`aborted` for a context dispose', ['AIK-TXN-007/context-dispose-during-publication'], TXN],
-    ['`inactive` for an unload or shutdown', ['AIK-TXN-007/unload-and-shutdown-during-publication'], TXN],
+    ['`inactive` for an unload or shutdown', ['AIK-TXN-007/unload-and-shutdown-during-publication', 'AIK-DETACH-002/teardown-requested-during-announcement'], TXN],
     ['A veto in the same dispatch wins over a request', ['AIK-TXN-007/veto-and-first-request-win'], TXN],
     ['between requests, the first wins', ['AIK-TXN-007/veto-and-first-request-win'], TXN],
   ]),

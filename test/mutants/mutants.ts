@@ -51,6 +51,7 @@ import subagentEndBeforeTeardown from './subagent-end-before-teardown.js';
 import vetoEmitsAgentDisposed from './veto-emits-agent-disposed.js';
 import vetoedResumeAppendsBookkeeping from './vetoed-resume-appends-bookkeeping.js';
 import writeFailureSwallowed from './write-failure-swallowed.js';
+import unloadInAnnouncementAfterPublication from './unload-in-announcement-after-publication.js';
 
 /** Every mutant of the kill matrix: the reference runtime with one realistic defect each. */
 export const MUTANTS: readonly Mutant[] = [
@@ -103,6 +104,7 @@ export const MUTANTS: readonly Mutant[] = [
   storeFlushFailureIgnored,
   subagentEndAlwaysCompleted,
   subagentEndBeforeTeardown,
+  unloadInAnnouncementAfterPublication,
   vetoEmitsAgentDisposed,
   vetoedResumeAppendsBookkeeping,
   writeFailureSwallowed,
