@@ -4,8 +4,8 @@
  * 1..N, every failure of the default conformance run becomes a scenario file
  * (`counterexampleScenario`), which must FAIL when replayed against the system it came from, and
  * PASS (or SKIP, when it does not apply) against every conforming system of the false-FAIL sweep
- * (the reference runtime under its profiles, behind a slow store, with shuffled lists, the
- * independent example): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
+ * (every variant of test/variants/variants.ts under its profiles, and their interacting
+ * combinations): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
  * table (per subject and seed: counterexamples reproduced / written; then the scenarios that
  * FAILed on a conforming system), every miss below it, and exits non-zero on any miss (progress
  * goes to stderr).
@@ -17,7 +17,7 @@ import { counterexampleScenario } from '../../src/cli/counterexample-scenario.js
 import legacyAdapter from '../../examples/legacy/adapter.js';
 import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
-import { CONFORMING_SYSTEMS } from '../sweep/conforming-systems.js';
+import { sweptSystems } from '../variants/variants.js';
 import { MUTANTS } from './mutants.js';
 
 const argument = (name: string, fallback: string): string => {
@@ -29,6 +29,7 @@ const only = argument('--only', '');
 const seeds = [DEFAULT_SEED, ...Array.from({ length: seedCount }, (_, index) => index + 1)];
 const subjects: readonly { readonly name: string; readonly adapter: AdapterFactory }[] = [...MUTANTS, { name: 'examples/legacy', adapter: legacyAdapter }].filter((subject) => subject.name.includes(only));
 
+const conforming = sweptSystems();
 const started = performance.now();
 const misses: string[] = [];
 let counterexamples = 0;
@@ -46,7 +47,7 @@ for (const subject of subjects) {
       if (onSubject.status === 'FAIL') reproduced += 1;
       else misses.push(`not reproduced: ${subject.name} seed ${seed} ${failure.check} (${onSubject.status}): ${failure.message.split('\n')[0]}`);
       let falseFails = 0;
-      for (const system of CONFORMING_SYSTEMS) {
+      for (const system of conforming) {
         const replayed = await replayScenario(scenario, system.factory);
         if (replayed.status !== 'FAIL') continue;
         falseFails += 1;
