@@ -398,6 +398,11 @@ export const CLAUSES: readonly Clause[] = [
     ['Runtime ownership follows the owner that resumes; `parentSession` stays lineage only.', ['AIK-SUB-004/resumed-child-owned-by-who-resumes'], RESUME],
     ['`subagent/end` (outcome `cancelled` if any of the child\'s turns was cut, else `failed` if any failed, else `completed`)', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
     ['after its teardown completes', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
+    [
+      'During a parent\'s own teardown, whether the parent\'s scope hears its children\'s `subagent/end` is unspecified (global listeners always do).',
+      { checks: ['AIK-SUB-004/end-after-teardown-with-its-outcome'], accepts: 'either: the parent\'s scoped listeners may or may not hear its children\'s `subagent/end` once the parent\'s teardown began; global listeners are checked', variants: ['reference', 'child-ends-unheard-in-teardown'] },
+      SUBAGENTS,
+    ],
     ['AIK-SUB-004 CAP subagents', { checks: ['AIK-SUB-004/child-owned-by-parent'], accepts: 'the capability `subagents` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
 
@@ -461,6 +466,7 @@ export const INTERACTIONS: readonly Interaction[] = [
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-CREATE-003.c1'], because: 'a relative cwd over a persisted id is refused by the durable read first, and a lazily written session decides whether the id is persisted' },
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-DURABLE-002.c4'], because: 'dispose settles the issued writes: how late a lazily written record reaches a slow store decides what the next resume or create finds' },
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-QUIESCE-004.c2'], because: 'a teardown in the other order settles the same writes: whether the id is persisted once dispose resolves' },
+  { clauses: ['AIK-SUB-004.c5', 'AIK-QUIESCE-004.c2'], because: 'under scope-first the children are torn down while the parent\'s scope disposes: whether its listeners still hear their ends' },
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-CONFIG-002.c2'], because: 'a restart with a refused configuration after a session that was never written: what the runtime resumes, creates or refuses next' },
 ];
 

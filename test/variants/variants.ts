@@ -27,29 +27,38 @@ export interface Variant {
   readonly persistedCreate: readonly PersistedCreate[];
   /** The system following `profile`. */
   readonly system: (profile: PersistedCreate) => AdapterFactory;
-  /** For a variation of the reference: its teardown profile and wrapper, so variants of interacting clauses combine. */
-  readonly reference?: { readonly teardown: Profiles['teardown']; readonly wrap: Wrapper };
+  /** For a variation of the reference: its options and wrapper, so variants of interacting clauses combine. */
+  readonly reference?: { readonly options: ReferenceOptions; readonly wrap: Wrapper };
+}
+
+/** The reference adapter's options a variation sets (the persisted-create profile is the sweep's). */
+export interface ReferenceOptions {
+  readonly teardown: Profiles['teardown'];
+  readonly scopeHearsChildEnds: boolean;
 }
 
 const BOTH: readonly PersistedCreate[] = ['reject-at-create', 'reject-at-flush'];
+const AS_IT_IS: ReferenceOptions = { teardown: 'scope-last', scopeHearsChildEnds: true };
 
 /** A variation of the reference under either persisted-create profile. */
-function ofReference(name: string, freedom: string, teardown: Profiles['teardown'], wrap: Wrapper = (factory) => factory): Variant {
-  return { name, freedom, persistedCreate: BOTH, reference: { teardown, wrap }, system: (persistedCreate) => wrap(referenceAdapter({ profiles: { teardown, persistedCreate } })) };
+function ofReference(name: string, freedom: string, options: ReferenceOptions, wrap: Wrapper = (factory) => factory): Variant {
+  const system = (persistedCreate: PersistedCreate) => wrap(referenceAdapter({ profiles: { teardown: options.teardown, persistedCreate }, scopeHearsChildEnds: options.scopeHearsChildEnds }));
+  return { name, freedom, persistedCreate: BOTH, reference: { options, wrap }, system };
 }
 
 /** Every variant. */
 export const VARIANTS: readonly Variant[] = [
-  ofReference('reference', 'the reference runtime as it is: scope-last, writes a session at publication, validates input at admission, a failed write rejects the next flush only', 'scope-last'),
-  ofReference('scope-first', 'the reference under the scope-first teardown profile', 'scope-first'),
-  ofReference('behind-slow-store', 'every store call waits a macrotask (the contract never promises a fast store)', 'scope-last', behindSlowStore),
-  ofReference('shuffled-lists', 'agents() and sessions() list their entries in another order', 'scope-last', withShuffledLists),
-  ofReference('persisting-at-first-flush', 'an unseeded session is written at its first flush or append, not at publication', 'scope-last', persistingLazily),
-  ofReference('materializing-at-first-append', 'a session (seeded or not) is written at its first appended event only, never by a flush alone', 'scope-last', materializingAtFirstAppend),
-  ofReference('validating-at-preparation', 'a relative cwd is refused at preparation (after the live check and the durable read), not at admission', 'scope-last', validatingAtPreparation),
-  ofReference('stopped-by-refused-config', 'after a refused configuration the runtime creates nothing more (inactive)', 'scope-last', stoppedByRefusedConfig),
-  ofReference('without-optional-capabilities', 'the reference declaring no optional capability (subagents, remote, bridge, rpc, consumers, contextDispose, idSource)', 'scope-last', declaringAbsent(['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource'])),
-  ofReference('without-id-source', 'the reference declaring no injectable id source: a child\'s id is any fresh id', 'scope-last', declaringAbsent(['idSource'])),
+  ofReference('reference', 'the reference runtime as it is: scope-last, writes a session at publication, validates input at admission, a failed write rejects the next flush only', AS_IT_IS),
+  ofReference('scope-first', 'the reference under the scope-first teardown profile', { ...AS_IT_IS, teardown: 'scope-first' }),
+  ofReference('child-ends-unheard-in-teardown', 'a parent\'s scope stops hearing as its own teardown begins: it misses its children\'s subagent/end', { ...AS_IT_IS, scopeHearsChildEnds: false }),
+  ofReference('behind-slow-store', 'every store call waits a macrotask (the contract never promises a fast store)', AS_IT_IS, behindSlowStore),
+  ofReference('shuffled-lists', 'agents() and sessions() list their entries in another order', AS_IT_IS, withShuffledLists),
+  ofReference('persisting-at-first-flush', 'an unseeded session is written at its first flush or append, not at publication', AS_IT_IS, persistingLazily),
+  ofReference('materializing-at-first-append', 'a session (seeded or not) is written at its first appended event only, never by a flush alone', AS_IT_IS, materializingAtFirstAppend),
+  ofReference('validating-at-preparation', 'a relative cwd is refused at preparation (after the live check and the durable read), not at admission', AS_IT_IS, validatingAtPreparation),
+  ofReference('stopped-by-refused-config', 'after a refused configuration the runtime creates nothing more (inactive)', AS_IT_IS, stoppedByRefusedConfig),
+  ofReference('without-optional-capabilities', 'the reference declaring no optional capability (subagents, remote, bridge, rpc, consumers, contextDispose, idSource)', AS_IT_IS, declaringAbsent(['subagents', 'remote', 'bridge', 'rpc', 'consumers', 'contextDispose', 'idSource'])),
+  ofReference('without-id-source', 'the reference declaring no injectable id source: a child\'s id is any fresh id', AS_IT_IS, declaringAbsent(['idSource'])),
   {
     name: 'liberal',
     freedom: 'examples/liberal: bookkeeping events on seed and resume, a failed write rejects every later flush, run ids of its own, configured agents without handles, no remote/bridge/consumers/contextDispose',
@@ -70,14 +79,17 @@ export function variant(name: string): Variant | undefined {
 }
 
 /**
- * Both variations of the reference at once: the scope-first profile if either takes it, `second`
- * wrapped by `first`. `undefined` when either is not a variation of the reference.
+ * Both variations of the reference at once: each option's non-default value if either takes it,
+ * `second` wrapped by `first`. `undefined` when either is not a variation of the reference.
  */
 export function combined(first: Variant, second: Variant): Variant | undefined {
   const [a, b] = [first.reference, second.reference];
   if (a === undefined || b === undefined) return undefined;
-  const teardown = a.teardown === 'scope-first' || b.teardown === 'scope-first' ? 'scope-first' : 'scope-last';
-  return ofReference(`${first.name}+${second.name}`, `${first.freedom}; and ${second.freedom}`, teardown, (factory) => a.wrap(b.wrap(factory)));
+  const options: ReferenceOptions = {
+    teardown: a.options.teardown === 'scope-first' || b.options.teardown === 'scope-first' ? 'scope-first' : 'scope-last',
+    scopeHearsChildEnds: a.options.scopeHearsChildEnds && b.options.scopeHearsChildEnds,
+  };
+  return ofReference(`${first.name}+${second.name}`, `${first.freedom}; and ${second.freedom}`, options, (factory) => a.wrap(b.wrap(factory)));
 }
 
 /** A system the sweep runs: a variant (or a combination) under one persisted-create profile. */
