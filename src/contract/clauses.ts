@@ -360,12 +360,17 @@ export const CLAUSES: readonly Clause[] = [
       'A published session becomes durable at the latest with its first appended event',
       {
         checks: ['AIK-DURABLE-002/dispose-settles-issued-writes'],
-        accepts: 'a session written at any moment from publication to its first appended event, through a store as slow as it is',
-        variants: ['reference', 'persisting-at-first-flush', 'materializing-at-first-append', 'behind-slow-store'],
+        accepts: 'a session written at any moment from publication to its first appended event',
+        variants: ['reference', 'persisting-at-first-flush', 'materializing-at-first-append'],
       },
       MODEL,
     ],
     ['A write failing after the agent\'s last `flush` is logged.', { unobservable: 'the implementation\'s log is not observable through the adapter' }, DISPOSE],
+    [
+      'the durable store (load, put, flush may throw or hang)',
+      { checks: ['AIK-DURABLE-002/dispose-settles-issued-writes', 'AIK-DURABLE-002/hung-write-keeps-dispose-pending'], accepts: 'a store of any pace: every call may take its time before it settles (limits follow the measured pace)', variants: ['reference', 'behind-slow-store'] },
+      TXN,
+    ],
   ]),
   ...clauses('AIK-DURABLE-003', 'Durability', [
     ['a creation that rolled back (veto, fault, abort, unload, race) left no trace in the durable store', ['AIK-DURABLE-003/rolled-back-creation-leaves-no-trace', 'AIK-DURABLE-003/generated-no-trace']],
@@ -464,7 +469,7 @@ export interface Interaction {
 /** The permission clauses whose variants the sweep also runs in combination, under both persisted-create profiles. */
 export const INTERACTIONS: readonly Interaction[] = [
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-CREATE-003.c1'], because: 'a relative cwd over a persisted id is refused by the durable read first, and a lazily written session decides whether the id is persisted' },
-  { clauses: ['AIK-DURABLE-001.c1', 'AIK-DURABLE-002.c4'], because: 'dispose settles the issued writes: how late a lazily written record reaches a slow store decides what the next resume or create finds' },
+  { clauses: ['AIK-DURABLE-001.c1', 'AIK-DURABLE-002.c6'], because: 'dispose settles the issued writes: how late a lazily written record reaches a slow store decides what the next resume or create finds' },
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-QUIESCE-004.c2'], because: 'a teardown in the other order settles the same writes: whether the id is persisted once dispose resolves' },
   { clauses: ['AIK-SUB-004.c5', 'AIK-QUIESCE-004.c2'], because: 'under scope-first the children are torn down while the parent\'s scope disposes: whether its listeners still hear their ends' },
   { clauses: ['AIK-DURABLE-001.c1', 'AIK-CONFIG-002.c2'], because: 'a restart with a refused configuration after a session that was never written: what the runtime resumes, creates or refuses next' },

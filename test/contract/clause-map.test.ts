@@ -118,6 +118,8 @@ describe('the clause map, both ways: permissions have variants, obligations have
     expect(INTERACTIONS.flatMap((entry) => entry.clauses).filter((id) => !permission(id))).toEqual([]);
     const names = sweptSystems().map((system) => system.name);
     expect(names).toContain('materializing-at-first-append+validating-at-preparation (reject-at-flush)');
+    expect(names).toContain('materializing-at-first-append+behind-slow-store (reject-at-create)');
+    expect(names.filter((name) => name.startsWith('persisting-at-first-flush+materializing-at-first-append')), 'two alternatives of one choice are not combined').toEqual([]);
     expect(new Set(names).size).toBe(names.length);
   });
 

@@ -121,7 +121,8 @@ export function sweptSystems(): SweptSystem[] {
   for (const { clauses: [left, right] } of INTERACTIONS) {
     for (const first of variantsOf(left)) {
       for (const second of variantsOf(right)) {
-        const alternatives = namesOf(left).includes(second.name) || namesOf(right).includes(first.name);
+        const beside = (id: string) => namesOf(id).includes(first.name) && namesOf(id).includes(second.name);
+        const alternatives = beside(left) || beside(right);
         const both = alternatives ? undefined : combined(first, second);
         const key = [first.name, second.name].sort().join('+');
         if (both !== undefined && !pairs.has(key)) pairs.set(key, both);
