@@ -90,6 +90,7 @@ export class Runtime {
     const maxDepth = options.maxDepth ?? 4;
     if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) throw new RuntimeError('invalid', 'runtime options: maxDepth must be a non-negative integer');
     if (options.remote !== undefined && typeof options.remote.command !== 'string') throw new RuntimeError('invalid', 'runtime options: remote.command must be a string');
+    if (options.scopeHearsChildEnds !== undefined && typeof options.scopeHearsChildEnds !== 'boolean') throw new RuntimeError('invalid', 'runtime options: scopeHearsChildEnds must be a boolean');
     this.#config = options.config === undefined ? { agents: [] } : toRuntimeConfig(options.config);
     this.#options = options;
     const log = options.log ?? defaultLog;
