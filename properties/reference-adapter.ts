@@ -52,6 +52,8 @@ export interface ReferenceAdapterOptions {
   readonly profiles?: Partial<Profiles>;
   /** The runtime's delegation depth limit. Default: 4. */
   readonly maxDepth?: number;
+  /** Whether a parent's scope hears its children's `subagent/end` during the parent's own teardown (unspecified by the contract). Default: true. */
+  readonly scopeHearsChildEnds?: boolean;
 }
 
 /** The reference runtime implements every capability. */
@@ -110,11 +112,13 @@ class ReferenceSystem implements System {
   #consumers!: Consumers;
   #config: ConfigOutcome = { ok: true, entries: [] };
   #configEntries: readonly ConfigEntryResult[] = [];
+  readonly #scopeHearsChildEnds: boolean | undefined;
 
   constructor(env: AdapterEnv, options: ReferenceAdapterOptions) {
     this.#env = env;
     this.profiles = { ...DEFAULT_PROFILES, ...options.profiles };
     this.maxDepth = options.maxDepth ?? 4;
+    this.#scopeHearsChildEnds = options.scopeHearsChildEnds;
   }
 
   /** Builds a runtime with `config`, installs the recorder and the global plans, then starts it. */
@@ -125,6 +129,7 @@ class ReferenceSystem implements System {
       clock: env.clock,
       profiles: this.profiles,
       maxDepth: this.maxDepth,
+      ...(this.#scopeHearsChildEnds === undefined ? {} : { scopeHearsChildEnds: this.#scopeHearsChildEnds }),
       model: ({ session, signal }: { session: Session; signal: AbortSignal }) => env.turn({ id: session.id, signal }) as Promise<readonly ModelEvent[]>,
       log: () => undefined,
       ...(env.store === undefined ? {} : { store: env.store }),

@@ -45,8 +45,10 @@ export interface Clause {
   readonly checks: readonly string[];
   /** Why no check can observe it through the adapter (then `checks` is empty). */
   readonly unobservable?: string;
-  /** Where the clause leaves the implementation a choice: what the checks accept. */
+  /** Where the clause leaves the implementation a choice (a permission clause): what the checks accept. */
   readonly accepts?: string;
+  /** For a permission clause: the variants (test/variants/variants.ts) that take its choice, each a conforming system the kit must find CONFORMANT. */
+  readonly variants?: readonly string[];
 }
 
 /**
@@ -81,12 +83,12 @@ export const AUDITED_SECTIONS: readonly { readonly section: ContractSection; rea
   { section: 'Forwarding (JSON-RPC) and other consumers', sha256: 'c352f3e09a31a3b8' },
 ];
 
-type Mapped = readonly string[] | { readonly unobservable: string } | { readonly checks: readonly string[]; readonly accepts: string };
+type Mapped = readonly string[] | { readonly unobservable: string } | { readonly checks: readonly string[]; readonly accepts: string; readonly variants: readonly string[] };
 
-function mappedFields(mapped: Mapped): Pick<Clause, 'checks' | 'unobservable' | 'accepts'> {
+function mappedFields(mapped: Mapped): Pick<Clause, 'checks' | 'unobservable' | 'accepts' | 'variants'> {
   if (Array.isArray(mapped)) return { checks: mapped as readonly string[] };
   const described = mapped as Exclude<Mapped, readonly string[]>;
-  return 'unobservable' in described ? { checks: [], unobservable: described.unobservable } : { checks: described.checks, accepts: described.accepts };
+  return 'unobservable' in described ? { checks: [], unobservable: described.unobservable } : { checks: described.checks, accepts: described.accepts, variants: described.variants };
 }
 
 function clauses(requirement: string, section: ContractSection, entries: readonly (readonly [string, Mapped] | readonly [string, Mapped, ContractSection])[]): Clause[] {
@@ -115,6 +117,7 @@ export const CLAUSES: readonly Clause[] = [
   ...clauses('AIK-ID-001', 'Identity', [
     ['For every live agent entry: registry key = agent id = session id = header id', ['AIK-ID-001/one-key-everywhere', 'AIK-ID-001/generated-one-identity']],
     ['the session store holds that same session object under that key', ['AIK-ID-001/one-key-everywhere', 'AIK-ID-001/generated-one-identity']],
+    ['List order of registries is unspecified.', { checks: ['AIK-ID-001/one-key-everywhere', 'AIK-ID-001/generated-one-identity'], accepts: 'any order: registry lists are compared as sets', variants: ['reference', 'shuffled-lists'] }, MODEL],
   ]),
   ...clauses('AIK-ID-002', 'Identity', [
     ['`session.id` derives from the header', ['AIK-ID-001/one-key-everywhere']],
@@ -143,6 +146,7 @@ export const CLAUSES: readonly Clause[] = [
       {
         checks: ['AIK-CREATE-003/invalid-input-leaves-nothing', 'AIK-CREATE-003/generated-outcome'],
         accepts: 'either phase: the live check and the durable read come between them, so a relative cwd over a live id, or over a persisted one under `reject-at-create`, may be refused `invalid` (admission) or `conflict` (validated at preparation)',
+        variants: ['reference', 'validating-at-preparation'],
       },
     ],
     ['and leaves nothing', ['AIK-CREATE-003/invalid-input-leaves-nothing']],
@@ -164,6 +168,11 @@ export const CLAUSES: readonly Clause[] = [
   ...clauses('AIK-RESUME-004', 'Create / resume', [
     ['resume preserves the header (`createdAt`, `cwd` including its absence, `parentSession`, `seedLength`, `delegationDepth` including absent vs 0)', ['AIK-RESUME-004/header-and-history-round-trip', 'AIK-RESUME-004/generated-header']],
     ['and the full history', ['AIK-RESUME-004/header-and-history-round-trip']],
+    [
+      'Implementations may append their own bookkeeping events (e.g. on seed or resume); a preserved history is therefore checked as a prefix.',
+      { checks: ['AIK-RESUME-004/header-and-history-round-trip', 'AIK-DURABLE-001/flushed-history-survives-restart'], accepts: 'events of the implementation\'s own after a seed or a resumed history: a preserved history is compared as a prefix', variants: ['reference', 'liberal'] },
+      MODEL,
+    ],
   ]),
   ...clauses('AIK-RESUME-005', 'Create / resume', [
     ['resume with no durable store configured rejects (`invalid`) at admission, also for a live id', ['AIK-RESUME-005/no-store-is-invalid']],
@@ -173,10 +182,22 @@ export const CLAUSES: readonly Clause[] = [
     ['a label is never a registry key or a durable key', ['AIK-CONFIG-001/label-is-never-a-key']],
     ['a fresh start publishes an id that is not the label, not live, not persisted, and new on every start', ['AIK-CONFIG-001/label-is-never-a-key', 'AIK-CONFIG-001/generated-fresh-id']],
     ['Labels may repeat.', ['AIK-CONFIG-001/label-is-never-a-key'], CONFIG],
+    [
+      'mint a fresh id from the runtime\'s id source — never the label itself, new on every start (the reference runtime uses `${label}-session-${id}`)',
+      { checks: ['AIK-CONFIG-001/label-is-never-a-key', 'AIK-CONFIG-001/generated-fresh-id'], accepts: 'any fresh id of the implementation\'s making: only "not the label, not live, not persisted, new on every start" is checked, never its shape', variants: ['reference', 'liberal', 'independent'] },
+      CONFIG,
+    ],
   ]),
   ...clauses('AIK-CONFIG-002', 'Config', [
     ['label a non-empty string, `cwd` absolute, not both exact ids, no empty exact id, no exact id used by two entries', ['AIK-CONFIG-002/whole-config-validated-up-front'], CONFIG],
-    ['the up-front validation of §3 rejects the whole configuration (`invalid`) before any entry starts', ['AIK-CONFIG-002/whole-config-validated-up-front', 'AIK-CONFIG-002/generated-validation']],
+    [
+      'the up-front validation of §3 rejects the whole configuration (`invalid`) before any entry starts',
+      {
+        checks: ['AIK-CONFIG-002/whole-config-validated-up-front', 'AIK-CONFIG-002/generated-validation'],
+        accepts: 'the contract says nothing of the runtime after a refused configuration: it may keep creating or refuse every creation (`inactive`); nothing after a refusal is compared',
+        variants: ['reference', 'stopped-by-refused-config'],
+      },
+    ],
   ]),
   ...clauses('AIK-CONFIG-003', 'Config', [
     ['an exact `sessionId` is resume-or-create under the same id, across a durable restart (the second start resumes the first start\'s history)', ['AIK-CONFIG-003/exact-id-resumes-or-creates']],
@@ -188,6 +209,11 @@ export const CLAUSES: readonly Clause[] = [
     ['nothing of the failed entry is registered; other entries are unaffected', ['AIK-CONFIG-004/entry-failures-contained-in-order']],
     ['`resumeSessionId`: resume; it must be persisted.', ['AIK-CONFIG-004/entry-failures-contained-in-order'], CONFIG],
     ['Configured agents are owned by the runtime.', { unobservable: 'an owner is not observable through the adapter; configured agents are checked to end with shutdown and restart only' }, CONFIG],
+    [
+      'An implementation that gives them no handle of their own (they end only with shutdown or restart) declares the optional capability `configHandles` absent',
+      { checks: ['AIK-CONFIG-004/entry-failures-contained-in-order', 'AIK-CONFIG-004/generated-entry-outcome'], accepts: 'entry outcomes with or without a handle, as `configHandles` is declared', variants: ['reference', 'liberal'] },
+      CONFIG,
+    ],
   ]),
 
   ...clauses('AIK-TXN-001', 'Transaction and rollback', [
@@ -241,8 +267,11 @@ export const CLAUSES: readonly Clause[] = [
   ]),
   ...clauses('AIK-CONFLICT-003', 'Collision and detach', [
     ['create over a persisted-but-not-live id never silently replaces the stored record', ['AIK-CONFLICT-003/persisted-create-rejected-at-create', 'AIK-CONFLICT-003/persisted-create-rejected-at-flush']],
-    ['`reject-at-create`: it rejects (`conflict`) at phase 4', ['AIK-CONFLICT-003/persisted-create-rejected-at-create']],
-    ['`reject-at-flush`: it is accepted, every `flush` of that agent rejects (`conflict`), nothing of it is ever written, and the stored record stays intact across restart', ['AIK-CONFLICT-003/persisted-create-rejected-at-flush']],
+    ['`reject-at-create`: it rejects (`conflict`) at phase 4', { checks: ['AIK-CONFLICT-003/persisted-create-rejected-at-create'], accepts: 'either profile, as declared: each variant runs under every profile it can take', variants: ['reference', 'liberal', 'independent'] }],
+    [
+      '`reject-at-flush`: it is accepted, every `flush` of that agent rejects (`conflict`), nothing of it is ever written, and the stored record stays intact across restart',
+      { checks: ['AIK-CONFLICT-003/persisted-create-rejected-at-flush'], accepts: 'either profile, as declared: each variant runs under every profile it can take', variants: ['reference', 'liberal'] },
+    ],
   ]),
   ...clauses('AIK-DETACH-001', 'Collision and detach', [
     ['dispose is idempotent', ['AIK-DETACH-001/idempotent-and-stale-safe']],
@@ -258,6 +287,11 @@ export const CLAUSES: readonly Clause[] = [
   ...clauses('AIK-QUIESCE-001', 'Teardown and quiescence', [
     ['one memoized teardown: handle dispose, owner unload, shutdown and (where offered) context dispose, in any interleaving, all resolve only after it completes', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-unload', 'AIK-QUIESCE-001/generated-remote-teardown', 'AIK-QUIESCE-001/remote-run-ended-when-dispose-resolves']],
     ['An owner\'s `unload()` is memoized: it refuses new creations and rejects pending ones with `inactive`, and joins the teardown of every agent it owns.', ['AIK-QUIESCE-001/one-memoized-teardown', 'AIK-QUIESCE-001/generated-outcome'], MODEL],
+    [
+      'implementations with the `contextDispose` capability also offer `dispose()`',
+      { checks: ['AIK-QUIESCE-001/one-memoized-teardown'], accepts: 'without `contextDispose`, no plan disposes a context: every other teardown path is checked', variants: ['reference', 'without-optional-capabilities', 'liberal', 'independent'] },
+      MODEL,
+    ],
   ]),
   ...clauses('AIK-QUIESCE-002', 'Teardown and quiescence', [
     ['`agent/disposed` fires only after the in-flight turn settled, and before `session/disposed`', ['AIK-QUIESCE-002/agent-disposed-after-the-turn']],
@@ -268,8 +302,8 @@ export const CLAUSES: readonly Clause[] = [
     ['once dispose resolves, the id can be created or resumed again', ['AIK-QUIESCE-003/id-reusable-once-dispose-resolves', 'AIK-QUIESCE-003/id-resumable-once-dispose-resolves']],
   ]),
   ...clauses('AIK-QUIESCE-004', 'Teardown and quiescence', [
-    ['`scope-last`: detach agent, detach session, then dispose the scope (scoped listeners hear their own `agent/disposed` and `session/disposed`; a parent\'s `agent/disposed` precedes its children\'s)', ['AIK-QUIESCE-004/scope-last-order']],
-    ['`scope-first`: dispose the scope (children first), then detach (scoped listeners do not hear the disposed edges)', ['AIK-QUIESCE-004/scope-first-order']],
+    ['`scope-last`: detach agent, detach session, then dispose the scope (scoped listeners hear their own `agent/disposed` and `session/disposed`; a parent\'s `agent/disposed` precedes its children\'s)', { checks: ['AIK-QUIESCE-004/scope-last-order'], accepts: 'either teardown profile, as declared', variants: ['reference', 'independent'] }],
+    ['`scope-first`: dispose the scope (children first), then detach (scoped listeners do not hear the disposed edges)', { checks: ['AIK-QUIESCE-004/scope-first-order'], accepts: 'either teardown profile, as declared', variants: ['scope-first', 'liberal'] }],
     ['cleanups act on the exact agent object, never by id', { unobservable: 'no plan registers a `defer()` cleanup, so what a cleanup acts on is not observable through the adapter' }],
     ['new turns are refused (`inactive`) once teardown began', ['AIK-QUIESCE-004/no-new-turns-once-teardown-began']],
     ['scoped listeners per the teardown profile, AIK-QUIESCE-004', ['AIK-QUIESCE-004/rollback-follows-the-teardown-profile'], TXN],
@@ -297,7 +331,7 @@ export const CLAUSES: readonly Clause[] = [
   ]),
   ...clauses('AIK-EVENT-005', 'Events', [
     ['`session/event` fires once per event appended after publication, after the append, in `seq` order', ['AIK-EVENT-005/session-event-per-append']],
-    ['never for seeded events, nor for bookkeeping events an implementation appends before publication', ['AIK-EVENT-005/session-event-per-append']],
+    ['never for seeded events, nor for bookkeeping events an implementation appends before publication', { checks: ['AIK-EVENT-005/session-event-per-append'], accepts: 'bookkeeping events before publication, with no `session/event` for them', variants: ['reference', 'liberal'] }],
   ]),
 
   ...clauses('AIK-DURABLE-001', 'Durability', [
@@ -306,10 +340,15 @@ export const CLAUSES: readonly Clause[] = [
       {
         checks: ['AIK-DURABLE-001/flushed-history-survives-restart'],
         accepts: 'a session that appended no event before the `flush` (seeded or not) may or may not be persisted (§2): the directed check prompts before it flushes, and the generated runs take an id as persisted only once a turn of it resolved',
+        variants: ['reference', 'persisting-at-first-flush', 'materializing-at-first-append'],
       },
     ],
     ['Durable writes of a new session are issued from phase 12 on, never awaited by the creation', ['AIK-DURABLE-001/write-faults-surface-at-flush'], CREATE],
-    ['a failed write surfaces at the next `flush` (later flushes may reject too), never as a rollback', ['AIK-DURABLE-001/write-faults-surface-at-flush'], CREATE],
+    [
+      'a failed write surfaces at the next `flush` (later flushes may reject too), never as a rollback',
+      { checks: ['AIK-DURABLE-001/write-faults-surface-at-flush'], accepts: 'after the flush that reported a failed write, a later flush may resolve or reject with that failure again', variants: ['reference', 'liberal'] },
+      CREATE,
+    ],
     ['rejects with a failed write\'s error', ['AIK-DURABLE-001/write-faults-surface-at-flush'], FLUSH],
     ['Phases 7–12 run without yielding; phase 12 cannot fail', ['AIK-DURABLE-001/write-faults-surface-at-flush'], TXN],
   ]),
@@ -317,8 +356,21 @@ export const CLAUSES: readonly Clause[] = [
     ['once dispose resolves, the agent\'s issued writes have settled: the id is resumable iff it was persisted', ['AIK-DURABLE-002/dispose-settles-issued-writes']],
     ['never both resumable and creatable', ['AIK-DURABLE-002/dispose-settles-issued-writes']],
     ['A write that never settles keeps dispose (and shutdown) pending: durability is not given up silently.', ['AIK-DURABLE-002/hung-write-keeps-dispose-pending'], DISPOSE],
-    ['A published session becomes durable at the latest with its first appended event', ['AIK-DURABLE-002/dispose-settles-issued-writes'], MODEL],
+    [
+      'A published session becomes durable at the latest with its first appended event',
+      {
+        checks: ['AIK-DURABLE-002/dispose-settles-issued-writes'],
+        accepts: 'a session written at any moment from publication to its first appended event',
+        variants: ['reference', 'persisting-at-first-flush', 'materializing-at-first-append'],
+      },
+      MODEL,
+    ],
     ['A write failing after the agent\'s last `flush` is logged.', { unobservable: 'the implementation\'s log is not observable through the adapter' }, DISPOSE],
+    [
+      'the durable store (load, put, flush may throw or hang)',
+      { checks: ['AIK-DURABLE-002/dispose-settles-issued-writes', 'AIK-DURABLE-002/hung-write-keeps-dispose-pending'], accepts: 'a store of any pace: every call may take its time before it settles (limits follow the measured pace)', variants: ['reference', 'behind-slow-store'] },
+      TXN,
+    ],
   ]),
   ...clauses('AIK-DURABLE-003', 'Durability', [
     ['a creation that rolled back (veto, fault, abort, unload, race) left no trace in the durable store', ['AIK-DURABLE-003/rolled-back-creation-leaves-no-trace', 'AIK-DURABLE-003/generated-no-trace']],
@@ -327,24 +379,36 @@ export const CLAUSES: readonly Clause[] = [
 
   ...clauses('AIK-SUB-001', 'Subagents', [
     ['in-process child: run `id` = child agent id = child session id', ['AIK-SUB-001/one-id-for-run-agent-and-session', 'AIK-SUB-001/generated-one-id']],
-    ['exactly one id minted for the child (where the id source is wired, its next output)', ['AIK-SUB-001/one-id-for-run-agent-and-session', 'AIK-SUB-001/generated-minted-id']],
+    [
+      'exactly one id minted for the child (where the id source is wired, its next output)',
+      { checks: ['AIK-SUB-001/one-id-for-run-agent-and-session', 'AIK-SUB-001/generated-minted-id'], accepts: 'without `idSource`, any one fresh id: it is not compared with an id source\'s output', variants: ['reference', 'without-id-source'] },
+    ],
+    ['AIK-SUB-001 CAP subagents', { checks: ['AIK-SUB-001/one-id-for-run-agent-and-session'], accepts: 'the capability `subagents` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
   ...clauses('AIK-SUB-002', 'Subagents', [
     ['Lineage: `parentSession` = the parent\'s id, `cwd` inherited, `delegationDepth` = the parent\'s depth + 1', ['AIK-SUB-002/lineage-and-max-depth'], SUBAGENTS],
     ['Fork always passes a seed — the parent\'s longest completed-turn prefix (possibly empty, so `seedLength` may be 0); spawn passes none.', ['AIK-SUB-002/lineage-and-max-depth', 'AIK-SUB-002/fork-prefix-may-be-empty'], SUBAGENTS],
     ['a child whose depth would exceed it is refused (`invalid`) before anything is minted', ['AIK-SUB-002/lineage-and-max-depth'], SUBAGENTS],
     ['a resumed agent keeps its stored depth', ['AIK-SUB-002/fork-prefix-may-be-empty'], SUBAGENTS],
+    ['AIK-SUB-002 CAP subagents', { checks: ['AIK-SUB-002/lineage-and-max-depth'], accepts: 'the capability `subagents` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
   ...clauses('AIK-SUB-003', 'Subagents', [
     ['a rejected child creation leaves no agent, no session, and no `subagent/start`/`end`', ['AIK-SUB-003/start-is-publication']],
     ['only a published, non-disposing parent can spawn (else `inactive`)', ['AIK-SUB-003/start-is-publication', 'AIK-DETACH-001/stale-handle-every-operation']],
     ['this includes a parent still in setup', ['AIK-SUB-003/start-is-publication'], SUBAGENTS],
+    ['AIK-SUB-003 CAP subagents', { checks: ['AIK-SUB-003/start-is-publication'], accepts: 'the capability `subagents` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
   ...clauses('AIK-SUB-004', 'Subagents', [
     ['a live-spawned child is owned by its parent (not a root); disposing the parent disposes it', ['AIK-SUB-004/child-owned-by-parent']],
     ['Runtime ownership follows the owner that resumes; `parentSession` stays lineage only.', ['AIK-SUB-004/resumed-child-owned-by-who-resumes'], RESUME],
     ['`subagent/end` (outcome `cancelled` if any of the child\'s turns was cut, else `failed` if any failed, else `completed`)', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
     ['after its teardown completes', ['AIK-SUB-004/end-after-teardown-with-its-outcome'], SUBAGENTS],
+    [
+      'During a parent\'s own teardown, whether the parent\'s scope hears its children\'s `subagent/end` is unspecified (global listeners always do).',
+      { checks: ['AIK-SUB-004/end-after-teardown-with-its-outcome'], accepts: 'either: the parent\'s scoped listeners may or may not hear its children\'s `subagent/end` once the parent\'s teardown began; global listeners are checked', variants: ['reference', 'child-ends-unheard-in-teardown'] },
+      SUBAGENTS,
+    ],
+    ['AIK-SUB-004 CAP subagents', { checks: ['AIK-SUB-004/child-owned-by-parent'], accepts: 'the capability `subagents` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
 
   ...clauses('AIK-REMOTE-001', 'Remote (ACP)', [
@@ -352,6 +416,7 @@ export const CLAUSES: readonly Clause[] = [
     ['never derived from or replaced by the wire-local session id, which appears in no event, lookup or registry', ['AIK-REMOTE-001/run-id-parent-minted-wire-id-private', 'AIK-REMOTE-001/generated-wire-id-private']],
     ['nothing of the run enters the local registries', ['AIK-REMOTE-001/run-id-parent-minted-wire-id-private', 'AIK-REMOTE-001/generated-not-registered']],
     ['disposing the run cancels the prompt, kills the child, awaits its exit; then `subagent/end`', ['AIK-REMOTE-001/run-id-parent-minted-wire-id-private'], REMOTE],
+    ['AIK-REMOTE-001 CAP remote', { checks: ['AIK-REMOTE-001/run-id-parent-minted-wire-id-private'], accepts: 'the capability `remote` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'liberal', 'independent'] }],
   ]),
   ...clauses('AIK-REMOTE-002', 'Remote (ACP)', [
     [
@@ -360,27 +425,54 @@ export const CLAUSES: readonly Clause[] = [
     ],
     ['nothing is published', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit', 'AIK-REMOTE-002/spawn-failure-publishes-nothing']],
     ['A reply without a non-empty string session id', ['AIK-REMOTE-002/bad-reply-rejects-after-exit', 'AIK-REMOTE-002/numeric-id-reply-rejects-after-exit', 'AIK-REMOTE-002/empty-id-reply-rejects-after-exit'], REMOTE],
+    ['AIK-REMOTE-002 CAP remote', { checks: ['AIK-REMOTE-002/bad-reply-rejects-after-exit'], accepts: 'the capability `remote` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'liberal', 'independent'] }],
   ]),
   ...clauses('AIK-REMOTE-003', 'Remote (ACP)', [
     ['the ACP bridge (§3) serves a record only for the exact agent object it holds; a same-id foreign agent is not served', ['AIK-REMOTE-003/bridge-serves-the-exact-object', 'AIK-REMOTE-003/bridge-serves-the-winner-not-a-same-id-loser']],
+    ['AIK-REMOTE-003 CAP bridge', { checks: ['AIK-REMOTE-003/bridge-serves-the-exact-object'], accepts: 'the capability `bridge` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'liberal', 'independent'] }],
   ]),
 
   ...clauses('AIK-RPC-001', 'Forwarding (JSON-RPC) and other consumers', [
     ['every accepted subagent run gets a `runId` unique among all runs the system reported over the store\'s life (restarts included), distinct from its `id`', ['AIK-RPC-001/run-identity-stable-from-start-to-end', 'AIK-RPC-001/generated-run-ids-unique']],
     ['start and end carry the same `(runId, provider, id, local)`; `local` is fixed at start', ['AIK-RPC-001/run-identity-stable-from-start-to-end', 'AIK-RPC-001/generated-remote-events']],
+    [
+      'Run ids are the implementation\'s own: they need not come from the id source.',
+      { checks: ['AIK-RPC-001/run-identity-stable-from-start-to-end', 'AIK-RPC-001/generated-run-ids-unique'], accepts: 'run ids from any source: only uniqueness, distinctness from the run\'s `id` and stability are checked', variants: ['reference', 'liberal'] },
+      SUBAGENTS,
+    ],
+    ['AIK-RPC-001 CAP rpc', { checks: ['AIK-RPC-001/run-identity-stable-from-start-to-end'], accepts: 'the capability `rpc` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
   ...clauses('AIK-RPC-002', 'Forwarding (JSON-RPC) and other consumers', [
     ['`subagent.finished` is forwarded iff `local` is true — also when a remote run\'s id equals a local child\'s id', ['AIK-RPC-002/finished-forwarded-iff-local']],
     ['the parent comes from the event\'s scope, with no child-identity or lineage cache (the child may already be disposed)', ['AIK-RPC-002/finished-forwarded-iff-local']],
+    ['AIK-RPC-002 CAP rpc', { checks: ['AIK-RPC-002/finished-forwarded-iff-local'], accepts: 'the capability `rpc` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'independent'] }],
   ]),
   ...clauses('AIK-USE-001', 'Forwarding (JSON-RPC) and other consumers', [
     ['hook payloads carry `session_id` = the agent id', ['AIK-USE-001/hooks-and-jobs-use-the-one-id']],
     ['background-job ownership is the exact agent object (authorisation by its one id)', ['AIK-USE-001/hooks-and-jobs-use-the-one-id']],
+    ['AIK-USE-001 CAP consumers', { checks: ['AIK-USE-001/hooks-and-jobs-use-the-one-id'], accepts: 'the capability `consumers` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'liberal', 'independent'] }],
   ]),
   ...clauses('AIK-USE-002', 'Forwarding (JSON-RPC) and other consumers', [
     ['a front end binds to the exact id its configuration resolved (resume-or-create), never to a prefix, a label or registry order', ['AIK-USE-002/front-end-binds-the-resolved-id']],
     ['or to nothing if that entry failed', ['AIK-USE-002/front-end-binds-the-resolved-id'], 'Consumers'],
+    ['AIK-USE-002 CAP consumers', { checks: ['AIK-USE-002/front-end-binds-the-resolved-id'], accepts: 'the capability `consumers` may be absent: the requirement is then NOT-APPLICABLE and nothing of it is driven', variants: ['reference', 'without-optional-capabilities', 'liberal', 'independent'] }],
   ]),
+];
+
+/** Two permission clauses whose choices meet: the sweep runs every variant of one combined with every variant of the other. */
+export interface Interaction {
+  readonly clauses: readonly [string, string];
+  /** Where the two choices meet. */
+  readonly because: string;
+}
+
+/** The permission clauses whose variants the sweep also runs in combination, under both persisted-create profiles. */
+export const INTERACTIONS: readonly Interaction[] = [
+  { clauses: ['AIK-DURABLE-001.c1', 'AIK-CREATE-003.c1'], because: 'a relative cwd over a persisted id is refused by the durable read first, and a lazily written session decides whether the id is persisted' },
+  { clauses: ['AIK-DURABLE-001.c1', 'AIK-DURABLE-002.c6'], because: 'dispose settles the issued writes: how late a lazily written record reaches a slow store decides what the next resume or create finds' },
+  { clauses: ['AIK-DURABLE-001.c1', 'AIK-QUIESCE-004.c2'], because: 'a teardown in the other order settles the same writes: whether the id is persisted once dispose resolves' },
+  { clauses: ['AIK-SUB-004.c5', 'AIK-QUIESCE-004.c2'], because: 'under scope-first the children are torn down while the parent\'s scope disposes: whether its listeners still hear their ends' },
+  { clauses: ['AIK-DURABLE-001.c1', 'AIK-CONFIG-002.c2'], because: 'a restart with a refused configuration after a session that was never written: what the runtime resumes, creates or refuses next' },
 ];
 
 const byId = new Map(CLAUSES.map((entry) => [entry.id, entry]));

@@ -37,6 +37,8 @@ export interface Kernel {
   readonly clock: () => number;
   readonly profiles: Profiles;
   readonly maxDepth: number;
+  /** Whether a disposing scope's listeners hear its children's `subagent/end` (see RuntimeOptions). */
+  readonly scopeHearsChildEnds: boolean;
   readonly model: Model;
   readonly remote: RemoteLauncher | undefined;
   readonly log: Logger;

@@ -34,9 +34,15 @@ export interface RuntimeOptions {
   readonly remote?: RemoteLauncher;
   /** Where contained failures are reported. Default: standard error. */
   readonly log?: Logger;
+  /**
+   * Whether, during a parent's own teardown, its scope still hears its children's `subagent/end`
+   * (docs/contract.md §3 "Subagents (in-process)": unspecified; global listeners always do).
+   * Default: true (scoped listeners are removed after the children's teardown).
+   */
+  readonly scopeHearsChildEnds?: boolean;
 }
 
-const OPTION_FIELDS = new Set(['store', 'ids', 'clock', 'profiles', 'maxDepth', 'config', 'model', 'remote', 'log']);
+const OPTION_FIELDS = new Set(['store', 'ids', 'clock', 'profiles', 'maxDepth', 'config', 'model', 'remote', 'log', 'scopeHearsChildEnds']);
 const STORE_METHODS = ['load', 'put', 'append', 'list', 'flush'] as const;
 
 function assertFunction(value: unknown, field: string): void {
@@ -84,6 +90,7 @@ export class Runtime {
     const maxDepth = options.maxDepth ?? 4;
     if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) throw new RuntimeError('invalid', 'runtime options: maxDepth must be a non-negative integer');
     if (options.remote !== undefined && typeof options.remote.command !== 'string') throw new RuntimeError('invalid', 'runtime options: remote.command must be a string');
+    if (options.scopeHearsChildEnds !== undefined && typeof options.scopeHearsChildEnds !== 'boolean') throw new RuntimeError('invalid', 'runtime options: scopeHearsChildEnds must be a boolean');
     this.#config = options.config === undefined ? { agents: [] } : toRuntimeConfig(options.config);
     this.#options = options;
     const log = options.log ?? defaultLog;
@@ -96,6 +103,7 @@ export class Runtime {
       clock: options.clock ?? Date.now,
       profiles: toProfiles(options.profiles),
       maxDepth,
+      scopeHearsChildEnds: options.scopeHearsChildEnds ?? true,
       model: options.model ?? defaultModel,
       remote: options.remote,
       log,

@@ -80,6 +80,7 @@ export class AgentScope implements AgentContext, ListenerScope {
   }
 
   async #dispose(): Promise<void> {
+    if (!this.#kernel.scopeHearsChildEnds) this.#kernel.bus.removeScope(this);
     await Promise.all([this.children.unload(), ...[...this.#remoteRuns].map((run) => run.dispose())]);
     for (const cleanup of this.#cleanups.reverse()) {
       try {

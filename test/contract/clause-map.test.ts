@@ -3,8 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIRECTED_CHECKS } from '../../properties/checks/index.js';
-import { AUDITED_SECTIONS, CLAUSES } from '../../src/contract/clauses.js';
+import { AUDITED_SECTIONS, CLAUSES, INTERACTIONS } from '../../src/contract/clauses.js';
+import { MUTANT_CLAUSES } from '../../src/contract/mutant-clauses.js';
 import { REQUIREMENTS } from '../../src/contract/requirements.js';
+import { MUTANTS } from '../mutants/mutants.js';
+import { sweptSystems, VARIANTS } from '../variants/variants.js';
 
 const root = join(import.meta.dirname, '../..');
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -94,5 +97,33 @@ describe('the clause map (src/contract/clauses.ts)', () => {
     const current = [...new Set(CLAUSES.map((entry) => entry.section)), ...AUDITED_SECTIONS.map((entry) => entry.section)];
     const changed = [...new Set(current)].filter((section) => audited.get(section) !== sectionHash(sections.get(section) ?? '')).map((section) => `${section}: ${sectionHash(sections.get(section) ?? '')}`);
     expect(changed, 'sections whose text differs from the audited hash (re-audit, map the new clauses, then update AUDITED_SECTIONS)').toEqual([]);
+  });
+});
+
+describe('the clause map, both ways: permissions have variants, obligations have mutants', () => {
+  it('lists at least one registered variant beside every permission clause, and variants beside permission clauses only', () => {
+    const registered = new Set(VARIANTS.map((entry) => entry.name));
+    const bare = CLAUSES.filter((entry) => entry.accepts !== undefined && (entry.variants ?? []).length === 0).map((entry) => entry.id);
+    expect(bare, 'permission clauses (with `accepts`) without a variant').toEqual([]);
+    const stray = CLAUSES.filter((entry) => entry.accepts === undefined && entry.variants !== undefined).map((entry) => entry.id);
+    expect(stray, 'variants beside a clause that leaves no choice (give it `accepts`)').toEqual([]);
+    const missing = CLAUSES.flatMap((entry) => (entry.variants ?? []).filter((name) => !registered.has(name)).map((name) => `${entry.id} → ${name}`));
+    expect(missing, 'listed variants that test/variants/variants.ts does not register').toEqual([]);
+    const unlisted = [...registered].filter((name) => !CLAUSES.some((entry) => entry.variants?.includes(name)));
+    expect(unlisted, 'registered variants listed beside no permission clause').toEqual([]);
+  });
+
+  it('marks as interacting only permission clauses that exist, and the sweep builds their combinations', () => {
+    const permission = (id: string) => CLAUSES.some((entry) => entry.id === id && entry.accepts !== undefined);
+    expect(INTERACTIONS.flatMap((entry) => entry.clauses).filter((id) => !permission(id))).toEqual([]);
+    const names = sweptSystems().map((system) => system.name);
+    expect(names).toContain('materializing-at-first-append+validating-at-preparation (reject-at-flush)');
+    expect(names).toContain('materializing-at-first-append+behind-slow-store (reject-at-create)');
+    expect(names.filter((name) => name.startsWith('persisting-at-first-flush+materializing-at-first-append')), 'two alternatives of one choice are not combined').toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('keeps the mutants column (src/contract/mutant-clauses.ts) equal to the clauses each mutant names', () => {
+    expect(MUTANT_CLAUSES).toEqual(Object.fromEntries(MUTANTS.map((entry) => [entry.name, entry.clauses])));
   });
 });

@@ -5,8 +5,8 @@
  * (`counterexampleScenario`), which must FAIL when replayed against the system it came from (at
  * the failure's requirement; `roundTrip`, shared with `npm run sweep -- --replays`), and
  * PASS (or SKIP, when it does not apply) against every conforming system of the false-FAIL sweep
- * (the reference runtime under its profiles, behind a slow store, with shuffled lists, the
- * independent example): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
+ * (every variant of test/variants/variants.ts under its profiles, and their interacting
+ * combinations): a FAIL there would be a false FAIL of the scenario. Prints a Markdown
  * table (per subject and seed: counterexamples reproduced / written; then the scenarios that
  * FAILed on a conforming system), every miss below it, and exits non-zero on any miss (progress
  * goes to stderr).
@@ -17,7 +17,7 @@ import type { AdapterFactory } from '../../src/contract/adapter.js';
 import legacyAdapter from '../../examples/legacy/adapter.js';
 import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
 import { roundTrip } from './_support/round-trip.js';
-import { CONFORMING_SYSTEMS } from '../sweep/conforming-systems.js';
+import { sweptSystems } from '../variants/variants.js';
 import { MUTANTS } from './mutants.js';
 
 const argument = (name: string, fallback: string): string => {
@@ -29,6 +29,7 @@ const only = argument('--only', '');
 const seeds = [DEFAULT_SEED, ...Array.from({ length: seedCount }, (_, index) => index + 1)];
 const subjects: readonly { readonly name: string; readonly adapter: AdapterFactory }[] = [...MUTANTS, { name: 'examples/legacy', adapter: legacyAdapter }].filter((subject) => subject.name.includes(only));
 
+const conforming = sweptSystems();
 const started = performance.now();
 const misses: string[] = [];
 let counterexamples = 0;
@@ -39,7 +40,7 @@ for (const subject of subjects) {
   for (const seed of seeds) {
     process.stderr.write(`${subject.name} seed ${seed}\n`);
     const report = await runConformance(subject.adapter, { seed });
-    const trip = await roundTrip(report, subject.adapter, CONFORMING_SYSTEMS);
+    const trip = await roundTrip(report, subject.adapter, conforming);
     misses.push(...trip.misses.map((miss) => `${subject.name} seed ${seed}: ${miss}`));
     falseFailing += trip.falseFailing;
     counterexamples += trip.written;

@@ -160,6 +160,26 @@ describe('in-process subagents', () => {
     expect(isRuntimeError(await rejection(parent.agent.context.spawn()), 'inactive')).toBe(true);
   });
 
+  it('§3 unspecified: a parent\'s scope hears its children\'s subagent/end during its own teardown by default, and not with scopeHearsChildEnds: false (global listeners always do)', async () => {
+    const heardBy = async (scopeHearsChildEnds: boolean | undefined, teardown: 'scope-last' | 'scope-first') => {
+      const { runtime } = testRuntime({ ...(scopeHearsChildEnds === undefined ? {} : { scopeHearsChildEnds }), profiles: { teardown } });
+      const parent = await runtime.owner('o').create({ sessionId: 'p' });
+      const scoped: string[] = [];
+      const global: string[] = [];
+      parent.agent.context.on('subagent/end', (run) => void scoped.push(run.id));
+      runtime.on('subagent/end', (run) => void global.push(run.id));
+      const child = await parent.agent.context.spawn();
+      await parent.dispose();
+      return { scoped, global, child: child.id };
+    };
+    for (const teardown of ['scope-last', 'scope-first'] as const) {
+      const hearing = await heardBy(undefined, teardown);
+      expect(hearing, teardown).toEqual({ scoped: [hearing.child], global: [hearing.child], child: hearing.child });
+      const deaf = await heardBy(false, teardown);
+      expect(deaf, teardown).toEqual({ scoped: [], global: [deaf.child], child: deaf.child });
+    }
+  });
+
   it('AIK-SUB-004: a child is owned by its parent, not the root; disposing the parent disposes it; the end event carries the outcome', async () => {
     const gates: ReturnType<typeof deferred<readonly []>>[] = [];
     const { runtime, heard } = testRuntime({

@@ -139,6 +139,7 @@ describe('runtime options and public entries', () => {
       [{ profiles: { teardown: 'sideways' } }, /profiles\.teardown/],
       [{ profiles: { persistedCreate: 'overwrite' } }, /profiles\.persistedCreate/],
       [{ remote: { command: 7 } }, /remote\.command/],
+      [{ scopeHearsChildEnds: 'no' }, /scopeHearsChildEnds must be a boolean/],
     ];
     for (const [options, message] of bad) {
       let threw: unknown;

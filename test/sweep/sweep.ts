@@ -1,7 +1,8 @@
 /**
- * The false-FAIL sweep: every conforming system at many seeds (and run counts), optionally with
- * busy-looping processes beside it, printing every FAIL it meets. Any FAIL is a false FAIL of
- * the kit. `npm run sweep -- --seeds 200 --runs 100 --load 2 --systems reference`.
+ * The false-FAIL sweep: every variant (test/variants/variants.ts) under each persisted-create
+ * profile it can take, and the combinations the clause map marks as interacting, at many seeds
+ * (and run counts), optionally with busy-looping processes beside it, printing every FAIL it
+ * meets. Any FAIL is a false FAIL of the kit. `npm run sweep -- --seeds 200 --runs 100 --load 2 --systems reference`.
  *
  * With `--mutants <names>` (comma-separated mutant names, or `all`) it sweeps mutants of the kill
  * matrix instead, at the same seeds: each must be caught at every seed by a check tagged with one
@@ -16,7 +17,7 @@
  *
  * Options: --seeds N (default 20), --from S (first seed, default 1), --runs N (default 100),
  * --load K (K busy-looping processes run beside it, default 0), --systems <substring> (only the
- * systems whose name contains it), --mutants <names> (see above).
+ * systems whose name contains it, e.g. `materializing` or `(reject-at-flush)`), --mutants <names> (see above).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { runConformance } from '../../properties/runner/run-conformance.js';
@@ -24,7 +25,7 @@ import type { AdapterFactory } from '../../src/contract/adapter.js';
 import { caughtBy } from '../mutants/_support/caught-by.js';
 import { roundTrip } from '../mutants/_support/round-trip.js';
 import { MUTANTS } from '../mutants/mutants.js';
-import { CONFORMING_SYSTEMS } from './conforming-systems.js';
+import { sweptSystems } from '../variants/variants.js';
 
 const argument = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(name);
@@ -63,7 +64,7 @@ async function sweepConforming(): Promise<number> {
   let fails = 0;
   console.log('| system | seeds | FAILs | wall s | median run s |');
   console.log('|---|---|---|---|---|');
-  for (const { name, factory } of CONFORMING_SYSTEMS.filter((system) => system.name.includes(only))) {
+  for (const { name, factory } of sweptSystems().filter((system) => system.name.includes(only))) {
     const results = await atEverySeed(factory);
     let systemFails = 0;
     for (const { seed, report } of results) {
@@ -115,7 +116,7 @@ async function sweepReplays(): Promise<number> {
     const started = performance.now();
     let [reproduced, written, falseFailing] = [0, 0, 0];
     for (const seed of seedList) {
-      const trip = await roundTrip(await runConformance(mutant.adapter, { seed, runs }), mutant.adapter, CONFORMING_SYSTEMS);
+      const trip = await roundTrip(await runConformance(mutant.adapter, { seed, runs }), mutant.adapter, sweptSystems());
       [reproduced, written, falseFailing] = [reproduced + trip.reproduced, written + trip.written, falseFailing + trip.falseFailing];
       for (const miss of trip.misses) console.log(`MISS ${mutant.name} seed ${seed} runs ${runs}: ${miss}`);
       misses += trip.misses.length;

@@ -1,4 +1,4 @@
-import type { AdapterFactory, System } from '../../../src/contract/adapter.js';
+import type { AdapterFactory, Capabilities, System } from '../../../src/contract/adapter.js';
 import type { DurableRecord, DurableStore } from '../../../src/contract/durable-store.js';
 
 /**
@@ -103,12 +103,18 @@ export function validatingAtPreparation(factory: AdapterFactory): AdapterFactory
   };
 }
 
+/** When a {@link lazy} store writes a session's record: at its first flush or append, or only at its first append. */
+type Materialization = 'at-first-flush' | 'at-first-append';
+
 /**
- * A store through which nothing is written for a session that never appended an event: a record
- * put without events waits until the first append or flush of its id (§2: such a session "may or
- * may not be persisted"); a later put of the id replaces it, and what waits is never read.
+ * A store through which nothing is written for a session that never appended an event (§2: such a
+ * session "may or may not be persisted, also after a `flush` that resolved"): its record waits
+ * until `when` — `at-first-flush` holds back only records without events (an unseeded session) and
+ * writes them at the first flush or append of the id; `at-first-append` holds back every record
+ * (seeded ones too: seeded events are history, not appended events) until the first append. A
+ * later put of the id replaces what waits, and what waits is never read.
  */
-function lazy(store: DurableStore): DurableStore {
+function lazy(store: DurableStore, when: Materialization): DurableStore {
   const waiting = new Map<string, DurableRecord>();
   const written = async (id: string): Promise<void> => {
     const record = waiting.get(id);
@@ -120,7 +126,7 @@ function lazy(store: DurableStore): DurableStore {
     load: (id) => store.load(id),
     list: () => store.list(),
     put: async (record) => {
-      if (record.events.length > 0) {
+      if (when === 'at-first-flush' && record.events.length > 0) {
         waiting.delete(record.header.id);
         return store.put(record);
       }
@@ -131,7 +137,7 @@ function lazy(store: DurableStore): DurableStore {
       return store.append(id, events);
     },
     flush: async (id) => {
-      await written(id);
+      if (when === 'at-first-flush') await written(id);
       return store.flush(id);
     },
   };
@@ -139,5 +145,31 @@ function lazy(store: DurableStore): DurableStore {
 
 /** `factory` persisting lazily: a session that never appended an event (and was never flushed) is never written. */
 export function persistingLazily(factory: AdapterFactory): AdapterFactory {
-  return (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazy(env.store) }, options);
+  return (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazy(env.store, 'at-first-flush') }, options);
+}
+
+/**
+ * `factory` materializing a session at its first appended event: one that never appended an
+ * event (seeded or not) is never written, even after a `flush` of it resolved (§2, AIK-DURABLE-001).
+ */
+export function materializingAtFirstAppend(factory: AdapterFactory): AdapterFactory {
+  return (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazy(env.store, 'at-first-append') }, options);
+}
+
+/**
+ * A wrapper declaring `absent` optional capabilities absent: their CAP requirements are
+ * NOT-APPLICABLE (§5 tiers) and the other requirements are checked without them.
+ */
+export function declaringAbsent(absent: readonly (keyof Capabilities)[]): (factory: AdapterFactory) => AdapterFactory {
+  return (factory) => async (env, options) => {
+    const system = await factory(env, options);
+    const capabilities = { ...system.capabilities, ...Object.fromEntries(absent.map((name) => [name, false])) };
+    return new Proxy(system, {
+      get(target, key) {
+        if (key === 'capabilities') return capabilities;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as System;
+  };
 }
