@@ -80,13 +80,14 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     expect(run.stderr).toContain('agent-identity-kit: built-in replaced from adapter code outside any check (while loading the adapter): Array.prototype.some no longer behaves as specified (replaced by adapter code or an --import preload); the engine relies on it\n');
   });
 
-  it('memory held past the worker limit fails the check in flight as the adapter’s, with the figure', async () => {
+  // The resident set is read on the worker's heartbeat: whether that lands in a check or between two is the machine's timing.
+  it('memory held past the worker limit fails the run as the adapter’s, with the figure (naming the check in flight, if any)', async () => {
     const run = await conform('memory-hog', '--requirements', 'AIK-ID', '--runs', '2', '--max-memory', '320');
     expect(run.code).toBe(1);
     const over = run.report.failures.filter((failure) => /^adapter: the worker used \d+ MB, over its memory limit of 320 MB \(memory held by adapter code\), and was stopped/.test(failure.message));
     expect(over.length).toBeGreaterThan(0);
     expect(over.every((failure) => failure.adapter)).toBe(true);
-    expect(run.stderr).toMatch(/^agent-identity-kit: the worker used \d+ MB, over its memory limit of 320 MB \(memory held by adapter code\), and was stopped in AIK-ID-\d+\/[a-z-]+; going on in a fresh worker$/m);
+    expect(run.stderr).toMatch(/^agent-identity-kit: the worker used \d+ MB, over its memory limit of 320 MB \(memory held by adapter code\), and was stopped(?: in AIK-ID-\d+\/[a-z-]+)?; going on in a fresh worker$/m);
   });
 });
 
