@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { refuseUndecided } from '../../src/cli/nothing-to-check.js';
 import { runCli } from '../support/run-cli.js';
 
 describe('a command with nothing to check', () => {
@@ -30,5 +31,22 @@ describe('a command with nothing to check', () => {
     for (const argv of [["lint", "."], ["graph"], ["docs"], ["check"], ["trace", "empty.jsonl"]]) {
       expect((await runCli([...argv, '--allow-empty'], { cwd: empty })).code, argv.join(' ')).toBe(0);
     }
+  });
+});
+
+describe('refuseUndecided (in process)', () => {
+  const report = (summary: Record<string, number>, verdict = 'CONFORMANT', scope: readonly string[] | 'all' = ['AIK-REMOTE']) => ({ verdict, summary, scope }) as never;
+
+  it('refuses a CONFORMANT run that decided no requirement, naming its scope and statuses, unless allowed', () => {
+    expect(() => refuseUndecided(report({ PASS: 0, FAIL: 0, 'NOT-APPLICABLE': 3, 'NOT-TESTED': 0, STATIC: 0 }), false)).toThrow(
+      'conformance run of requirements AIK-REMOTE: no requirement decided (3 NOT-APPLICABLE): nothing to check (pass --allow-empty if that is expected)',
+    );
+    expect(() => refuseUndecided(report({ PASS: 0, FAIL: 0 }, 'CONFORMANT', 'all'), undefined)).toThrow('conformance run of all requirements: no requirement decided (none in scope)');
+    expect(() => refuseUndecided(report({ PASS: 0, FAIL: 0, STATIC: 1 }), true)).not.toThrow();
+  });
+
+  it('leaves a run that passed or failed anything to its own exit code', () => {
+    expect(() => refuseUndecided(report({ PASS: 1, FAIL: 0 }), false)).not.toThrow();
+    expect(() => refuseUndecided(report({ PASS: 0, FAIL: 1 }, 'NOT CONFORMANT'), false)).not.toThrow();
   });
 });

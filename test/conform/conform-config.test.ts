@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConformConfig } from '../../src/cli/conform-config.js';
 import { runCli } from '../support/run-cli.js';
 
 const legacyAdapter = join(import.meta.dirname, '..', '..', 'examples', 'legacy', 'adapter.ts');
@@ -36,5 +37,29 @@ describe('conform reads its defaults from agent-identity-kit.config.json', () =>
     const result = await run(dir, 'conform');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('agent-identity-kit: agent-identity-kit.config.json: conform.runs must be integer\n');
+  });
+});
+
+describe('loadConformConfig', () => {
+  const message = (cwd: string): string | undefined => {
+    try {
+      loadConformConfig(cwd);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it('is empty without the file or without the conform key', () => {
+    expect(loadConformConfig(mkdtempSync(join(tmpdir(), 'aik-no-config-')))).toEqual({});
+    expect(loadConformConfig(project({ lint: {} }))).toEqual({});
+  });
+
+  it('names the file and the problem for text that is not JSON, and for a conform key of the wrong shape', () => {
+    const broken = mkdtempSync(join(tmpdir(), 'aik-broken-config-'));
+    writeFileSync(join(broken, 'agent-identity-kit.config.json'), '{ "conform": ');
+    expect(message(broken)).toMatch(/^agent-identity-kit\.config\.json: not valid JSON \(/);
+    expect(message(project({ conform: { runs: 'many' } }))).toMatch(/^agent-identity-kit\.config\.json: .*runs/);
+    expect(message(project(['conform']))).toMatch(/^agent-identity-kit\.config\.json: /);
   });
 });

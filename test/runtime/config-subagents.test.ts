@@ -92,6 +92,17 @@ describe('config-driven start', () => {
 });
 
 describe('in-process subagents', () => {
+  it('runs a spawn\'s setup on the child\'s context while it is private, and honours its signal', async () => {
+    const { runtime } = testRuntime({ ids: counterIds('kid-') });
+    const parent = await runtime.create({ sessionId: 'p' });
+    let seenLive: unknown = 'not run';
+    const run = await parent.agent.context.spawn({ setup: async () => void (seenLive = runtime.getAgent('kid-1')) });
+    expect(seenLive).toBeUndefined();
+    expect(runtime.getAgent(run.id)).toBe(run.handle.agent);
+    const reason = new Error('caller gave up');
+    await expect(parent.agent.context.spawn({ signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+  });
+
   it('AIK-SUB-001: run id = child agent id = child session id, exactly one id minted (the source’s next output)', async () => {
     let minted = 0;
     const { runtime, heard } = testRuntime({ ids: () => `child-${(minted += 1)}` });

@@ -86,6 +86,16 @@ describe('simulate command', () => {
     expect(errors.join('')).toContain('scenarios/create: simulate takes one scenario file, found 3');
     expect(await run('simulate', veto, '--format', 'svg')).toBe(2);
   });
+
+  it('runs a scenario under the profile it names, and refuses a malformed file with its path', async () => {
+    expect(await run('simulate', 'scenarios/profiles/conflict-003-reject-at-flush.json')).toBe(0);
+    expect(output.join('')).toContain('create');
+    const dir = mkdtempSync(join(tmpdir(), 'aik-simulate-'));
+    const malformed = join(dir, 'malformed.json');
+    writeFileSync(malformed, JSON.stringify({ id: 'malformed', title: 'no steps', requirements: ['AIK-CREATE-001'] }));
+    expect(await run('simulate', malformed)).toBe(2);
+    expect(errors.at(-1)).toMatch(new RegExp(`^agent-identity-kit: ${malformed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*steps`));
+  });
 });
 
 describe('Mermaid draws every scenario’s diagram', () => {
