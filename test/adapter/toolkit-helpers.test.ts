@@ -150,3 +150,11 @@ describe('observePayload', () => {
     expect(() => observePayload('session/created', {}, names)).toThrow('session/created payload carries neither an agent nor a session');
   });
 });
+
+describe('errorClassifier called the wrong way', () => {
+  it('names the option and what it got: options that are no object, a code reader that is no function, codes that are no map', () => {
+    expect(() => errorClassifier(null as never)).toThrow('errorClassifier(options): options must be an object, got null');
+    expect(() => errorClassifier({ code: 'code' } as never)).toThrow('errorClassifier(options): code must be a function reading the code from a failure, got "code"');
+    expect(() => errorClassifier({ codes: 'EEXIST' } as never)).toThrow('errorClassifier(options): codes must map the implementation’s codes to the contract’s, got "EEXIST"');
+  });
+});
