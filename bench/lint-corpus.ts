@@ -7,9 +7,17 @@
  * Precision is given over all findings and over the confirmed ones (severity `error`: the type
  * checker confirmed them, or the rule is syntactic); unconfirmed findings are warnings.
  *
- * A finding is matched to a label by file, line and shape (rule id). A second finding of one
- * labelled construct counts as a false positive (one finding per construct). Built-in checks
+ * A finding is matched to a label by file, line and shape (rule id). A label may name the same
+ * construct's other lines (`alsoLines`) and the other rule ids that would name it (`alsoShapes`):
+ * a finding at any of them matches the construct, and the table's "recall" counts a smell reported
+ * at its own line and shape, "recall (construct)" one reported anywhere on it. A second finding of
+ * one labelled construct counts as a false positive (one finding per construct). Built-in checks
  * (`syntax-error`, …) are counted apart: they are not identity findings.
+ *
+ * Scopes: a labels file may list `scopes` (paths to lint inside each checkout, default `["."]`);
+ * each repository is linted once per scope, one row each, and a scope scores only the labels under
+ * it. Missed smells are listed by the §6 sentence they fall under (the label's `sentence`, else
+ * its shape's sentence).
  *
  * Usage: `tsx bench/lint-corpus.ts --corpus /work/corpus [--labels FILE] [--syntactic] [--repo NAME]
  * [--list] [--unconfirmed off|warning|error]` (`--labels`: another round's labels in the same
@@ -43,12 +51,31 @@ interface Label {
   readonly shape: string;
   readonly verdict: 'smell' | 'look-alike';
   readonly reason: string;
+  /** The §6 sentence the construct falls under (quoted); default: its shape's. */
+  readonly sentence?: string;
+  /** The same construct's other lines (the type beside its member, the other mint). */
+  readonly alsoLines?: readonly number[];
+  /** Other rule ids that would name the same construct. */
+  readonly alsoShapes?: readonly string[];
 }
 
 interface Labels {
   readonly repos: ReadonlyArray<{ readonly name: string; readonly repository: string; readonly commit: string }>;
   readonly labels: readonly Label[];
+  readonly scopes?: readonly string[];
 }
+
+/** The §6 sentence (CONTRACT.md, 2026-12-05) each rule's shape comes from. */
+const SHAPE_SENTENCE: Readonly<Record<string, string>> = {
+  'two-id-members': 'an input type (interface, type literal, class options) with both an agent-id and a session-id member',
+  'two-id-parameters': 'a function, method or constructor taking both as separate parameters',
+  'id-translation-map': 'a translation map between them',
+  'duplicate-identity': 'a class holding the same identity twice',
+  'double-mint': 'one creation minting two independent ids',
+  'agent-id-type': 'a distinct agent-id brand/alias type for objects that are keyed by `SessionId`',
+  'id-text-parsing': "ownership or locality derived from the id's text",
+  'derived-id': 'one id derived from the other, and one id standing in for the other',
+};
 
 const BUILT_IN = new Set(['syntax-error', 'invalid-suppression', 'unused-suppression', 'stale-baseline-entry']);
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
@@ -76,6 +103,11 @@ function countLines(root: string): number {
 }
 
 const key = (file: string, line: number, shape: string): string => `${file}:${line}:${shape}`;
+/** Every file:line:shape at which a finding names the label's construct. */
+const constructKeys = (label: Label): string[] =>
+  [label.line, ...(label.alsoLines ?? [])].flatMap((line) => [label.shape, ...(label.alsoShapes ?? [])].map((shape) => key(label.file, line, shape)));
+/** Whether `file` is inside the linted `scope` (a path relative to the checkout). */
+const inScope = (file: string, scope: string): boolean => scope === '.' || file === scope || file.startsWith(`${scope.replace(/\/$/, '')}/`);
 const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)} %`);
 
 /** One measurement in this process, printed as a JSON line: `{ ms, maxRssMb, files }`. */
@@ -152,6 +184,7 @@ async function main(): Promise<void> {
   // `--labels file`: a held-out round's labels, written before its repositories were linted.
   const labels = JSON.parse(readFileSync(option('--labels') ?? join(dirname(fileURLToPath(import.meta.url)), 'lint-corpus/labels.json'), 'utf8')) as Labels;
   const repos = labels.repos.filter((repo) => only === undefined || repo.name === only);
+  const scopes = labels.scopes ?? ['.'];
   for (const repo of repos) {
     try {
       statSync(join(corpus, repo.name));
@@ -162,20 +195,23 @@ async function main(): Promise<void> {
     }
   }
 
-  const total = { files: 0, lines: 0, leftOut: 0, findings: 0, tp: 0, fp: 0, unlabelled: 0, smells: 0, found: 0, builtIn: 0, ms: 0, errors: 0, errorTp: 0 };
+  const total = { files: 0, lines: 0, leftOut: 0, findings: 0, tp: 0, fp: 0, unlabelled: 0, smells: 0, found: 0, foundConstruct: 0, builtIn: 0, ms: 0, errors: 0, errorTp: 0 };
   process.stdout.write(`mode: ${syntactic ? '--syntactic' : 'default'}\n\n`);
-  process.stdout.write('| repo | commit | files | kLOC | findings | TP | FP | unlabelled | precision | errors (confirmed) | precision of errors | recall | left out (unconfirmed) | findings/kLOC | time |\n');
-  process.stdout.write('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+  process.stdout.write('| repo | commit | files | kLOC | findings | TP | FP | unlabelled | precision | errors (confirmed) | precision of errors | recall | recall (construct) | left out (unconfirmed) | findings/kLOC | time |\n');
+  process.stdout.write('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
   const listing: string[] = [];
-  for (const repo of repos) {
+  const missedBySentence = new Map<string, string[]>();
+  for (const repo of repos) for (const scope of scopes) {
     const root = join(corpus, repo.name);
-    const own = labels.labels.filter((label) => label.repo === repo.name);
-    const byKey = new Map(own.map((label) => [key(label.file, label.line, label.shape), label]));
+    const name = scope === '.' ? repo.name : `${repo.name} (${scope}/)`;
+    const own = labels.labels.filter((label) => label.repo === repo.name && inScope(label.file, scope));
+    const byKey = new Map(own.flatMap((label) => constructKeys(label).map((at) => [at, label] as const)));
     const started = performance.now();
-    const result = await lint({ cwd: root, config: unconfirmed === undefined ? {} : { unconfirmed }, ...(syntactic ? { syntactic: true } : {}) });
+    const result = await lint({ cwd: root, paths: [scope], config: unconfirmed === undefined ? {} : { unconfirmed }, ...(syntactic ? { syntactic: true } : {}) });
     const ms = performance.now() - started;
-    const lines = countLines(root);
-    const seen = new Set<string>();
+    const lines = countLines(join(root, scope));
+    const seen = new Set<Label>();
+    const exact = new Set<Label>();
     let tp = 0;
     let fp = 0;
     let unlabelled = 0;
@@ -195,7 +231,7 @@ async function main(): Promise<void> {
         unlabelled += 1;
         fp += 1;
         verdict = 'UNLABELLED';
-      } else if (seen.has(at)) {
+      } else if (seen.has(label)) {
         fp += 1;
         verdict = 'duplicate';
       } else if (label.verdict === 'smell') {
@@ -206,16 +242,26 @@ async function main(): Promise<void> {
         fp += 1;
         verdict = 'FP';
       }
-      seen.add(at);
+      if (label !== undefined) {
+        seen.add(label);
+        if (at === key(label.file, label.line, label.shape)) exact.add(label);
+      }
       if (finding.severity === 'error') errors += 1;
-      listing.push(`${verdict}\t${finding.severity}\t${repo.name}/${at}\t${finding.message}`);
+      listing.push(`${verdict}\t${finding.severity}\t${name}/${at}\t${finding.message}`);
     }
     const smells = own.filter((label) => label.verdict === 'smell');
-    const found = smells.filter((label) => seen.has(key(label.file, label.line, label.shape))).length;
-    for (const smell of smells) if (!seen.has(key(smell.file, smell.line, smell.shape))) listing.push(`MISSED\t${repo.name}/${key(smell.file, smell.line, smell.shape)}\t${smell.reason}`);
+    const found = smells.filter((label) => exact.has(label)).length;
+    const foundConstruct = smells.filter((label) => seen.has(label)).length;
+    for (const smell of smells) {
+      if (seen.has(smell)) continue;
+      const where = `${name}/${key(smell.file, smell.line, smell.shape)}`;
+      listing.push(`MISSED\t${where}\t${smell.reason}`);
+      const sentence = smell.sentence ?? SHAPE_SENTENCE[smell.shape] ?? smell.shape;
+      missedBySentence.set(sentence, [...(missedBySentence.get(sentence) ?? []), where]);
+    }
     const kloc = lines / 1000;
     process.stdout.write(
-      `| ${repo.name} | ${repo.commit.slice(0, 7)} | ${result.files} | ${kloc.toFixed(0)} | ${identity.length} | ${tp} | ${fp} | ${unlabelled} | ${percent(tp, tp + fp)} | ${errors} | ${percent(errorTp, errors)} | ${percent(found, smells.length)} | ${result.unconfirmedLeftOut} | ${(identity.length / kloc).toFixed(3)} | ${(ms / 1000).toFixed(1)} s |\n`,
+      `| ${name} | ${repo.commit.slice(0, 7)} | ${result.files} | ${kloc.toFixed(0)} | ${identity.length} | ${tp} | ${fp} | ${unlabelled} | ${percent(tp, tp + fp)} | ${errors} | ${percent(errorTp, errors)} | ${found} of ${smells.length} (${percent(found, smells.length)}) | ${foundConstruct} of ${smells.length} (${percent(foundConstruct, smells.length)}) | ${result.unconfirmedLeftOut} | ${(identity.length / kloc).toFixed(3)} | ${(ms / 1000).toFixed(1)} s |\n`,
     );
     Object.assign(total, {
       files: total.files + result.files,
@@ -227,6 +273,7 @@ async function main(): Promise<void> {
       unlabelled: total.unlabelled + unlabelled,
       smells: total.smells + smells.length,
       found: total.found + found,
+      foundConstruct: total.foundConstruct + foundConstruct,
       builtIn: total.builtIn + builtIn,
       ms: total.ms + ms,
       errors: total.errors + errors,
@@ -235,9 +282,13 @@ async function main(): Promise<void> {
   }
   const kloc = total.lines / 1000;
   process.stdout.write(
-    `| **all** | | ${total.files} | ${kloc.toFixed(0)} | ${total.findings} | ${total.tp} | ${total.fp} | ${total.unlabelled} | ${percent(total.tp, total.tp + total.fp)} | ${total.errors} | ${percent(total.errorTp, total.errors)} | ${percent(total.found, total.smells)} | ${total.leftOut} | ${(total.findings / kloc).toFixed(3)} | ${(total.ms / 1000).toFixed(1)} s |\n`,
+    `| **all** | | ${total.files} | ${kloc.toFixed(0)} | ${total.findings} | ${total.tp} | ${total.fp} | ${total.unlabelled} | ${percent(total.tp, total.tp + total.fp)} | ${total.errors} | ${percent(total.errorTp, total.errors)} | ${total.found} of ${total.smells} (${percent(total.found, total.smells)}) | ${total.foundConstruct} of ${total.smells} (${percent(total.foundConstruct, total.smells)}) | ${total.leftOut} | ${(total.findings / kloc).toFixed(3)} | ${(total.ms / 1000).toFixed(1)} s |\n`,
   );
   process.stdout.write(`\nbuilt-in checks (syntax errors in the repos' own broken fixtures, not scored): ${total.builtIn}\n`);
+  if (missedBySentence.size > 0) {
+    process.stdout.write('\nmissed smells by §6 sentence:\n');
+    for (const [sentence, where] of [...missedBySentence].sort((a, b) => b[1].length - a[1].length)) process.stdout.write(`- ${where.length} × ${sentence}: ${where.join(', ')}\n`);
+  }
   if (list) process.stdout.write(`\n${listing.join('\n')}\n`);
 }
 
