@@ -8,7 +8,7 @@ import type { GateReport } from '../check/gate-report.js';
 import { loadProject } from '../check/load-project.js';
 import { dependenciesInstalled } from '../check/dependencies-installed.js';
 import { readWorkspace } from '../check/workspace.js';
-import { workspaceAliases } from '../check/workspace-aliases.js';
+import { ModuleResolver } from '../check/module-resolver.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
@@ -110,7 +110,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   const learned = docToolOptOuts(workspace);
   const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? []), ...learned.keys()]);
   const fences = documents.map((document) => tsFences(root, document, optOuts));
-  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
+  const program = fenceProgram(fences.flat(), project?.options, new ModuleResolver(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
   const installed = new Map<string, boolean>();
   const codeFiles = project?.fileNames ?? [];
   const codeNames = new Set<string>();
