@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
-import { buildOutputFolders, notBuiltYet } from '../check/workspace-aliases.js';
+import { buildOutputFolders, notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
 import { ModuleResolver } from '../check/module-resolver.js';
 import { TypeScriptResolution } from './typescript-resolution.js';
 import { nodeBuiltins } from './node-builtins.js';
@@ -89,6 +89,8 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     [...(settings.exclude ?? []), ...notSource(root, workspace)],
   );
   const resolveOptions = {
+    // What TypeScript does not resolve (a stylesheet a package exports, `@acme/ui/styles/dot.css`) goes to the package's file by its `exports`.
+    alias: workspaceAliases(root, workspace),
     // The plugin is typed against the part of enhanced-resolve's resolver it uses, not the whole of it.
     plugins: [new TypeScriptResolution(new ModuleResolver(root, workspace))] as unknown as NonNullable<IResolveOptions['plugins']>,
   };
