@@ -4,7 +4,9 @@
  * `test/fixtures/gates/monorepo`, a workspace monorepo with nothing installed and a planted
  * problem of each kind among the shapes that used to be reported falsely; `test/fixtures/gates/declared`,
  * a monorepo whose packages declare what resolves (wildcard `exports`, `imports`, `engines`,
- * `.gitignore`, bundler and test-runner configuration), with one planted problem per shape. Tests inside fixtures
+ * `.gitignore`, bundler and test-runner configuration), with one planted problem per shape;
+ * `test/fixtures/gates/resolution/<mechanism>`, one small workspace per way a repository declares
+ * its modules (`paths`, `exports`, `imports`, conditions, `typesVersions`, `.ts` extensions). Tests inside fixtures
  * are named `*.spec.ts`: the kit's own vitest run collects `*.test.ts` under `test/`.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ const created: string[] = [];
  * A fresh copy of a fixture repository (`repo` unless `name` says otherwise); `linkNodeModules`
  * makes the kit's packages resolvable in it.
  */
-export function fixtureRepo(options: { name?: 'repo' | 'monorepo' | 'declared'; linkNodeModules?: boolean } = {}): string {
+export function fixtureRepo(options: { name?: 'repo' | 'monorepo' | 'declared' | `resolution/${string}`; linkNodeModules?: boolean } = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'aik-gates-'));
   created.push(root);
   cpSync(join(FIXTURES, options.name ?? 'repo'), root, { recursive: true });

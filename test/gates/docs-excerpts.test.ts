@@ -66,8 +66,9 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     expect(report.notes).toContain('dependencies not installed (no node_modules): 1 imports in fences not resolved, not reported');
   });
 
-  it('counts a "did you mean" for a name the repository’s code declares as a fragment; a misspelling of the fence’s own name is reported', () => {
+  it('counts a "did you mean" for a name the repository’s code declares, or suggesting a library global, as a fragment; a misspelling of the fence’s own name is reported', () => {
     const root = fixtureRepo();
+    tsconfig(root, { lib: ['ES2023', 'DOM'] });
     write(root, 'src/store.ts', 'export interface ISessionStore {\n  readonly size: number;\n}\n');
     write(
       root,
@@ -75,11 +76,13 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       [
         fence('export class MemSessionStore implements ISessionStore {\n  readonly size = 0;\n}'),
         fence('const sessionCount = 2;\nexport const doubled = sesionCount * 2;'),
+        // `openai` from a package the excerpt never imports; TypeScript suggests the DOM's `open`, a global, not the fence's own name.
+        fence("export const model = openai('gpt-4o-mini');"),
       ].join(''),
     );
     expect(outcome(runDocs({ root }))).toEqual({
       findings: [`fence-typecheck ${lineOf(root, 'docs/store.md', 'export const doubled = sesionCount * 2;')} TS2552: Cannot find name 'sesionCount'. Did you mean 'sessionCount'?`],
-      fragments: 1,
+      fragments: 2,
     });
   });
 
@@ -164,6 +167,26 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     expect(outcome(runDocs({ root }))).toEqual({
       findings: [`fence-typecheck ${lineOf(root, 'docs/alternatives.md', "  const late: number = 'two';")} TS2322: Type 'string' is not assignable to type 'number'.`],
       fragments: 0,
+    });
+  });
+
+  it('counts a declaration whose type the excerpt leaves out (implicit any) and a shorthand property of a value it never declares as missing context; a type that contradicts the code is reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    write(
+      root,
+      'docs/cookbook.md',
+      [
+        // A callback whose parameter the API it is registered with would type, in the larger program: TS7006.
+        fence('export function onEvent(handler: unknown, listener) {\n  return [handler, listener];\n}'),
+        fence("export const pick = ({ id }) => id;\nconst wrong: number = 'seven';"),
+        // A shorthand property of a value the larger program holds: TS18004.
+        fence('export const state = { messages, ready: true };'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/cookbook.md', "const wrong: number = 'seven';")} TS2322: Type 'string' is not assignable to type 'number'.`],
+      fragments: 3,
     });
   });
 });

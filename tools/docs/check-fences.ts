@@ -14,10 +14,11 @@ const MODULE_NOT_FOUND = new Set([2307, 2792, 2875]);
  * "Cannot find name 'x'" (plain, or with a hint to install Node's or a test runner's types): the
  * fence uses a name it neither declares nor imports, so it is a fragment of a larger example,
  * not a program that can go stale; "Cannot find namespace 'x'" (TS2503) is the same for a
- * namespace, "This JSX tag requires 'h' to be in scope" (TS2874, TS2879) for the JSX factory.
+ * namespace, "This JSX tag requires 'h' to be in scope" (TS2874, TS2879) for the JSX factory, "No
+ * value exists in scope for the shorthand property 'x'" (TS18004) for `{ x }` of an `x` it never declares.
  * (A misspelt name is TS2552, "did you mean": see {@link SIMILAR_NAME}.)
  */
-const UNDECLARED_NAME = new Set([2304, 2503, 2580, 2582, 2591, 2592, 2593, 2874, 2879]);
+const UNDECLARED_NAME = new Set([2304, 2503, 2580, 2582, 2591, 2592, 2593, 2874, 2879, 18004]);
 /**
  * A global the libraries the fences are typechecked with do not declare, and where its name is
  * in the message: "Cannot find global type 'Disposable'" (TS2318), "Cannot find name 'console'.
@@ -40,10 +41,24 @@ const LIBRARY_GAP = new Map([
  */
 const EXCERPT = new Set([2391, 1108]);
 /**
- * "Cannot find name 'x'. Did you mean 'y'?": a misspelling, unless the repository's code declares
- * the name; then the fence uses it without importing it, as {@link UNDECLARED_NAME}.
+ * `noImplicitAny`'s errors: a declaration without a type annotation whose type nothing gives
+ * (a parameter, variable, member, binding element or rest parameter "implicitly has an 'any'
+ * type", TS7005, TS7006, TS7008, TS7019, TS7031, TS7034; a function or expression whose return
+ * type refers to itself, TS7010, TS7011, TS7022, TS7023, TS7024). They say only that the excerpt
+ * leaves a type out — typically a callback's parameter whose type the call it is passed to would
+ * give, in the larger program the fence is cut from — never that what it writes contradicts the
+ * repository's code: the excerpt's missing context, counted, not reported.
+ */
+const MISSING_ANNOTATION = new Set([7005, 7006, 7008, 7010, 7011, 7019, 7022, 7023, 7024, 7031, 7034]);
+/**
+ * "Cannot find name 'x'. Did you mean 'y'?": a misspelling of the fence's own `y` (one it declares
+ * or imports) contradicts what the fence itself writes, and is reported. Otherwise — `y` a global
+ * of the libraries (`open` for `openai`) or `x` a name the repository's code declares — the
+ * fence uses a name it never declares or imports, as {@link UNDECLARED_NAME}.
  */
 const SIMILAR_NAME = 2552;
+/** The name a "did you mean" suggests. */
+const SUGGESTED = /Did you mean '([^']+)'/;
 /**
  * "Property 'x' does not exist on type 'Y'" (with or without "did you mean"): reported, unless
  * `Y` extends a class or interface the fence never declares or imports, whose members the gate
@@ -78,7 +93,8 @@ export interface FenceCheck {
  * nor imports (also where TypeScript suggests a similar one, if the name is one of `codeNames`,
  * those the repository's code declares), a property of a type whose base it never declares,
  * `this` outside any class or non-arrow function (a method body's excerpt), or a function
- * signature without a body makes it a fragment: that error is counted, not reported; its other
+ * signature without a body makes it a fragment, and so does a declaration whose type it leaves
+ * out (`noImplicitAny`'s errors, {@link MISSING_ANNOTATION}): that error is counted, not reported; its other
  * errors are. So is an error naming a global that the libraries the program loads lack
  * (`console` without `dom` or Node's types). Of a fence that does not parse, only one syntax
  * error is reported, unless it parses as an excerpt (its elisions and trailing unopened closers
@@ -121,11 +137,11 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         if (name !== undefined) missingGlobals.add(name);
         continue;
       }
-      const declaredElsewhere = diagnostic.code === SIMILAR_NAME && codeNames.has(QUOTED.exec(message)?.[1] ?? '');
+      const declaredElsewhere = diagnostic.code === SIMILAR_NAME && (codeNames.has(QUOTED.exec(message)?.[1] ?? '') || !declares(source, SUGGESTED.exec(message)?.[1] ?? ''));
       const start = diagnostic.start ?? 0;
       const node = innermostAt(source, start);
       const ofUnknownBase = MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node);
-      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
         continue;
       }
@@ -169,6 +185,28 @@ function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
   };
   return visit(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)).getSymbol());
 }
+
+/** Whether `source` declares or imports `name` (a variable, function, class, parameter, type, enum or import binding of that name). */
+function declares(source: ts.SourceFile, name: string): boolean {
+  const visit = (node: ts.Node): boolean =>
+    (ts.isIdentifier(node) && node.text === name && DECLARATION_KINDS.has(node.parent.kind) && (node.parent as ts.NamedDeclaration).name === node) || (node.forEachChild(visit) ?? false);
+  return name !== '' && visit(source);
+}
+
+const DECLARATION_KINDS = new Set([
+  ts.SyntaxKind.VariableDeclaration,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.Parameter,
+  ts.SyntaxKind.BindingElement,
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.ImportSpecifier,
+  ts.SyntaxKind.ImportClause,
+  ts.SyntaxKind.NamespaceImport,
+  ts.SyntaxKind.ImportEqualsDeclaration,
+]);
 
 function isPackageImport(specifier: string | undefined): boolean {
   return specifier !== undefined && !specifier.startsWith('.') && !specifier.startsWith('/');

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import ts from 'typescript';
-import { aliasPaths, type ResolveAlias } from '../check/workspace-aliases.js';
+import type { ModuleResolver } from '../check/module-resolver.js';
 import type { TsFence } from './ts-fence.js';
 
 /**
@@ -39,16 +39,16 @@ const RESET = ['rootDir', 'outDir', 'declarationDir', 'composite', 'incremental'
  * own name resolve through its `exports` (TypeScript's package self-reference), relative imports
  * from the Markdown file's folder. Emit options, the unused-name checks (an example declares
  * things to show them) and unreachable-code and unused-label errors are switched off; a project
- * that leaves `jsx` unset gets `preserve`, for fences checked as TSX. Imports of the
- * repository's own packages (`@acme/core`) resolve to their sources through `packages` (the
- * workspace aliases), installed or not; the project's own `paths` win. Without project options, `libraries` (the `lib` and `types` the
+ * that leaves `jsx` unset gets `preserve`, for fences checked as TSX. Imports resolve with
+ * `resolver` (the gates' one resolver: the repository's own packages, `@acme/core`, to their
+ * sources, installed or not), else with the program's options. Without project options, `libraries` (the `lib` and `types` the
  * repository's code uses, see `fence-libraries.ts`) override the defaults. `undefined` when no
  * fence is to be checked.
  */
 export function fenceProgram(
   fences: readonly TsFence[],
   projectOptions: ts.CompilerOptions | undefined,
-  packages: readonly ResolveAlias[] = [],
+  resolver?: ModuleResolver,
   libraries: ts.CompilerOptions = {},
 ): ts.Program | undefined {
   const byPath = new Map(fences.filter((fence) => fence.optOut === undefined).map((fence) => [fence.virtualPath, fence]));
@@ -63,12 +63,15 @@ export function fenceProgram(
   // A fence checked as TSX (see `virtualPath`) needs a JSX mode; `preserve` assumes no factory.
   options.jsx ??= ts.JsxEmit.Preserve;
   for (const option of RESET) delete options[option];
-  if (packages.length > 0) {
-    options.paths = { ...aliasPaths(packages), ...options.paths };
-    // Where relative `paths` entries are taken from when there is no baseUrl (TypeScript's own internal option); ours are absolute.
-    options['pathsBasePath'] ??= options.baseUrl ?? dirname(fences[0]?.virtualPath ?? '.');
-  }
   const host = ts.createCompilerHost(options, true);
+  if (resolver !== undefined) {
+    host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolvedOptions, containingSourceFile) =>
+      literals.map((literal) => {
+        const mode = ts.getModeForUsageLocation(containingSourceFile, literal, resolvedOptions);
+        const resolvedModule = resolver.resolve(literal.text, containingFile, 'types', mode) ?? ts.resolveModuleName(literal.text, containingFile, resolvedOptions, host, undefined, redirected, mode).resolvedModule;
+        return { resolvedModule };
+      });
+  }
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (path) => byPath.has(path) || fileExists.call(host, path);
   host.readFile = (path) => byPath.get(path)?.code ?? readFile.call(host, path);

@@ -8,7 +8,7 @@ import type { GateReport } from '../check/gate-report.js';
 import { loadProject } from '../check/load-project.js';
 import { dependenciesInstalled } from '../check/dependencies-installed.js';
 import { readWorkspace } from '../check/workspace.js';
-import { workspaceAliases } from '../check/workspace-aliases.js';
+import { ModuleResolver } from '../check/module-resolver.js';
 import { writeFileAtomic } from '../check/write-file-atomic.js';
 import { checkCliHelp } from './check-cli-help.js';
 import { checkFences } from './check-fences.js';
@@ -110,7 +110,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   const learned = docToolOptOuts(workspace);
   const optOuts = new Set([...DEFAULT_FENCE_OPT_OUTS, ...(config.fenceOptOuts ?? []), ...learned.keys()]);
   const fences = documents.map((document) => tsFences(root, document, optOuts));
-  const program = fenceProgram(fences.flat(), project?.options, workspaceAliases(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
+  const program = fenceProgram(fences.flat(), project?.options, new ModuleResolver(root, workspace), fenceLibraries(root, workspace, project?.libs ?? []));
   const installed = new Map<string, boolean>();
   const codeFiles = project?.fileNames ?? [];
   const codeNames = new Set<string>();
@@ -141,7 +141,7 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
   if (publishedLinks > 0) notes.push(`${publishedLinks} relative links of VS Code extension READMEs resolve only from the repository root, where vsce points them on the Marketplace: not dead`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
-  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or \`this\` outside a class or function, list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or \`this\` outside a class or function, leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
   if (fenceCheck.libraryGaps > 0) {
     notes.push(

@@ -16,7 +16,8 @@ import { loadGraphConfig } from './load-graph-config.js';
 import { DEFAULT_MODULE_GRAPH_MARKER, loadGraphSettings } from './load-graph-settings.js';
 import { MODULE_GRAPH_FILE, renderModuleGraph } from './render-module-graph.js';
 import { buildOutputFolders, notBuiltYet, workspaceAliases } from '../check/workspace-aliases.js';
-import { NearestTsconfigPaths } from './nearest-tsconfig-paths.js';
+import { ModuleResolver } from '../check/module-resolver.js';
+import { TypeScriptResolution } from './typescript-resolution.js';
 import { nodeBuiltins } from './node-builtins.js';
 import { bundledPackages } from './bundled-packages.js';
 import { configuredFiles } from './configured-files.js';
@@ -62,7 +63,7 @@ export interface GraphReport extends GateReport {
 /**
  * The module-graph gate: cruises the repository at `root` with dependency-cruiser (its own
  * config, else the kit's preset) and reports every `error`-severity violation as a finding.
- * Imports of the repository's own packages resolve to their sources through the workspace map;
+ * Imports resolve with the gates' one resolver (TypeScript's, the workspace linked, see `ModuleResolver`);
  * imports of packages that cannot be resolved because nothing is installed are counted in one
  * note, not reported one by one. With `moduleGraph: 'check'` also a stale or missing module-graph
  * file (one the kit wrote).
@@ -88,11 +89,10 @@ export async function runGraph(options: GraphOptions): Promise<GraphReport> {
     [...(settings.exclude ?? []), ...notSource(root, workspace)],
   );
   const resolveOptions = {
+    // What TypeScript does not resolve (a stylesheet a package exports, `@acme/ui/styles/dot.css`) goes to the package's file by its `exports`.
     alias: workspaceAliases(root, workspace),
-    // TypeScript's NodeNext style: `./x.js` names the source `x.ts`, with or without a tsconfig saying so.
-    extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
     // The plugin is typed against the part of enhanced-resolve's resolver it uses, not the whole of it.
-    plugins: [new NearestTsconfigPaths(root)] as unknown as NonNullable<IResolveOptions['plugins']>,
+    plugins: [new TypeScriptResolution(new ModuleResolver(root, workspace))] as unknown as NonNullable<IResolveOptions['plugins']>,
   };
   let result: ICruiseResult;
   try {

@@ -24,7 +24,8 @@ import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_SESSION_
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
-import { aliasPaths, isAliased, workspaceAliases, type ResolveAlias } from '../../check/workspace-aliases.js';
+import { ModuleResolver } from '../../check/module-resolver.js';
+import { isAliased, workspaceAliases, type ResolveAlias } from '../../check/workspace-aliases.js';
 import { readWorkspace } from '../../check/workspace.js';
 
 type Answer =
@@ -89,12 +90,10 @@ function repositoryRoot(file: string): string {
 }
 
 /**
- * Compiler options for the files of one tsconfig: its module settings and `paths`, no emit, no
- * library; imports of the repository's own packages go to their sources through `aliases` (the
- * gates' workspace aliases, `package.json` exports and imports read), the tsconfig's own `paths`
- * first.
+ * Compiler options for the files of one tsconfig: its module settings, no emit, no library.
+ * Imports are resolved by the gates' one resolver (`ModuleResolver`), not with these options.
  */
-function compilerOptions(tsconfig: string | undefined, aliases: readonly ResolveAlias[]): ts.CompilerOptions {
+function compilerOptions(tsconfig: string | undefined): ts.CompilerOptions {
   let options: ts.CompilerOptions = {};
   if (tsconfig !== undefined) {
     const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
@@ -104,9 +103,6 @@ function compilerOptions(tsconfig: string | undefined, aliases: readonly Resolve
     options.moduleResolution === undefined || options.moduleResolution === ts.ModuleResolutionKind.Classic ? ts.ModuleResolutionKind.Bundler : options.moduleResolution;
   return {
     ...options,
-    paths: { ...aliasPaths(aliases), ...options.paths },
-    // Where relative `paths` entries are taken from without a baseUrl (TypeScript's internal option); the aliases are absolute.
-    pathsBasePath: options['pathsBasePath'] ?? options.baseUrl ?? (tsconfig === undefined ? undefined : dirname(tsconfig)),
     moduleResolution,
     ...(moduleResolution === ts.ModuleResolutionKind.Bundler ? { module: ts.ModuleKind.ESNext } : {}),
     noLib: true,
@@ -130,6 +126,7 @@ interface Checked {
 export class Confirmer {
   private readonly roots = new Map<string, string>();
   private readonly workspaces = new Map<string, readonly ResolveAlias[]>();
+  private readonly resolvers = new Map<string, ModuleResolver>();
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, 'typed' | 'named' | undefined>();
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
@@ -201,8 +198,8 @@ export class Confirmer {
   }
 
   private resolveImport(specifier: string, from: string): string | undefined {
-    const resolved = ts.resolveModuleName(specifier, from, this.optionsOf(this.tsconfigOf(from), from), ts.sys).resolvedModule?.resolvedFileName;
-    return resolved !== undefined && !inNodeModules(resolved) ? resolved : undefined;
+    const resolved = this.resolverOf(this.rootOf(from)).resolve(specifier, from);
+    return resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved.resolvedFileName : undefined;
   }
 
   private text(file: string): string | undefined {
@@ -233,13 +230,13 @@ export class Confirmer {
     return this.tsconfigs.get(folder);
   }
 
-  /** The options for `file`'s tsconfig, with the aliases of `file`'s repository. */
+  /** The options for `file`'s tsconfig. */
   private optionsOf(tsconfig: string | undefined, file: string): ts.CompilerOptions {
     const root = this.rootOf(file);
     const key = `${root}\0${tsconfig ?? ''}`;
     let options = this.options.get(key);
     if (options === undefined) {
-      options = compilerOptions(tsconfig, this.aliasesOf(root));
+      options = compilerOptions(tsconfig);
       this.options.set(key, options);
     }
     return options;
@@ -249,6 +246,16 @@ export class Confirmer {
     const root = this.roots.get(dirname(file)) ?? repositoryRoot(file);
     this.roots.set(dirname(file), root);
     return root;
+  }
+
+  /** The gates' module resolver for the repository at `root`. */
+  private resolverOf(root: string): ModuleResolver {
+    let resolver = this.resolvers.get(root);
+    if (resolver === undefined) {
+      resolver = new ModuleResolver(root, readWorkspace(root));
+      this.resolvers.set(root, resolver);
+    }
+    return resolver;
   }
 
   /** The aliases of the repository's own packages, as the gates read them. */
@@ -284,10 +291,11 @@ export class Confirmer {
       };
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
-      // The repository's own packages resolve to their sources through the options' paths; what resolves into node_modules is not read.
-      host.resolveModuleNameLiterals = (literals, containingFile, redirected, resolvedOptions) =>
+      // The gates' resolver sends the repository's own packages to their sources; what resolves into node_modules is not read.
+      const resolver = this.resolverOf(this.rootOf(roots[0] as string));
+      host.resolveModuleNameLiterals = (literals, containingFile) =>
         literals.map((literal) => {
-          const resolved = ts.resolveModuleName(literal.text, containingFile, resolvedOptions, host, undefined, redirected).resolvedModule;
+          const resolved = resolver.resolve(literal.text, containingFile);
           return { resolvedModule: resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved : undefined };
         });
       const program = ts.createProgram({ rootNames: [...roots, LIBRARY], options, host });
