@@ -28,7 +28,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
   program
     .command('replay')
     .description('replay scenario files against the reference runtime or an adapter')
-    .addHelpText('after', helpExamples('replay scenarios/', 'replay scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
+    .addHelpText('after', helpExamples('replay node_modules/agent-identity-kit/scenarios/', 'replay node_modules/agent-identity-kit/scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
     .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])

@@ -12,7 +12,7 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
   program
     .command('trace')
     .description('check a recorded lifecycle history (JSON lines) offline: OK, ILLEGAL with a witness, or UNKNOWN')
-    .addHelpText('after', helpExamples('trace events.jsonl', 'replay scenarios/identity/id-is-opaque.json --record h.jsonl && agent-identity-kit trace h.jsonl'))
+    .addHelpText('after', helpExamples('trace events.jsonl', 'replay node_modules/agent-identity-kit/scenarios/identity/id-is-opaque.json --record h.jsonl && npx agent-identity-kit trace h.jsonl'))
     .argument('<file>', 'history file, one JSON record per line')
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .action(async (file: string, flags: { allowEmpty?: boolean }) => {
