@@ -34,6 +34,22 @@ describe('a command with nothing to check', () => {
   });
 });
 
+describe('check is judged by what it checked (issue 37)', () => {
+  it('a fresh project with code and no Markdown: lint and graph check it, docs is skipped and says why, exit 0', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'aik-no-markdown-'));
+    writeFileSync(join(fresh, 'package.json'), JSON.stringify({ name: 'fresh', type: 'module' }));
+    writeFileSync(join(fresh, 'index.ts'), 'export const one = 1;\n');
+    const run = await runCli(['check'], { cwd: fresh });
+    expect(run.stdout).toMatch(/^docs: skipped\n {2}\(docs: read nothing, so checked nothing \(0 Markdown files[^\n]*\); skipped, the other gates checked their input\)$/m);
+    expect(run.stdout).toMatch(/^lint: pass$/m);
+    expect(run.stdout).toMatch(/^graph: pass$/m);
+    expect(run.stdout).toMatch(/\nPASSED\n$/);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const json = JSON.parse((await runCli(['check', '--format', 'json'], { cwd: fresh })).stdout) as { gates: { gate: string; status: string }[] };
+    expect(json.gates.map((gate) => `${gate.gate} ${gate.status}`)).toEqual(['lint pass', 'graph pass', 'docs skipped']);
+  });
+});
+
 describe('refuseUndecided (in process)', () => {
   const report = (summary: Record<string, number>, verdict = 'CONFORMANT', scope: readonly string[] | 'all' = ['AIK-REMOTE']) => ({ verdict, summary, scope }) as never;
 

@@ -10,7 +10,7 @@ export function text(outcomes: readonly GateOutcome[]): string {
   const lines: string[] = [];
   for (const outcome of outcomes) {
     const count = outcome.findings.length;
-    const status = outcome.status === 'error' ? 'configuration error' : outcome.status === 'fail' ? `${count} finding${count === 1 ? '' : 's'}` : 'pass';
+    const status = outcome.status === 'error' ? 'configuration error' : outcome.status === 'fail' ? `${count} finding${count === 1 ? '' : 's'}` : outcome.status;
     lines.push(`${outcome.gate}: ${status}`);
     if (outcome.error !== undefined) lines.push(`  ${outcome.error}`);
     for (const finding of outcome.findings) lines.push(`  ${location(finding)}  ${finding.rule}  ${finding.message}`);
