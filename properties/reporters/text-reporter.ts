@@ -19,11 +19,13 @@ export function describeAdapter(report: ConformanceReport): string {
   return `adapter: teardown ${profiles.teardown}, persistedCreate ${profiles.persistedCreate}; capabilities ${declared.join(', ') || 'none'}${absent.length > 0 ? ` (not declared: ${absent.join(', ')})` : ''}`;
 }
 
-/** The closing verdict line with the summary counts. */
+/** The closing verdict line with the summary counts; failures the baseline (`--expected-failures`) lists are said to be expected. */
 export function verdictLine(report: ConformanceReport): string {
   const { summary } = report;
   const stale = report.stale.length > 0 ? `, ${report.stale.length} stale expected failures` : '';
-  return `${report.verdict} — ${summary.PASS} pass, ${summary.FAIL} fail, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
+  const expected = report.requirements.filter((result) => result.status === 'FAIL' && result.expected === true).length;
+  const fail = expected === 0 ? `${summary.FAIL} fail` : `${summary.FAIL} fail (${expected === summary.FAIL ? 'all' : expected} expected)`;
+  return `${report.verdict} — ${summary.PASS} pass, ${fail}, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
 }
 
 /** The generated runs made, and what the time budget cut, as the header line says it. */

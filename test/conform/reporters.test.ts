@@ -19,6 +19,13 @@ describe('reporters', () => {
     expect(REPORTERS.text(report, { color: true })).toContain('\u001b[31mFAIL');
   });
 
+  it('text: a baseline run says its failures were expected (issue 37)', async () => {
+    const all = await runConformance(notFoundAsInvalid, { runs: 10, requirements: ['AIK-RESUME-002', 'AIK-CREATE-001'], expectedFailures: ['AIK-RESUME-002'] });
+    expect(REPORTERS.text(all, { color: false })).toMatch(/\nCONFORMANT — 1 pass, 1 fail \(all expected\), 0 not applicable/);
+    const some = { ...all, verdict: 'NOT CONFORMANT' as const, summary: { ...all.summary, FAIL: 2 } };
+    expect(REPORTERS.text(some, { color: false })).toMatch(/\nNOT CONFORMANT — 1 pass, 2 fail \(1 expected\), 0 not applicable/);
+  });
+
   it('json: the report itself', async () => {
     const report = await failing;
     expect(JSON.parse(REPORTERS.json(report, { color: false }))).toEqual(JSON.parse(JSON.stringify(report)));
