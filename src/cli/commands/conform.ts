@@ -16,6 +16,7 @@ import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
 import { DEFAULT_MEMORY_LIMIT_MB } from '../../supervisor/worker-process.js';
 import { printVerdict } from '../print-verdict.js';
+import { colorOption } from '../use-color.js';
 import { adapterFiles, checkOutputPath } from '../output-path.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
@@ -283,7 +284,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
-      const code = await printVerdict(report, flags.format, flags.out, invocationOf(flags), path !== undefined, flags.outCheck);
+      const code = await printVerdict(report, flags.format, flags.out, { invocation: invocationOf(flags), replayedPath: path !== undefined, ...(flags.outCheck === undefined ? {} : { outCheck: flags.outCheck }), ...colorOption(program.opts()) });
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);
     });
