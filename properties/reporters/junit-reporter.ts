@@ -3,6 +3,7 @@ import type { FailureDetail } from '../report/conformance-report.js';
 import type { Reporter } from './reporter.js';
 import { commandLine, rerunArguments } from './rerun-command.js';
 import { printable } from '../../src/contract/printable.js';
+import { expectedGotDiff } from './expected-got-diff.js';
 
 // The package is CommonJS (`module.exports = builder`) while its types declare a default export:
 // under NodeNext the default import is that builder at run time but typed as the namespace.
@@ -17,7 +18,7 @@ function xmlAttribute(text: string): string {
 /** A failure's body, as the text report prints it: every failed sub-case, the counterexample and the rerun line. */
 function failureBody(failure: FailureDetail, rerun: string | undefined): string {
   const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
-  return printable([`${failure.check}${failure.adapter ? ' (adapter)' : ''}`, ...failure.message.split('\n').map((line) => `  ${line}`), `counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `  ${command}`), ...(rerun === undefined ? [] : [`rerun it alone: ${rerun}`])].join('\n'));
+  return printable([`${failure.check}${failure.adapter ? ' (adapter)' : ''}`, ...failure.message.split('\n').flatMap((line) => [`  ${line}`, ...expectedGotDiff(line).map((diff) => `    ${diff}`)]), `counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `  ${command}`), ...(rerun === undefined ? [] : [`rerun it alone: ${rerun}`])].join('\n'));
 }
 
 /**

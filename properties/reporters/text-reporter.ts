@@ -3,6 +3,7 @@ import { printable } from '../../src/contract/printable.js';
 import type { Reporter } from './reporter.js';
 import picocolors from 'picocolors';
 import { commandLine, rerunArguments } from './rerun-command.js';
+import { expectedGotDiff } from './expected-got-diff.js';
 
 type Paint = (text: string) => string;
 type Colors = ReturnType<typeof picocolors.createColors>;
@@ -68,7 +69,8 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
   if (report.failures.length > 0) lines.push('', 'Failures');
   for (const failure of report.failures) {
     const charged = failure.check.startsWith(`${failure.requirement}/`) ? '' : ` (counts against ${failure.requirement})`;
-    lines.push(`  ${colors.red('✗')} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...folded(printable(failure.message)).map((line) => `    ${line}`));
+    lines.push(`  ${colors.red('✗')} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`);
+    for (const line of folded(failure.message)) lines.push(`    ${printable(line)}`, ...expectedGotDiff(line).map((diff) => `      ${(diff.startsWith('+') ? colors.green : colors.red)(printable(diff))}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
     if (invocation !== undefined) {
