@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { colorOption, useColor } from '../../src/cli/use-color.js';
 import { runCli } from '../support/run-cli.js';
@@ -41,3 +44,17 @@ it('lint --color colours its text through a pipe, --no-color never (issue 37)', 
   expect(plain.stdout).not.toContain('\u001b[');
   expect(plain.stdout.length).toBeGreaterThan(0);
 });
+
+it('check, graph and docs colour their text on request too (issue 37)', async () => {
+  vi.stubEnv('FORCE_COLOR', undefined);
+  vi.stubEnv('NO_COLOR', undefined);
+  const fresh = mkdtempSync(join(tmpdir(), 'aik-gate-colour-'));
+  writeFileSync(join(fresh, 'README.md'), '# A project\n');
+  const coloured = await runCli(['check', '--color'], { cwd: fresh });
+  expect(coloured.stdout).toContain('\u001b[32mPASSED\u001b[39m');
+  expect(coloured.stdout).toMatch(/^docs: \u001b\[32mpass\u001b\[39m$/m);
+  expect((await runCli(['docs', '--color'], { cwd: fresh })).stdout).toContain('\u001b[32mPASSED\u001b[39m');
+  const plain = await runCli(['check'], { cwd: fresh });
+  expect(plain.stdout).not.toContain('\u001b[');
+  expect(plain.stdout).toMatch(/\nPASSED\n$/);
+}, 120_000);
