@@ -1,13 +1,15 @@
 import type { ConformanceReport, RequirementStatus } from '../report/conformance-report.js';
 import { printable } from '../../src/contract/printable.js';
 import type { Reporter } from './reporter.js';
+import picocolors from 'picocolors';
 import { commandLine, rerunArguments } from './rerun-command.js';
+import { expectedGotDiff } from './expected-got-diff.js';
 
-const COLOURS: Readonly<Record<RequirementStatus, number>> = { PASS: 32, FAIL: 31, 'NOT-APPLICABLE': 90, 'NOT-TESTED': 33, STATIC: 36 };
+type Paint = (text: string) => string;
+type Colors = ReturnType<typeof picocolors.createColors>;
 
-function paint(text: string, code: number, color: boolean): string {
-  return color ? `\u001b[${code}m${text}\u001b[39m` : text;
-}
+/** The colour of each status, from picocolors (`createColors(false)` paints nothing). */
+const COLOURS: Readonly<Record<RequirementStatus, (colors: Colors) => Paint>> = { PASS: (c) => c.green, FAIL: (c) => c.red, 'NOT-APPLICABLE': (c) => c.gray, 'NOT-TESTED': (c) => c.yellow, STATIC: (c) => c.cyan };
 
 /** The adapter line: declared profiles and capabilities, or why the adapter could not be probed. */
 export function describeAdapter(report: ConformanceReport): string {
@@ -19,11 +21,13 @@ export function describeAdapter(report: ConformanceReport): string {
   return `adapter: teardown ${profiles.teardown}, persistedCreate ${profiles.persistedCreate}; capabilities ${declared.join(', ') || 'none'}${absent.length > 0 ? ` (not declared: ${absent.join(', ')})` : ''}`;
 }
 
-/** The closing verdict line with the summary counts. */
+/** The closing verdict line with the summary counts; failures the baseline (`--expected-failures`) lists are said to be expected. */
 export function verdictLine(report: ConformanceReport): string {
   const { summary } = report;
   const stale = report.stale.length > 0 ? `, ${report.stale.length} stale expected failures` : '';
-  return `${report.verdict} — ${summary.PASS} pass, ${summary.FAIL} fail, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
+  const expected = report.requirements.filter((result) => result.status === 'FAIL' && result.expected === true).length;
+  const fail = expected === 0 ? `${summary.FAIL} fail` : `${summary.FAIL} fail (${expected === summary.FAIL ? 'all' : expected} expected)`;
+  return `${report.verdict} — ${summary.PASS} pass, ${fail}, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
 }
 
 /** The generated runs made, and what the time budget cut, as the header line says it. */
@@ -44,6 +48,7 @@ function folded(message: string): string[] {
 
 /** Human-readable text: per area, each requirement with its checks and runs, then failures with counterexamples. */
 export const textReporter: Reporter = (report, { color, invocation }) => {
+  const colors = picocolors.createColors(color);
   const lines = [
     `${report.tool} ${report.version} — conformance to the one-identity contract ${report.contract}`,
     printable(describeAdapter(report)),
@@ -59,12 +64,13 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     const ran = result.checks.filter((check) => check.runs > 0).length;
     const detail = result.checks.length > 0 ? `${ran} ${ran === 1 ? 'check' : 'checks'}, ${runs} ${runs === 1 ? 'run' : 'runs'}` : '';
     const note = [detail, result.note, result.expected === true ? 'expected failure' : undefined].filter((part) => part !== undefined && part !== '').join(' · ');
-    lines.push(`  ${paint(result.status.padEnd(14), COLOURS[result.status], color)} ${result.id}${note === '' ? '' : `  ${printable(note)}`}`);
+    lines.push(`  ${COLOURS[result.status](colors)(result.status.padEnd(14))} ${result.id}${note === '' ? '' : `  ${printable(note)}`}`);
   }
   if (report.failures.length > 0) lines.push('', 'Failures');
   for (const failure of report.failures) {
     const charged = failure.check.startsWith(`${failure.requirement}/`) ? '' : ` (counts against ${failure.requirement})`;
-    lines.push(`  ${paint('✗', 31, color)} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...folded(printable(failure.message)).map((line) => `    ${line}`));
+    lines.push(`  ${colors.red('✗')} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`);
+    for (const line of folded(failure.message)) lines.push(`    ${printable(line)}`, ...expectedGotDiff(line).map((diff) => `      ${(diff.startsWith('+') ? colors.green : colors.red)(printable(diff))}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
     if (invocation !== undefined) {
@@ -73,6 +79,6 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     }
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);
-  lines.push('', paint(verdictLine(report), report.verdict === 'CONFORMANT' ? 32 : 31, color), '');
+  lines.push('', (report.verdict === 'CONFORMANT' ? colors.green : colors.red)(verdictLine(report)), '');
   return lines.join('\n');
 };

@@ -36,6 +36,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description('Conformance kit for the one-identity contract: a live agent’s registry id is its session id.')
     .version(KIT_VERSION, '-V, --version', 'print the kit version')
     .option('--debug', 'print stack traces for errors')
+    .option('--color', 'colour text output even when it does not go to a terminal (default: on a TTY, unless NO_COLOR; FORCE_COLOR is read too)')
+    .option('--no-color', 'never colour text output')
     .exitOverride()
     .showSuggestionAfterError();
   let exitCode = 0;

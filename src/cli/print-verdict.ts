@@ -13,12 +13,14 @@ import { writeFileAtomic } from '../../tools/check/write-file-atomic.js';
  * written for an earlier contract version gets one warning line on stderr. Shared by `conform`
  * and `merge`, which end the same way. `invocation` lets failures print their rerun line; a run that
  * replayed one generated counterexample (`replayedPath`) writes that one to `out`, and `outCheck`
- * names the check whose failure it writes (default: the first unexpected failure).
+ * names the check whose failure it writes (default: the first unexpected failure); `color` is the
+ * `--color`/`--no-color` flag.
  */
-export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, invocation?: ReporterOptions['invocation'], replayedPath = false, outCheck?: string): Promise<number> {
+export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, how: { readonly invocation?: ReporterOptions['invocation']; readonly replayedPath?: boolean; readonly outCheck?: string; readonly color?: boolean } = {}): Promise<number> {
+  const { invocation, replayedPath = false, outCheck } = how;
   const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
   if (older !== undefined) process.stderr.write(`agent-identity-kit: ${olderContractWarning(older)}\n`);
-  process.stdout.write(REPORTERS[format](report, { color: useColor(format), ...(invocation === undefined ? {} : { invocation }) }));
+  process.stdout.write(REPORTERS[format](report, { color: useColor(format, process.stdout, how.color), ...(invocation === undefined ? {} : { invocation }) }));
   if (out !== undefined) {
     // A run replaying one generated counterexample (`--path`) writes that one, whatever its directed checks found.
     const unexpected = report.failures.filter((candidate) => !candidate.expected);

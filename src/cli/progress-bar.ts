@@ -1,5 +1,3 @@
-import type { ConformanceProgress } from '../../properties/runner/run-conformance.js';
-
 /** A progress report: how much of how much is done, and what runs now. */
 export interface Progress {
   readonly done: number;
@@ -10,22 +8,17 @@ export interface Progress {
 const WIDTH = 20;
 
 /**
- * One line for a TTY: a bar, the counts, the estimated time left (from the pace so far) and the
- * label, fitted to `columns`. Only for a TTY: in CI the command prints its summary line alone.
+ * One line for a TTY: a bar, the counts, the estimated time left (`etaMs`, when there is one) and
+ * the label, fitted to `columns`.
  */
-export function progressLine(progress: Progress, elapsedMs: number, given?: number): string {
+export function progressLine(progress: Progress, etaMs: number | undefined, given?: number): string {
   // A pseudo-terminal without a size (`script`, some CI runners) reports 0 columns.
   const columns = given === undefined || given <= 0 ? 80 : given;
   const total = Math.max(progress.total, 1);
   const done = Math.min(Math.max(progress.done, 0), total);
   const filled = Math.round((done / total) * WIDTH);
   const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
-  const eta = done === 0 ? '' : ` ETA ${Math.ceil(((total - done) * elapsedMs) / done / 1000)}s`;
+  const eta = etaMs === undefined ? '' : ` ETA ${Math.ceil(etaMs / 1000)}s`;
   const line = `${bar} ${done}/${total}${eta} ${progress.label}`;
   return line.length <= columns - 1 ? line : `${line.slice(0, Math.max(columns - 2, 0))}…`;
-}
-
-/** A conformance run's label: what runs now, and the generated chunks done when there are several (across workers, once summed). */
-export function progressLabel(progress: ConformanceProgress): string {
-  return progress.chunks.total > 1 ? `chunks ${progress.chunks.done}/${progress.chunks.total} · ${progress.label}` : progress.label;
 }

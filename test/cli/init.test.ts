@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
@@ -16,7 +17,7 @@ function project(name: string, packageJson?: object): string {
 
 describe('agent-identity-kit init', () => {
   it('writes the skeleton adapter, a config file naming it and a CI workflow', async () => {
-    const dir = project('module', { type: 'module' });
+    const dir = project('module', { type: 'module', devDependencies: { typescript: '5.9.3' } });
     const run = await runCli(['init'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('wrote conformance/adapter.ts\nwrote agent-identity-kit.config.json\nwrote .github/workflows/agent-identity-kit.yml\n');
@@ -26,12 +27,33 @@ describe('agent-identity-kit init', () => {
   });
 
   it('writes an .mts skeleton outside an ES module package, and where --adapter says', async () => {
-    const commonjs = project('commonjs');
+    const commonjs = project('commonjs', { devDependencies: { typescript: '5.9.3' } });
     expect((await runCli(['init'], { cwd: commonjs })).code).toBe(0);
     expect(existsSync(join(commonjs, 'conformance/adapter.mts'))).toBe(true);
     const chosen = project('chosen', { type: 'module' });
     expect((await runCli(['init', '--adapter', 'test/kit/adapter.ts'], { cwd: chosen })).code).toBe(0);
     expect(JSON.parse(readFileSync(join(chosen, 'agent-identity-kit.config.json'), 'utf8'))).toEqual({ conform: { adapter: 'test/kit/adapter.ts' } });
+  });
+
+  it('writes a JavaScript skeleton in a project without TypeScript: .js in an ES module package, .mjs elsewhere (issue 37)', async () => {
+    const plain = project('plain-js', { type: 'module' });
+    expect((await runCli(['init'], { cwd: plain })).stdout).toContain('wrote conformance/adapter.js\n');
+    const written = readFileSync(join(plain, 'conformance/adapter.js'), 'utf8');
+    // JavaScript Node runs as it is: no type annotation or type import left, the guide's comments kept, typed through JSDoc.
+    const check = spawnSync(process.execPath, ['--check', join(plain, 'conformance/adapter.js')], { encoding: 'utf8' });
+    expect([check.status, check.stderr]).toEqual([0, '']);
+    expect(written).not.toMatch(/import type|: AdapterFactory|: System|<\{/);
+    expect(written).toMatch(/^\/\/ @ts-check\n\/\*\*\n \* The conformance adapter of your implementation/);
+    expect(written).toContain("/** @type {import('agent-identity-kit/adapter').AdapterFactory} */\nconst adapter = async (env, options) => {");
+    expect(written).toContain('// TODO ("Creations")');
+    expect(JSON.parse(readFileSync(join(plain, 'agent-identity-kit.config.json'), 'utf8'))).toEqual({ conform: { adapter: 'conformance/adapter.js' } });
+    const commonjs = project('plain-commonjs', {});
+    expect((await runCli(['init'], { cwd: commonjs })).code).toBe(0);
+    expect(existsSync(join(commonjs, 'conformance/adapter.mjs'))).toBe(true);
+    // A tsconfig.json makes it a TypeScript project.
+    const typed = project('tsconfig-only', { type: 'module' });
+    writeFileSync(join(typed, 'tsconfig.json'), '{}');
+    expect((await runCli(['init'], { cwd: typed })).stdout).toContain('wrote conformance/adapter.ts\n');
   });
 
   it('refuses to overwrite: one line naming the existing file, exit 2, nothing written', async () => {

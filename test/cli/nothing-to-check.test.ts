@@ -31,7 +31,24 @@ describe('a command with nothing to check', () => {
     for (const argv of [["lint", "."], ["graph"], ["docs"], ["check"], ["trace", "empty.jsonl"]]) {
       expect((await runCli([...argv, '--allow-empty'], { cwd: empty })).code, argv.join(' ')).toBe(0);
     }
-  });
+    // Ten runs of the gates: 17–20 s on a loaded machine, over vitest's default 20 s.
+  }, 120_000);
+});
+
+describe('check is judged by what it checked (issue 37)', () => {
+  it('a fresh project with code and no Markdown: lint and graph check it, docs is skipped and says why, exit 0', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'aik-no-markdown-'));
+    writeFileSync(join(fresh, 'package.json'), JSON.stringify({ name: 'fresh', type: 'module' }));
+    writeFileSync(join(fresh, 'index.ts'), 'export const one = 1;\n');
+    const run = await runCli(['check'], { cwd: fresh });
+    expect(run.stdout).toMatch(/^docs: skipped\n {2}\(docs: read nothing, so checked nothing \(0 Markdown files[^\n]*\); skipped, the other gates checked their input\)$/m);
+    expect(run.stdout).toMatch(/^lint: pass$/m);
+    expect(run.stdout).toMatch(/^graph: pass$/m);
+    expect(run.stdout).toMatch(/\nPASSED\n$/);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const json = JSON.parse((await runCli(['check', '--format', 'json'], { cwd: fresh })).stdout) as { gates: { gate: string; status: string }[] };
+    expect(json.gates.map((gate) => `${gate.gate} ${gate.status}`)).toEqual(['lint pass', 'graph pass', 'docs skipped']);
+  }, 120_000);
 });
 
 describe('refuseUndecided (in process)', () => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { withoutProgress } from '../support/without-progress.js';
 import type { Scenario } from '../../src/contract/scenario.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
@@ -65,7 +66,7 @@ describe('conform', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'aik-conform-')), 'none.json');
     const { code, stderr } = await cli('conform', '--runs', '2', '--requirements', 'AIK-ID-001', '--out', out);
     expect(code).toBe(0);
-    expect(stderr).toBe('agent-identity-kit: no failure, no counterexample written\n');
+    expect(withoutProgress(stderr)).toBe('agent-identity-kit: no failure, no counterexample written\n');
     expect(existsSync(out)).toBe(false);
   });
 
@@ -80,7 +81,7 @@ describe('conform', () => {
     expect(preloaded.stdout).toMatch(/^CONFORMANT/m);
     const bare = await cli('conform', '--adapter', adapter, '--runs', '3');
     expect(bare.code).toBe(2);
-    expect(bare.stderr).toBe(`agent-identity-kit: ${adapter}:4:58: cannot load the adapter module (the preload did not run)\n`);
+    expect(withoutProgress(bare.stderr)).toBe(`agent-identity-kit: ${adapter}:4:58: cannot load the adapter module (the preload did not run)\n`);
   });
 
   it('runs a .ts adapter with its own tsconfig (path mappings) in a worker', async () => {
@@ -114,10 +115,10 @@ describe('conform', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aik-conform-'));
     const out = join(dir, 'never.json');
     const missing = await cli('conform', '--adapter', 'nowhere/adapter.ts', '--out', out);
-    expect(missing).toMatchObject({ code: 2, stderr: 'agent-identity-kit: nowhere/adapter.ts: adapter module not found\n' });
+    expect({ ...missing, stderr: withoutProgress(missing.stderr) }).toMatchObject({ code: 2, stderr: 'agent-identity-kit: nowhere/adapter.ts: adapter module not found\n' });
     expect(existsSync(out)).toBe(false);
     const noExport = await cli('conform', '--adapter', `${FIXTURES}/misclassifying-adapter.ts#absent`);
-    expect(noExport).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
+    expect({ ...noExport, stderr: withoutProgress(noExport.stderr) }).toMatchObject({ code: 2, stderr: `agent-identity-kit: ${FIXTURES}/misclassifying-adapter.ts: exports no adapter factory named "absent"\n` });
     expect((await cli('conform', '--requirements', 'AIK-NOPE-99')).stderr).toBe('agent-identity-kit: --requirements: not a requirement id or area prefix of the contract: AIK-NOPE-99\n');
     expect((await cli('conform', '--runs', 'many')).code).toBe(2);
     const notYaml = join(dir, 'broken.yaml');
@@ -155,6 +156,6 @@ describe('conform bad input', () => {
     expect((await runCli(['conform'], { cwd: dir })).stderr).toBe('agent-identity-kit: agent-identity-kit.config.json: conform: unknown key "timout" (did you mean "timeout"?)\n');
     writeFileSync(join(dir, 'agent-identity-kit.config.json'), JSON.stringify({ confrom: {} }));
     const top = await runCli(['conform'], { cwd: dir });
-    expect(top).toMatchObject({ code: 2, stderr: 'agent-identity-kit: agent-identity-kit.config.json: unknown key "confrom" (did you mean "conform"?); the keys are conform, lint, docs\n' });
+    expect(top).toMatchObject({ code: 2, stderr: 'agent-identity-kit: agent-identity-kit.config.json: unknown key "confrom" (did you mean "conform"?); the keys are conform, lint, docs, graph\n' });
   });
 });

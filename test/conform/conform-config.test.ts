@@ -63,3 +63,17 @@ describe('loadConformConfig', () => {
     expect(message(project(['conform']))).toMatch(/^agent-identity-kit\.config\.json: /);
   });
 });
+
+describe('a graph key (documented by graph --help) beside the others', () => {
+  it('is read by graph and accepted by conform, lint and check: no "unknown key" (issue 37)', async () => {
+    const dir = project({ graph: { exclude: ['^sandbox/'] }, conform: { runs: 5 } });
+    writeFileSync(join(dir, 'README.md'), '# A project\n');
+    writeFileSync(join(dir, 'index.ts'), 'export const one = 1;\n');
+    expect(loadConformConfig(dir)).toEqual({ runs: 5 });
+    const lint = await run(dir, 'lint', '.');
+    expect([lint.code, lint.stderr]).toEqual([0, '']);
+    const check = await run(dir, 'check');
+    expect(check.stderr).not.toMatch(/unknown key/);
+    expect(check.code).not.toBe(2);
+  });
+});

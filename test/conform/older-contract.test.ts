@@ -4,6 +4,7 @@ import { runConformance } from '../../properties/runner/run-conformance.js';
 import { declaredCapabilities } from '../../properties/runner/declared-capabilities.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { runCli } from '../support/run-cli.js';
+import { withoutProgress } from '../support/without-progress.js';
 import older, { stated } from '../fixtures/conform/older-contract-adapter.js';
 
 const FIXTURE = 'test/fixtures/conform/older-contract-adapter.ts';
@@ -38,15 +39,15 @@ describe('an adapter written for an earlier contract version', () => {
     const run = await runCli(['conform', '--adapter', FIXTURE, '--runs', '20', '--workers', '2', '--requirements', 'AIK-CONFIG']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^CONFORMANT/m);
-    expect(run.stderr).toBe(
+    expect(withoutProgress(run.stderr)).toBe(
       'agent-identity-kit: warning: the adapter is written for contract 2026-11 (it does not declare configHandles): configHandles (added in contract 2026-12) counts as absent; declare configHandles in capabilities (true or false) to check the adapter as written for contract 2026-12\n',
     );
     const statedRun = await runCli(['conform', '--adapter', `${FIXTURE}#stated`, '--runs', '1', '--requirements', 'AIK-CONFIG-001']);
-    expect(statedRun.stderr).toMatch(/^agent-identity-kit: warning: the adapter is written for contract 2026-11 \(its contract says so\): configHandles .*\n$/);
+    expect(withoutProgress(statedRun.stderr)).toMatch(/^agent-identity-kit: warning: the adapter is written for contract 2026-11 \(its contract says so\): configHandles .*\n$/);
   });
 
   it('conform: an adapter it cannot use exits 2 (not the NOT CONFORMANT 1), one line naming the module and the problem, nothing on stdout', async () => {
     const run = await runCli(['conform', '--adapter', `${FIXTURE}#unusable`, '--runs', '1', '--format', 'json']);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `agent-identity-kit: ${FIXTURE}: capabilities must declare every capability as a boolean (not declared: clock)\n` });
+    expect({ ...run, stderr: withoutProgress(run.stderr) }).toEqual({ code: 2, stdout: '', stderr: `agent-identity-kit: ${FIXTURE}: capabilities must declare every capability as a boolean (not declared: clock)\n` });
   });
 });

@@ -19,6 +19,13 @@ describe('reporters', () => {
     expect(REPORTERS.text(report, { color: true })).toContain('\u001b[31mFAIL');
   });
 
+  it('text: a baseline run says its failures were expected (issue 37)', async () => {
+    const all = await runConformance(notFoundAsInvalid, { runs: 10, requirements: ['AIK-RESUME-002', 'AIK-CREATE-001'], expectedFailures: ['AIK-RESUME-002'] });
+    expect(REPORTERS.text(all, { color: false })).toMatch(/\nCONFORMANT — 1 pass, 1 fail \(all expected\), 0 not applicable/);
+    const some = { ...all, verdict: 'NOT CONFORMANT' as const, summary: { ...all.summary, FAIL: 2 } };
+    expect(REPORTERS.text(some, { color: false })).toMatch(/\nNOT CONFORMANT — 1 pass, 2 fail \(1 expected\), 0 not applicable/);
+  });
+
   it('json: the report itself', async () => {
     const report = await failing;
     expect(JSON.parse(REPORTERS.json(report, { color: false }))).toEqual(JSON.parse(JSON.stringify(report)));
@@ -28,7 +35,21 @@ describe('reporters', () => {
     const xml = REPORTERS.junit(await failing, { color: false });
     expect(xml).toMatch(/<testsuite name="Create and resume" tests="2" failures="1"/);
     expect(xml).toMatch(/<testcase classname="agent-identity-kit.Create and resume" name="AIK-RESUME-002">\s*<failure message="AIK-RESUME-002\//);
-    expect(xml).toMatch(/<testcase classname="agent-identity-kit.Identity" name="AIK-ID-004">\s*<skipped\/>/);
+    expect(xml).toMatch(/<testcase classname="agent-identity-kit.Identity" name="AIK-ID-004">\s*<skipped /);
+  });
+
+  it('junit is complete: the run time, a failure message and body (counterexample, rerun line), a skip reason (issue 37)', async () => {
+    const report = await failing;
+    const xml = REPORTERS.junit({ ...report, durationMs: 1234 }, { color: false, invocation: { conform: ['npx', 'agent-identity-kit', 'conform'], replay: ['npx', 'agent-identity-kit', 'replay'] } });
+    expect(xml).toMatch(/<testsuites time="1\.234" /);
+    expect(xml).toMatch(/<skipped message="STATIC: decided on source code by lint \/ check, not by conform"\/>/);
+    const failure = /<failure message="([^"]*)" type="AssertionError"><!\[CDATA\[([\s\S]*?)\]\]><\/failure>/.exec(xml);
+    expect(failure?.[1]).toMatch(/^AIK-RESUME-002\/not-persisted-is-not-found: AIK-RESUME-002\.c1 &quot;/);
+    expect(failure?.[2]).toContain('counterexample (seed 202611):\n  open() ✓\n  resume(ghost) ✗invalid\n');
+    expect(failure?.[2]).toContain('rerun it alone: npx agent-identity-kit conform --requirements AIK-RESUME-002 --seed 202611 --runs 0');
+    // An expected failure is skipped, and says why.
+    const baseline = REPORTERS.junit(await runConformance(notFoundAsInvalid, { runs: 5, requirements: ['AIK-RESUME-002'], expectedFailures: ['AIK-RESUME-002'] }), { color: false });
+    expect(baseline).toMatch(/<skipped message="expected failure \(--expected-failures\): AIK-RESUME-002\/not-persisted-is-not-found/);
   });
 
   it('github: an error annotation per failing check (newlines escaped), then the verdict', async () => {

@@ -13,6 +13,7 @@ import { adapterSpec } from '../../src/supervisor/load-adapter.js';
 import { superviseConformance } from '../../src/supervisor/supervise-conformance.js';
 import { processesMarked } from '../support/marked-processes.js';
 import { runCli } from '../support/run-cli.js';
+import { withoutProgress } from '../support/without-progress.js';
 
 const HOSTILE = 'test/fixtures/hostile';
 
@@ -61,7 +62,7 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
 
   it('an adapter exiting while it loads is unusable: no verdict, exit 2 (not the NOT CONFORMANT 1), one line naming it and why', async () => {
     const run = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--format', 'json']);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `agent-identity-kit: ${HOSTILE}/exit-at-load.ts: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module\n` });
+    expect({ ...run, stderr: withoutProgress(run.stderr) }).toEqual({ code: 2, stdout: '', stderr: `agent-identity-kit: ${HOSTILE}/exit-at-load.ts: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module\n` });
     // The report of the supervised run says the same.
     const report = await superviseConformance({ adapter: adapterSpec(`${HOSTILE}/exit-at-load.ts`), options: { runs: 0, requirements: ['AIK-ID-001'] }, log: () => undefined });
     expect(report.adapter).toEqual({ error: 'adapter: the worker process exited with code 3 (adapter code called process.exit, or the process crashed) while loading the adapter module' });
@@ -70,7 +71,7 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
 
   it('with --workers 2, an adapter that is unusable in its workers is one usage error; a usable one gives what it printed in all of them', async () => {
     const exiting = await runCli(['conform', '--adapter', `${HOSTILE}/exit-at-load.ts`, '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
-    expect(exiting).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/^agent-identity-kit: [^\n]*exit-at-load\.ts: the worker process exited with code 3 .* while loading the adapter module\n$/) });
+    expect({ ...exiting, stderr: withoutProgress(exiting.stderr) }).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/^agent-identity-kit: [^\n]*exit-at-load\.ts: the worker process exited with code 3 .* while loading the adapter module\n$/) });
     const noisy = await runCli(['conform', '--adapter', `${HOSTILE}/noisy-strays.ts`, '--runs', '2', '--requirements', 'AIK-ID-001', '--workers', '2', '--format', 'json']);
     // Its escaped errors fail the run.
     expect(noisy.code).toBe(1);

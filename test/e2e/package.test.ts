@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonTests, runVitest } from '../support/run-vitest.js';
+import { withoutProgress } from '../support/without-progress.js';
 
 const repo = join(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'aik-e2e-'));
@@ -188,7 +189,7 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     const missing = kit('conform', '--adapter', 'conformance/missing.ts');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('conformance/missing.ts');
-    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(withoutProgress(missing.stderr).trim().split('\n')).toHaveLength(1);
   });
 
   it('lint finds a two-id API (a warning while only names relate the ids, an error once a caller mints both), and passes once it takes one id (exit 0)', () => {
@@ -275,6 +276,8 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
 
   it('init writes a skeleton that typechecks and runs; filled in with the minimal example’s translation, conform reaches a verdict', { timeout: 240_000 }, () => {
     write('init/package.json', JSON.stringify({ name: 'init-project', private: true, type: 'module' }));
+    // A TypeScript project (its tsconfig.json): init writes the TypeScript skeleton.
+    write('init/tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, exactOptionalPropertyTypes: true, noUnusedLocals: true, noEmit: true, skipLibCheck: true }, include: ['conformance'] }));
     const inProject = (dir: string, ...args: string[]) => {
       const run = spawnSync(process.execPath, [join(project, 'node_modules', '.bin', 'agent-identity-kit'), ...args], { cwd: join(project, dir), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
       return { code: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -290,7 +293,6 @@ describe('the packed kit, installed from its tarball', { timeout: 120_000 }, () 
     expect(again.stderr.trim().split('\n')).toEqual([expect.stringContaining('conformance/adapter.ts: already exists')]);
 
     const tsc = (dir: string) => spawnSync(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(project, dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
-    write('init/tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, exactOptionalPropertyTypes: true, noUnusedLocals: true, noEmit: true, skipLibCheck: true }, include: ['conformance'] }));
     const skeletonTypes = tsc('init');
     expect(skeletonTypes.stdout).toBe('');
     expect(skeletonTypes.status).toBe(0);
@@ -391,12 +393,12 @@ describe('hostile adapters against the packed kit', { timeout: 240_000 }, () => 
       if (kind === 'untyped') {
         // An adapter that cannot be used reaches no verdict: exit 2, not the NOT CONFORMANT 1.
         expect(by['exit-at-load']?.code).toBe(2);
-        expect(by['exit-at-load']?.stderr).toMatch(/^agent-identity-kit: exit-at-load\.ts: the worker process exited with code 0 .* while loading the adapter module\n$/);
+        expect(withoutProgress(by['exit-at-load']?.stderr ?? '')).toMatch(/^agent-identity-kit: exit-at-load\.ts: the worker process exited with code 0 .* while loading the adapter module\n$/);
         expect(by['exit-in-factory']?.code).toBe(2);
-        expect(by['exit-in-factory']?.stderr).toMatch(/^agent-identity-kit: exit-in-factory\.ts: the worker process exited with code 0 .* while opening a first system/);
+        expect(withoutProgress(by['exit-in-factory']?.stderr ?? '')).toMatch(/^agent-identity-kit: exit-in-factory\.ts: the worker process exited with code 0 .* while opening a first system/);
         expect(by['loop-at-load']?.code).toBe(2);
         expect(by['loop-at-load']?.stderr).toMatch(/\nagent-identity-kit: loop-at-load\.ts: hung: the worker showed no sign of life for \d+ ms .* while loading the adapter module\n$/);
-        expect(by['throws-at-load']?.stderr).toBe('agent-identity-kit: throws-at-load.ts:10:7: cannot load the adapter module (no database configured)\n');
+        expect(withoutProgress(by['throws-at-load']?.stderr ?? '')).toBe('agent-identity-kit: throws-at-load.ts:10:7: cannot load the adapter module (no database configured)\n');
       }
       expect(by['exit-in-operation']?.code).toBe(1);
       expect(report('exit-in-operation').failures[0]?.message).toMatch(/^adapter: the worker process exited with code 0 .*\(the last step started: create\(/);
@@ -416,7 +418,7 @@ describe('hostile adapters against the packed kit', { timeout: 240_000 }, () => 
       expect(by.strays?.code).toBe(1);
       expect(report('strays').strays).toEqual(expect.arrayContaining([expect.objectContaining({ origin: 'unhandled rejection', message: 'Error: stray at load' }), expect.objectContaining({ origin: 'uncaught exception', message: 'Error: thrown from a timer' })]));
       expect(by['syntax-error']?.code).toBe(2);
-      expect(by['syntax-error']?.stderr).toMatch(/^agent-identity-kit: syntax-error\.ts:2:7: cannot load the adapter module \(SyntaxError: .+\)\n$/);
+      expect(withoutProgress(by['syntax-error']?.stderr ?? '')).toMatch(/^agent-identity-kit: syntax-error\.ts:2:7: cannot load the adapter module \(SyntaxError: .+\)\n$/);
       expect(leftoverWorkers()).toEqual([]);
     });
   }

@@ -117,7 +117,7 @@ describe('text format', () => {
     expect(text).toContain(`✖ ${result.findings.length} findings (${result.findings.length} errors) in 1 file (2 files linted in`);
     expect(text).toContain(`rules: ${MODES})`);
     expect(text).not.toContain('\u001b[');
-    expect(FORMATTERS.text(result, { color: true })).toContain('\u001b[31merror\u001b[0m');
+    expect(FORMATTERS.text(result, { color: true })).toContain('\u001b[31merror\u001b[39m');
   });
 
   it('shows the escape sequences and control characters of a linted file escaped, never raw, in its code frame', async () => {

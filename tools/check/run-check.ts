@@ -1,6 +1,7 @@
 import { ConfigError } from './config-error.js';
 import type { CheckOptions, Gate } from './gate.js';
 import type { GateOutcome } from './gate-outcome.js';
+import type { GateReport } from './gate-report.js';
 import { GATES } from './gates.js';
 
 /** The result of a `check` run: every gate's outcome and the one exit code. */
@@ -12,27 +13,31 @@ export interface CheckReport {
 
 /**
  * Runs every gate on the repository, one after the other (they share the CPU anyway), and
- * keeps going after a gate fails or cannot run, so one report shows everything. A gate that read
- * nothing did not check anything: it is an error unless `allowEmpty` is set, never a pass.
+ * keeps going after a gate fails or cannot run, so one report shows everything. A run is judged by
+ * what it checked: when no gate read anything, the run checked nothing and each gate is an error
+ * (unless `allowEmpty`), never a pass; a gate that read nothing while another read its input (a
+ * project without Markdown: lint and graph had code to check) is `skipped`, and says so.
  */
 export async function runCheck(options: CheckOptions, gates: readonly Gate[] = GATES): Promise<CheckReport> {
-  const outcomes: GateOutcome[] = [];
+  const ran: (GateOutcome | (GateReport & { readonly durationMs: number }))[] = [];
   for (const gate of gates) {
     const started = performance.now();
     try {
-      const report = await gate.run(options);
-      const durationMs = Math.round(performance.now() - started);
-      if (report.read === 0 && options.allowEmpty !== true) {
-        const error = `${gate.name}: read nothing, so checked nothing (${report.notes[0] ?? 'no input'}); pass --allow-empty if that is expected`;
-        outcomes.push({ ...report, status: 'error', error, durationMs });
-      } else {
-        outcomes.push({ ...report, status: report.findings.length === 0 ? 'pass' : 'fail', durationMs });
-      }
+      ran.push({ ...(await gate.run(options)), durationMs: Math.round(performance.now() - started) });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      outcomes.push({ gate: gate.name, findings: [], notes: [], read: 0, status: 'error', error: error.message, durationMs: Math.round(performance.now() - started) });
+      ran.push({ gate: gate.name, findings: [], notes: [], read: 0, status: 'error', error: error.message, durationMs: Math.round(performance.now() - started) });
     }
   }
+  const checkedSomething = ran.some((report) => report.read > 0);
+  const outcomes = ran.map((report): GateOutcome => {
+    if ('status' in report) return report;
+    if (report.read > 0) return { ...report, status: report.findings.length === 0 ? 'pass' : 'fail' };
+    const nothing = `${report.gate}: read nothing, so checked nothing (${report.notes[0] ?? 'no input'})`;
+    if (options.allowEmpty === true) return { ...report, status: 'pass' };
+    if (checkedSomething) return { ...report, status: 'skipped', notes: [`${nothing}; skipped, the other gates checked their input`, ...report.notes.slice(1)] };
+    return { ...report, status: 'error', error: `${nothing}; pass --allow-empty if that is expected` };
+  });
   const exitCode = outcomes.some((outcome) => outcome.status === 'error') ? 2 : outcomes.some((outcome) => outcome.status === 'fail') ? 1 : 0;
   return { outcomes, exitCode };
 }

@@ -6,6 +6,7 @@ import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { printable } from '../../contract/printable.js';
 import { helpExamples } from '../help-examples.js';
+import { colorOption, useColor } from '../use-color.js';
 
 interface CheckFlags {
   readonly root: string;
@@ -37,7 +38,7 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
         ...(flags.allowEmpty === true ? { allowEmpty: true } : {}),
         ...(kit === undefined ? {} : { kit }),
       });
-      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root, useColor(flags.format, process.stdout, colorOption(program.opts()).color)));
       for (const outcome of outcomes) if (outcome.error !== undefined) process.stderr.write(`agent-identity-kit: ${printable(outcome.error)}\n`);
       setExitCode(exitCode);
     });

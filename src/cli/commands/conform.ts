@@ -6,18 +6,21 @@ import { isRequirementId, REQUIREMENTS } from '../../contract/requirements.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
 import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js';
-import { DEFAULT_SEED, mergeReports, type ConformanceOptions, type ConformanceProgress } from '../../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED, homeShard, inScope, mergeReports, type ConformanceOptions, type ConformanceProgress } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
-import { progressLabel, progressLine } from '../progress-bar.js';
+import { ConformProgress, type RunPlan } from '../conform-progress.js';
+import { DIRECTED_CHECKS } from '../../../properties/checks/index.js';
+import { KIT_VERSION } from '../../contract/kit-version.js';
+import { CONTRACT_VERSION } from '../../contract/requirements.js';
 import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
 import { DEFAULT_MEMORY_LIMIT_MB } from '../../supervisor/worker-process.js';
 import { printVerdict } from '../print-verdict.js';
+import { colorOption } from '../use-color.js';
 import { adapterFiles, checkOutputPath } from '../output-path.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
-import { printable } from '../../contract/printable.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-to-check.js';
 
 interface ConformFlags {
@@ -125,6 +128,25 @@ function expectedFailuresOf(file: string | undefined): string[] | undefined {
   return list as string[];
 }
 
+/** What a run will do, known before it starts: its header and the checks, runs and chunks its progress counts against. */
+function runPlan(options: ConformanceOptions, adapter: string, workers: number | undefined): RunPlan {
+  const shard = options.shard;
+  const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements) && (shard === undefined || homeShard(check.requirement, options.requirements, shard.count) === shard.index));
+  const chunks = options.path !== undefined ? [{ runs: 1 }] : chunksOf(options.runs ?? 100).filter((chunk) => shard === undefined || chunk.index % shard.count === shard.index);
+  const runs = chunks.reduce((sum, chunk) => sum + chunk.runs, 0);
+  const header = [
+    `kit ${KIT_VERSION}`,
+    `contract ${CONTRACT_VERSION}`,
+    `adapter ${adapter}`,
+    `seed ${options.seed ?? DEFAULT_SEED}`,
+    ...(options.path === undefined ? [`${options.runs ?? 100} runs`] : [`path ${options.path}`]),
+    ...(options.requirements === undefined ? [] : [`requirements ${options.requirements.join(',')}`]),
+    ...(shard === undefined ? [] : [`shard ${shard.index + 1}/${shard.count}`]),
+    ...(workers === undefined ? [] : [`${workers} worker${workers === 1 ? '' : 's'}`]),
+  ];
+  return { header, checks: checks.length, runs, chunks: chunks.length };
+}
+
 /** At most this many workers by default (each is a process with the engine and the adapter). */
 const MAX_WORKERS = 8;
 
@@ -226,8 +248,6 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
       const loading = adapterLoading(spec, flags.import ?? [], flags.tsconfig);
       checkOutputPath(flags.out, { flag: '--out', ...adapterFiles(spec, loading) });
-      const tty = process.stderr.isTTY === true && flags.format === 'text';
-      const started = performance.now();
       const options: ConformanceOptions = {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
@@ -236,22 +256,25 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
-        ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine({ ...progress, label: progressLabel(progress) }, performance.now() - started, process.stderr.columns)}`) } : {}),
       };
+      const count = shard !== undefined ? 1 : (workers ?? (path === undefined ? defaultWorkers(options.runs ?? 100) : 1));
+      const progress = new ConformProgress(
+        { isTTY: process.stderr.isTTY === true && flags.format === 'text', columns: process.stderr.columns, write: (text) => process.stderr.write(text) },
+        runPlan({ ...options, ...(shard === undefined ? {} : { shard }) }, spec?.file ?? 'the bundled reference runtime', shard === undefined ? count : undefined),
+      );
       let report: ConformanceReport;
       try {
         // This process never runs adapter code: the engine and the adapter run in a supervised worker.
-        // What the adapter prints is echoed here: escaped, the kit's own line clearing aside.
-        const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${printable(text)}` : printable(text));
-        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log, ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
+        // What the adapter prints is echoed here, escaped, above the progress.
+        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log: (text: string) => progress.log(text), ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
+        const shown: ConformanceOptions = { ...options, onProgress: (reported) => progress.update(reported) };
         if (shard !== undefined) {
-          report = await superviseConformance({ ...run, options: { ...options, shard } });
+          report = await superviseConformance({ ...run, options: { ...shown, shard } });
         } else {
-          const count = workers ?? (path === undefined ? defaultWorkers(options.runs ?? 100) : 1);
-          report = count === 1 ? await superviseConformance({ ...run, options }) : await inWorkers(run, options, count);
+          report = count === 1 ? await superviseConformance({ ...run, options: shown }) : await inWorkers(run, shown, count);
         }
       } finally {
-        if (tty) process.stderr.write('\r\u001b[2K');
+        progress.stop();
       }
       // An adapter the kit could not use reached no verdict: bad input, not NOT CONFORMANT.
       if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? 'the bundled reference adapter'}: ${report.adapter.error.replace(/^adapter: /, '')}`);
@@ -261,7 +284,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
-      const code = await printVerdict(report, flags.format, flags.out, invocationOf(flags), path !== undefined, flags.outCheck);
+      const code = await printVerdict(report, flags.format, flags.out, { invocation: invocationOf(flags), replayedPath: path !== undefined, ...(flags.outCheck === undefined ? {} : { outCheck: flags.outCheck }), ...colorOption(program.opts()) });
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);
     });

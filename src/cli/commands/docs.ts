@@ -6,6 +6,7 @@ import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
+import { colorOption, useColor } from '../use-color.js';
 
 interface DocsFlags {
   readonly root: string;
@@ -61,7 +62,7 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
       const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
-      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root, useColor(flags.format, process.stdout, colorOption(program.opts()).color)));
       setExitCode(exitCode);
     });
 };

@@ -5,6 +5,7 @@ import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/ind
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
+import { colorOption, useColor } from '../use-color.js';
 
 interface GraphFlags {
   readonly root: string;
@@ -50,7 +51,7 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
       const { outcomes, exitCode } = await runCheck({ root, allowEmpty: flags.allowEmpty === true }, [gate]);
       const error = outcomes.find((outcome) => outcome.error !== undefined)?.error;
       if (error !== undefined) throw new UsageError(error);
-      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root));
+      process.stdout.write(REPORTERS[flags.format](outcomes, exitCode, root, useColor(flags.format, process.stdout, colorOption(program.opts()).color)));
       setExitCode(exitCode);
     });
 };

@@ -5,6 +5,7 @@ import { CONFIG_FILE_NAME } from '../../contract/config-file.js';
 import { helpExamples } from '../help-examples.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { writeNewFiles } from '../../../tools/check/write-file-atomic.js';
+import ts from 'typescript';
 import type { RegisterCommand } from './index.js';
 
 /** The CI workflow `init` writes: the conformance run on every push, its report as the step summary. */
@@ -43,6 +44,29 @@ function isModuleProject(cwd: string): boolean {
   }
 }
 
+/** Whether the project in `cwd` uses TypeScript: a tsconfig.json, or typescript among its package.json's dependencies. */
+function isTypeScriptProject(cwd: string): boolean {
+  if (existsSync(join(cwd, 'tsconfig.json'))) return true;
+  try {
+    const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    return ['dependencies', 'devDependencies', 'peerDependencies'].some((key) => manifest[key]?.['typescript'] !== undefined);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The skeleton for a project without TypeScript: the TypeScript skeleton with its types stripped
+ * (TypeScript's own transpiler, comments kept), checked by the editor through JSDoc types.
+ */
+function javaScriptSkeleton(source: string): string {
+  // The file's opening comment sits on the type import, which the transpiler drops with it.
+  const opening = /^\/\*\*[\s\S]*?\*\/\n/.exec(source)?.[0] ?? '';
+  const typed = source.slice(opening.length).replace(/^const adapter: AdapterFactory = /m, "/** @type {import('agent-identity-kit/adapter').AdapterFactory} */\nconst adapter = ");
+  const { outputText } = ts.transpileModule(typed, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  return `// @ts-check\n${opening}${outputText}`;
+}
+
 /** The refusal of a file that is already there. */
 function alreadyExists(file: string): string {
   return `${file}: already exists; init writes nothing over an existing file (move it away or edit it by hand)`;
@@ -50,15 +74,17 @@ function alreadyExists(file: string): string {
 
 /**
  * Writes what `init` writes into `cwd` and returns the paths written, the adapter first: the
- * adapter skeleton (every operation a TODO reporting itself unsupported, every optional
+ * adapter skeleton (JavaScript in a project without TypeScript) (every operation a TODO reporting itself unsupported, every optional
  * capability absent), the configuration file naming it, and a CI workflow. All or nothing: when
  * any of them exists or cannot be written, nothing is (a usage error naming it).
  */
 export function writeInitFiles(cwd: string, adapter: string | undefined): readonly string[] {
-  // A CommonJS project loads a `.ts` file as CommonJS, which cannot import the kit's ES modules: `.mts` is ESM everywhere.
-  const file = adapter ?? (isModuleProject(cwd) ? 'conformance/adapter.ts' : 'conformance/adapter.mts');
+  // A CommonJS project loads a `.ts` (`.js`) file as CommonJS, which cannot import the kit's ES modules: `.mts` (`.mjs`) is ESM everywhere.
+  const typescript = adapter === undefined ? isTypeScriptProject(cwd) : /\.[mc]?tsx?$/.test(adapter);
+  const file = adapter ?? `conformance/adapter.${isModuleProject(cwd) ? '' : 'm'}${typescript ? 'ts' : 'js'}`;
+  const skeleton = readFileSync(join(kitRoot(), 'examples', 'skeleton', 'adapter.ts'), 'utf8');
   const files = new Map([
-    [file, readFileSync(join(kitRoot(), 'examples', 'skeleton', 'adapter.ts'), 'utf8')],
+    [file, typescript ? skeleton : javaScriptSkeleton(skeleton)],
     [CONFIG_FILE_NAME, `${JSON.stringify({ conform: { adapter: file } }, null, 2)}\n`],
     ['.github/workflows/agent-identity-kit.yml', WORKFLOW],
   ]);
@@ -82,7 +108,7 @@ export const registerInit: RegisterCommand = (program, setExitCode) => {
     .command('init')
     .description('write a typed adapter skeleton, agent-identity-kit.config.json and a CI workflow into the working directory (never overwrites)')
     .addHelpText('after', helpExamples('init', 'init --adapter test/conformance/adapter.ts'))
-    .option('--adapter <file>', 'where the adapter skeleton goes (default: conformance/adapter.ts, or .mts outside an ES module package)')
+    .option('--adapter <file>', 'where the adapter skeleton goes, TypeScript for a .ts/.mts name, else JavaScript (default: conformance/adapter.ts in a TypeScript project — a tsconfig.json or a typescript dependency — else adapter.js; .mts/.mjs outside an ES module package)')
     .action((options: { adapter?: string }) => {
       const written = writeInitFiles(process.cwd(), options.adapter);
       process.stdout.write(

@@ -13,7 +13,7 @@ import {
 } from '../../../tools/lint/index.js';
 import type { RegisterCommand } from './index.js';
 import { printable } from '../../contract/printable.js';
-import { useColor } from '../use-color.js';
+import { colorOption, useColor } from '../use-color.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
@@ -87,7 +87,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
         setExitCode(0);
         return;
       }
-      const color = useColor(flags.format);
+      const color = useColor(flags.format, process.stdout, colorOption(program.opts()).color);
       process.stdout.write(FORMATTERS[flags.format](result, { color }));
       setExitCode(result.findings.some((finding) => finding.severity === 'error') ? 1 : 0);
     });

@@ -5,6 +5,7 @@ import { REPORTERS, type ReportFormat } from '../../../properties/reporters/inde
 import { mergeReports } from '../../../properties/runner/run-conformance.js';
 import { shardShareProblem } from '../../../properties/runner/shard-share.js';
 import { helpExamples } from '../help-examples.js';
+import { colorOption } from '../use-color.js';
 import { printVerdict } from '../print-verdict.js';
 import { checkOutputPath } from '../output-path.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-to-check.js';
@@ -54,7 +55,7 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw new UsageError(`${files.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const code = await printVerdict(report, flags.format, flags.out);
+      const code = await printVerdict(report, flags.format, flags.out, colorOption(program.opts()));
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);
     });

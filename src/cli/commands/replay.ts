@@ -10,6 +10,8 @@ import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { superviseReplay } from '../../supervisor/supervise-replay.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
+import { Option } from 'commander';
+import { KIT_VERSION } from '../../contract/kit-version.js';
 import { printable } from '../../contract/printable.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { adapterFiles, checkOutputPath } from '../output-path.js';
@@ -23,19 +25,22 @@ import { writeFileAtomic } from '../../../tools/check/write-file-atomic.js';
  * wrote replays with the flags that found it. Exit 0 when nothing failed, 1 otherwise, 2 for a
  * malformed scenario or a `--record` path that cannot be written (nothing runs then), and for a
  * replay that checked nothing (no scenario, or every one not applicable) unless `--allow-empty`.
+ * `--format json` prints `{ tool, version, scenarios: [{ file, id, status, text }], summary }`
+ * once every scenario ran, `text` being what the text format prints for it.
  */
 export const registerReplay: RegisterCommand = (program, setExitCode) => {
   program
     .command('replay')
     .description('replay scenario files against the reference runtime or an adapter')
-    .addHelpText('after', helpExamples('replay scenarios/', 'replay scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
+    .addHelpText('after', helpExamples('replay node_modules/agent-identity-kit/scenarios/', 'replay node_modules/agent-identity-kit/scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
     .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean }) => {
+    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean; format: 'text' | 'json' }) => {
       // Flags first: a bad one is refused before any scenario is read.
       const adapter = options.adapter === undefined ? undefined : adapterSpec(options.adapter);
       const loading = adapterLoading(adapter, options.import ?? [], options.tsconfig);
@@ -54,9 +59,11 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       checkOutputPath(options.record, { flag: '--record', kind: several ? 'folder' : 'file', createFolders: several, ...reads, reads: new Map([...(reads.reads ?? []), ...loaded.map(({ file }): [string, string] => [file, `the scenario ${file}`])]) });
       if (options.record !== undefined && several) mkdirSync(options.record, { recursive: true });
       const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
+      const results: { readonly file: string; readonly id: string; readonly status: 'PASS' | 'FAIL' | 'SKIP'; readonly text: string }[] = [];
       const write = (index: number, status: 'PASS' | 'FAIL' | 'SKIP', text: string, history: readonly string[] | undefined) => {
         counts[status] += 1;
-        process.stdout.write(printable(text));
+        if (options.format === 'json') results.push({ file: loaded[index]?.file ?? '', id: loaded[index]?.scenario.id ?? '', status, text });
+        else process.stdout.write(printable(text));
         const scenario = loaded[index]?.scenario;
         if (options.record !== undefined && history !== undefined && scenario !== undefined) {
           writeFileAtomic(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
@@ -74,7 +81,8 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
         await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
-      process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
+      if (options.format === 'json') process.stdout.write(`${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, scenarios: results, summary: counts }, null, 2)}\n`);
+      else process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
       if (loaded.length > 0 && counts.SKIP === loaded.length) refuseEmpty(`replay ${paths.join(' ')}: every scenario was not applicable`, options.allowEmpty);
       setExitCode(counts.FAIL > 0 ? 1 : 0);
     });

@@ -18,7 +18,7 @@ export const registerSimulate: RegisterCommand = (program, setExitCode) => {
   program
     .command('simulate')
     .description('show the lifecycle timeline of a scenario on the reference runtime, as text or a Mermaid sequence diagram')
-    .addHelpText('after', helpExamples('simulate scenarios/collision/conflict-concurrent-creates-one-winner.json', 'simulate scenarios/transaction/txn-veto-from-session-created.json --format mermaid'))
+    .addHelpText('after', helpExamples('simulate node_modules/agent-identity-kit/scenarios/collision/conflict-concurrent-creates-one-winner.json', 'simulate node_modules/agent-identity-kit/scenarios/transaction/txn-veto-from-session-created.json --format mermaid'))
     .argument('<scenario>', 'one scenario file')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'mermaid']).default('text'))
     .action(async (path: string, options: { format: 'text' | 'mermaid' }) => {

@@ -6,16 +6,23 @@ import { printable } from '../../contract/printable.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { helpExamples } from '../help-examples.js';
+import { Option } from 'commander';
+import { KIT_VERSION } from '../../contract/kit-version.js';
 
-/** `trace <file.jsonl>`: the offline history check. Exit 0 OK, 1 ILLEGAL or UNKNOWN, 2 malformed. */
+/**
+ * `trace <file.jsonl>`: the offline history check. Exit 0 OK, 1 ILLEGAL or UNKNOWN, 2 malformed.
+ * `--format json` prints `{ tool, version, file, records, verdict }`, the verdict as the checker
+ * gives it (its violation or witness included).
+ */
 export const registerTrace: RegisterCommand = (program, setExitCode) => {
   program
     .command('trace')
     .description('check a recorded lifecycle history (JSON lines) offline: OK, ILLEGAL with a witness, or UNKNOWN')
-    .addHelpText('after', helpExamples('trace events.jsonl', 'replay scenarios/identity/id-is-opaque.json --record h.jsonl && agent-identity-kit trace h.jsonl'))
+    .addHelpText('after', helpExamples('trace events.jsonl', 'replay node_modules/agent-identity-kit/scenarios/identity/id-is-opaque.json --record h.jsonl && npx agent-identity-kit trace h.jsonl'))
     .argument('<file>', 'history file, one JSON record per line')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action(async (file: string, flags: { allowEmpty?: boolean }) => {
+    .action(async (file: string, flags: { allowEmpty?: boolean; format: 'text' | 'json' }) => {
       let checked: HistoryFileCheck;
       try {
         checked = await checkHistoryFile(file);
@@ -26,8 +33,8 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
         throw error;
       }
       if (checked.records === 0) refuseEmpty(`${file}: the history has no records`, flags.allowEmpty);
-      // Tokens and ids of the history are its own strings, and may hold anything.
-      process.stdout.write(printable(formatVerdict(file, checked.records, checked.verdict)));
+      // Tokens and ids of the history are its own strings, and may hold anything (JSON escapes them itself).
+      process.stdout.write(flags.format === 'json' ? `${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, file, records: checked.records, verdict: checked.verdict }, null, 2)}\n` : printable(formatVerdict(file, checked.records, checked.verdict)));
       setExitCode(checked.verdict.verdict === 'OK' ? 0 : 1);
     });
 };

@@ -7,9 +7,9 @@ import { text } from './text.js';
 
 /**
  * A report format: renders the outcomes of one run, its exit code and the checked root
- * (absolute; the base of every reported path) as text to print.
+ * (absolute; the base of every reported path) as text to print; `color` (text only) paints it.
  */
-export type Reporter = (outcomes: readonly GateOutcome[], exitCode: number, root: string) => string;
+export type Reporter = (outcomes: readonly GateOutcome[], exitCode: number, root: string, color?: boolean) => string;
 
 /** A `--format` value. */
 export type ReportFormat = 'text' | 'json' | 'markdown' | 'sarif' | 'github';

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import picocolors from 'picocolors';
 import { printable } from '../../../src/contract/printable.js';
 import type { Finding } from '../types.js';
 import type { Formatter } from './formatter.js';
@@ -29,7 +30,7 @@ function plural(count: number, word: string): string {
 
 /** The human-readable formatter. */
 export const formatText: Formatter = (result, options = {}) => {
-  const paint = (code: string, text: string): string => (options.color === true ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const colors = picocolors.createColors(options.color === true);
   const out: string[] = [];
   const byFile = new Map<string, Finding[]>();
   for (const finding of result.findings) {
@@ -44,10 +45,10 @@ export const formatText: Formatter = (result, options = {}) => {
     } catch {
       // A stale baseline entry may name a file that no longer exists: no frame then.
     }
-    out.push(paint('4', printable(file)));
+    out.push(colors.underline(printable(file)));
     for (const finding of findings) {
-      const severity = finding.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
-      out.push(`  ${finding.line}:${finding.column}  ${severity}  ${paint('2', finding.ruleId)}  ${printable(finding.message)}`);
+      const severity = finding.severity === 'error' ? colors.red('error') : colors.yellow('warning');
+      out.push(`  ${finding.line}:${finding.column}  ${severity}  ${colors.dim(finding.ruleId)}  ${printable(finding.message)}`);
       if (lines.length > 0) out.push(codeFrame(lines, finding));
     }
     out.push('');
@@ -60,8 +61,8 @@ export const formatText: Formatter = (result, options = {}) => {
   const counts = [errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter((part) => part !== '').join(', ');
   const head =
     result.findings.length === 0
-      ? paint('32', '✔ no findings')
-      : paint(errors > 0 ? '31' : '33', `${errors > 0 ? '✖' : '⚠'} ${plural(result.findings.length, 'finding')} (${counts}) in ${plural(byFile.size, 'file')}`);
+      ? colors.green('✔ no findings')
+      : (errors > 0 ? colors.red : colors.yellow)(`${errors > 0 ? '✖' : '⚠'} ${plural(result.findings.length, 'finding')} (${counts}) in ${plural(byFile.size, 'file')}`);
   const projects = result.projects.length === 0 ? '' : `, ${plural(result.projects.length, 'tsconfig')} found`;
   out.push(`${head} (${plural(result.files, 'file')} linted in ${result.durationMs} ms${projects}; rules: ${modeText || 'none'})`);
   const unconfirmed = result.findings.filter((finding) => finding.confirmation?.status === 'unknown').length;
