@@ -23,7 +23,7 @@ export function describeAdapter(report: ConformanceReport): string {
 export function verdictLine(report: ConformanceReport): string {
   const { summary } = report;
   const stale = report.stale.length > 0 ? `, ${report.stale.length} stale expected failures` : '';
-  return `${report.verdict} — ${summary.PASS} pass, ${summary.FAIL} fail, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
+  return `${report.verdict}${report.subset === undefined ? '' : ` (${report.subset.mode} subset)`} — ${summary.PASS} pass, ${summary.FAIL} fail, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
 }
 
 /** The generated runs made, and what the time budget cut, as the header line says it. */
@@ -73,6 +73,7 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     }
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);
+  if (report.subset !== undefined) lines.push('', `Not applicable over ${report.subset.mode} (the checks that need in-process scheduling):`, ...report.subset.notApplicable.map((entry) => `  ${entry.check}  ${printable(entry.reason)}`));
   lines.push('', paint(verdictLine(report), report.verdict === 'CONFORMANT' ? 32 : 31, color), '');
   return lines.join('\n');
 };

@@ -4,12 +4,17 @@
 // side it reads the process's stdin. It posts every line it reads to its owner, except the one
 // answer the owner waits for synchronously (a kit observation, an adapter's id or clock
 // request): that one it writes into the shared buffer and wakes the owner, which is blocked.
+// While the owner is blocked, a request the owner must answer at once for the other side to go
+// on (`interject`: the adapter's own synchronous id, clock and seed requests) wakes it too.
+//
+// The shared state: 0 idle, 1 the owner waits, 2 the answer is in the buffer, 3 the other side
+// ended, 4 the answer did not fit, 5 an interjection is in the buffer (the owner sets 1 again).
 import { spawn } from 'node:child_process';
 import { createReadStream, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { mode, command, shared, answer } = workerData;
+const { mode, command, shared, answer, interject } = workerData;
 const state = new Int32Array(shared, 0, 2);
 const bytes = new Uint8Array(shared, 8);
 const encoder = new TextEncoder();
@@ -26,15 +31,19 @@ function deliver(line) {
     } catch {
       parsed = undefined;
     }
-    if (parsed?.type === answer && parsed.id === awaited) {
+    const interjection = interject !== undefined && parsed?.type === interject.type && interject.ops.includes(parsed.op);
+    if ((parsed?.type === answer && parsed.id === awaited) || interjection) {
+      // The owner may still be busy with an earlier interjection: the buffer is its until it waits again.
+      while (Atomics.load(state, 0) === 5) Atomics.wait(state, 0, 5, 1000);
+      if (Atomics.load(state, 0) !== 1) return parentPort.postMessage({ line });
       const encoded = encoder.encode(line);
-      awaited = undefined;
+      if (!interjection) awaited = undefined;
       if (encoded.length > bytes.length) {
         Atomics.store(state, 0, 4);
       } else {
         bytes.set(encoded);
         Atomics.store(state, 1, encoded.length);
-        Atomics.store(state, 0, 2);
+        Atomics.store(state, 0, interjection ? 5 : 2);
       }
       Atomics.notify(state, 0);
       return;

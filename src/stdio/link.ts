@@ -14,6 +14,12 @@ export interface LinkOptions {
   readonly onLine: (line: string) => void;
   /** The other side ended (its process exited, or stdin closed). */
   readonly onEnd: (end: LinkEnd) => void;
+  /**
+   * Requests of the other side that a blocked {@link Link.request} answers while it waits (the
+   * other side may be blocked on them itself): their `type` and `op`s, and how to answer one (the
+   * line read; the answer is written with {@link Link.write}).
+   */
+  readonly interject?: { readonly type: string; readonly ops: readonly string[]; readonly handle: (line: string) => void };
 }
 
 /** Why a synchronous request got no answer. */
@@ -42,7 +48,13 @@ export function openLink(options: LinkOptions): Link {
   const bytes = new Uint8Array(shared, 8);
   const decoder = new TextDecoder();
   const worker = new Worker(new URL('./line-link.mjs', import.meta.url), {
-    workerData: { mode: options.mode === 'spawn' ? 'spawn' : 'fd', command: options.command, shared, answer: options.answer },
+    workerData: {
+      mode: options.mode === 'spawn' ? 'spawn' : 'fd',
+      command: options.command,
+      shared,
+      answer: options.answer,
+      ...(options.interject === undefined ? {} : { interject: { type: options.interject.type, ops: options.interject.ops } }),
+    },
     stdout: false,
     stderr: false,
   });
@@ -62,7 +74,15 @@ export function openLink(options: LinkOptions): Link {
       if (Atomics.load(state, 0) === 3) return 'ended';
       Atomics.store(state, 0, 1);
       worker.postMessage({ await: id, write: line });
-      const waited = Atomics.wait(state, 0, 1, timeoutMs);
+      const deadline = performance.now() + timeoutMs;
+      let waited = Atomics.wait(state, 0, 1, timeoutMs);
+      while (Atomics.load(state, 0) === 5) {
+        const line = decoder.decode(bytes.slice(0, Atomics.load(state, 1)));
+        Atomics.store(state, 0, 1);
+        Atomics.notify(state, 0);
+        options.interject?.handle(line);
+        waited = Atomics.wait(state, 0, 1, Math.max(0, deadline - performance.now()));
+      }
       const now = Atomics.load(state, 0);
       if (waited === 'timed-out' && now === 1) {
         Atomics.store(state, 0, 0);

@@ -126,17 +126,25 @@ export class StdioFailure extends Error {
     /** The adapter's classification (`conflict`, `not-found`, `invalid`, `aborted`, `inactive`) or `unknown`. */
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
-/** A wire value naming something: `{"$ref": …}` (a kit-injected value), `{"$error": …}`, `{"$unsupported": …}`. */
-type Tagged = { readonly $ref: string } | { readonly $error: { readonly id?: string; readonly code?: string; readonly message?: string } } | { readonly $unsupported: string };
+/** A kit-injected value on the wire: its token, and whether it is an Error (the contract treats an Error abort reason apart). */
+export interface WireRef {
+  readonly $ref: string;
+  readonly isError?: true;
+}
 
-function tagOf(value: unknown): Tagged | undefined {
+/** A wire value naming something: `{"$ref": …}` (a kit-injected value), `{"$error": …}`, `{"$unsupported": …}`. */
+type Tagged = WireRef | { readonly $error: { readonly id?: string; readonly code?: string; readonly message?: string; readonly cause?: unknown } } | { readonly $unsupported: string };
+
+/** The tagged value `value` is, if it is one. */
+export function tagOf(value: unknown): Tagged | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const keys = Object.keys(value);
+  const keys = Object.keys(value).filter((key) => key !== 'isError');
   if (keys.length !== 1) return undefined;
   const [key] = keys;
   return key === '$ref' || key === '$error' || key === '$unsupported' ? (value as Tagged) : undefined;
@@ -154,14 +162,14 @@ export class KitValues {
   readonly #failures = new Map<string, StdioFailure>();
 
   /** The `$ref` of an injected value (the same token for the same value). */
-  ref(value: unknown): { readonly $ref: string } {
+  ref(value: unknown): WireRef {
     let token = this.#tokens.get(value);
     if (token === undefined) {
       token = `r${this.#tokens.size + 1}`;
       this.#tokens.set(value, token);
       this.#refs.set(token, value);
     }
-    return { $ref: token };
+    return value instanceof Error ? { $ref: token, isError: true } : { $ref: token };
   }
 
   /** `value` from the wire, with every tagged value inside it turned back into what it stands for. */
@@ -176,7 +184,8 @@ export class KitValues {
       const { id, code, message } = tag.$error ?? {};
       const known = id === undefined ? undefined : this.#failures.get(id);
       if (known !== undefined) return known;
-      const failure = new StdioFailure(typeof code === 'string' ? code : 'unknown', typeof message === 'string' ? message : 'error');
+      const cause = 'cause' in (tag.$error ?? {}) ? { cause: this.decode(tag.$error.cause) } : undefined;
+      const failure = new StdioFailure(typeof code === 'string' ? code : 'unknown', typeof message === 'string' ? message : 'error', cause);
       if (id !== undefined) this.#failures.set(id, failure);
       return failure;
     }

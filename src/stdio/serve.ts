@@ -7,12 +7,22 @@
 import type { AdapterEnv, AdapterFactory, OperationName, System } from '../contract/adapter.js';
 import { UnsupportedOperation } from '../contract/adapter.js';
 import { openLink, type Link } from './link.js';
-import { PROTOCOL_VERSION, parseMessage, type CallMessage, type EnvMessage } from './protocol.js';
+import { PROTOCOL_VERSION, parseMessage, tagOf, type CallMessage, type EnvMessage } from './protocol.js';
 
-/** A value the kit injected (a `$ref`): opaque here, passed on unchanged, and the same object for the same token. */
-class Injected {
+/** A value the kit injected (a `$ref`) that is not an Error: opaque here, passed on unchanged, the same object for the same token. */
+class InjectedValue {
   constructor(readonly $ref: string) {}
 }
+
+/** A value the kit injected that is an Error (the contract passes an Error abort reason on as is, and wraps any other). */
+class InjectedError extends Error {
+  constructor(readonly $ref: string) {
+    super(`kit-injected ${$ref}`);
+  }
+}
+
+type Injected = InjectedValue | InjectedError;
+const isInjected = (value: unknown): value is Injected => value instanceof InjectedValue || value instanceof InjectedError;
 
 /** Operations answered asynchronously (the rest are synchronous observations). */
 const ASYNC_OPS = new Set(['unload', 'create', 'resume', 'spawn', 'spawnRemote', 'prompt', 'dispose', 'flush', 'shutdown', 'restart', 'bridgeOpen', 'startJob']);
@@ -28,11 +38,10 @@ export function serveStdio(factory: AdapterFactory, name = 'typescript'): void {
   const decode = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(decode);
     if (typeof value !== 'object' || value === null) return value;
-    const keys = Object.keys(value);
-    if (keys.length === 1 && keys[0] === '$ref') {
-      const token = String((value as { $ref: unknown }).$ref);
-      let known = injected.get(token);
-      if (known === undefined) injected.set(token, (known = new Injected(token)));
+    const tag = tagOf(value);
+    if (tag !== undefined && '$ref' in tag) {
+      let known = injected.get(tag.$ref);
+      if (known === undefined) injected.set(tag.$ref, (known = tag.isError === true ? new InjectedError(tag.$ref) : new InjectedValue(tag.$ref)));
       return known;
     }
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, decode(item)]));
@@ -40,7 +49,7 @@ export function serveStdio(factory: AdapterFactory, name = 'typescript'): void {
 
   /** A failure value on the wire: the kit's own ($ref), unsupported, or the implementation's, classified here. */
   const encodeError = (error: unknown, system: System | undefined, op: OperationName): unknown => {
-    if (error instanceof Injected) return { $ref: error.$ref };
+    if (isInjected(error)) return { $ref: error.$ref };
     if (UnsupportedOperation.is(error)) return { $unsupported: error.operation };
     const code = system?.classifyError(error, { op }) ?? 'unknown';
     let id: string | undefined;
@@ -48,13 +57,14 @@ export function serveStdio(factory: AdapterFactory, name = 'typescript'): void {
       id = failures.get(error);
       if (id === undefined) failures.set(error, (id = `e${(next += 1)}`));
     }
-    return { $error: { ...(id === undefined ? {} : { id }), code, message: error instanceof Error ? error.message : String(error) } };
+    const cause = error instanceof Error && 'cause' in error ? { cause: encode(error.cause, system, op) } : {};
+    return { $error: { ...(id === undefined ? {} : { id }), code, message: error instanceof Error ? error.message : String(error), ...cause } };
   };
 
   /** A result on the wire: every `error` field encoded as a failure value, `undefined` as null. */
   const encode = (value: unknown, system: System | undefined, op: OperationName): unknown => {
     if (value === undefined) return null;
-    if (value instanceof Injected) return { $ref: value.$ref };
+    if (isInjected(value)) return { $ref: value.$ref };
     if (Array.isArray(value)) return value.map((item) => encode(item, system, op));
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : [[key, key === 'error' ? encodeError(item, system, op) : encode(item, system, op)]])));

@@ -55,6 +55,8 @@ class AdapterProcess {
       answer: 'result',
       onLine: (line) => this.#receive(line),
       onEnd: (end) => this.#ended(end),
+      // The adapter's id, clock and seed requests are synchronous on its side too: answered even while an observation waits.
+      interject: { type: 'env', ops: ['ids', 'clock', 'seed'], handle: (line) => this.#receive(line) },
     });
     this.#greeting = new Promise((resolve, reject) => {
       this.#greet = { resolve, reject };
@@ -162,11 +164,12 @@ class AdapterProcess {
     }
   }
 
-  /** Answers an env request with what the kit's env does. */
+  /** Answers an env request with what the kit's env does: at once for the synchronous ones (ids, clock, seed), which may arrive while this thread is blocked. */
   async #serve(env: AdapterEnv, request: EnvMessage): Promise<void> {
     let reply: ReplyMessage;
     try {
-      const value = await this.#envCall(env, request);
+      const made = this.#envCall(env, request);
+      const value = made instanceof Promise ? await made : made;
       reply = { type: 'reply', id: request.id, ok: true, value: value ?? null };
     } catch (error) {
       reply = { type: 'reply', id: request.id, ok: false, error: this.#values.ref(error) };

@@ -22,6 +22,7 @@ import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-
 
 interface ConformFlags {
   readonly adapter?: string;
+  readonly adapterCmd?: string;
   readonly import?: string[];
   readonly tsconfig?: string;
   readonly seed?: string;
@@ -60,7 +61,7 @@ function pathOf(value: string | undefined, seed: number | undefined): string | u
 
 /** How this run was started, as far as a rerun of one failure needs it: the adapter and how it loads, and the per-operation limit. */
 function invocationOf(flags: ConformFlags): { readonly conform: string[]; readonly replay: string[] } {
-  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
+  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.adapterCmd === undefined ? [] : ['--adapter-cmd', flags.adapterCmd]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
   return { conform: ['npx', 'agent-identity-kit', 'conform', ...loading, ...(flags.timeout === undefined ? [] : ['--timeout', flags.timeout])], replay: ['npx', 'agent-identity-kit', 'replay', ...loading] };
 }
 
@@ -190,6 +191,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .description('check an implementation against the one-identity contract, through its adapter')
     .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
+    .option('--adapter-cmd <command>', 'drive an adapter process in any language over stdio (docs/stdio-adapter.md), e.g. "python3 adapter.py"; the verdict is on the stdio subset')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
@@ -223,6 +225,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       if (flags.outCheck !== undefined && (flags.out === undefined || !knownEntry(flags.outCheck, true) || !flags.outCheck.includes('/'))) throw new UsageError(`--out-check needs --out and a check id (<requirement>/<name>), got ${JSON.stringify(flags.outCheck)}`);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
+      if (flags.adapterCmd !== undefined && (flags.adapter !== undefined || flags.import !== undefined || flags.tsconfig !== undefined)) throw new UsageError('--adapter-cmd drives an adapter process: it takes no --adapter, --import or --tsconfig');
+      if (flags.adapterCmd !== undefined && flags.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
       const loading = adapterLoading(spec, flags.import ?? [], flags.tsconfig);
       checkOutputPath(flags.out, { flag: '--out', ...adapterFiles(spec, loading) });
@@ -236,6 +240,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
+        ...(flags.adapterCmd === undefined ? {} : { stdio: true }),
         ...(tty ? { onProgress: (progress) => process.stderr.write(`\r\u001b[2K${progressLine({ ...progress, label: progressLabel(progress) }, performance.now() - started, process.stderr.columns)}`) } : {}),
       };
       let report: ConformanceReport;
@@ -243,7 +248,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         // This process never runs adapter code: the engine and the adapter run in a supervised worker.
         // What the adapter prints is echoed here: escaped, the kit's own line clearing aside.
         const log = (text: string) => process.stderr.write(tty ? `\r\u001b[2K${printable(text)}` : printable(text));
-        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log, ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
+        const run = { ...(spec === undefined ? {} : { adapter: spec }), ...(flags.adapterCmd === undefined ? {} : { adapterCmd: flags.adapterCmd }), loading, log, ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...options, shard } });
         } else {
@@ -254,7 +259,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         if (tty) process.stderr.write('\r\u001b[2K');
       }
       // An adapter the kit could not use reached no verdict: bad input, not NOT CONFORMANT.
-      if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? 'the bundled reference adapter'}: ${report.adapter.error.replace(/^adapter: /, '')}`);
+      if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? (flags.adapterCmd === undefined ? 'the bundled reference adapter' : `--adapter-cmd "${flags.adapterCmd}"`)}: ${report.adapter.error.replace(/^adapter: /, '')}`);
       if (shard !== undefined) {
         // A shard's verdict is merge's: its job succeeds once its part is printed.
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
