@@ -82,7 +82,8 @@ class Kit:
         self._next = 0
         self._waiting: dict[str, asyncio.Future] = {}
         self._refs: dict[str, Any] = {}
-        self._errors: dict[int, str] = {}
+        # Keyed by id(): the failures are kept alive, so an id is never reused for another one.
+        self._errors: dict[int, tuple[str, Any]] = {}
 
     def decode(self, value: Any) -> Any:
         if isinstance(value, list):
@@ -104,8 +105,8 @@ class Kit:
             return {"$unsupported": error.op}
         key = id(error)
         if key not in self._errors:
-            self._errors[key] = f"e{len(self._errors) + 1}"
-        body = {"id": self._errors[key], "code": error.code if isinstance(error, HostError) else "unknown", "message": str(error)}
+            self._errors[key] = (f"e{len(self._errors) + 1}", error)
+        body = {"id": self._errors[key][0], "code": error.code if isinstance(error, HostError) else "unknown", "message": str(error)}
         if isinstance(error, HostError) and error.has_cause:
             body["cause"] = self.encode(error.cause)
         return {"$error": body}
@@ -113,6 +114,8 @@ class Kit:
     def encode(self, value: Any) -> Any:
         if isinstance(value, (Injected, InjectedError)):
             return {"$ref": value.ref}
+        if isinstance(value, BaseException):
+            return self.encode_error(value)
         if isinstance(value, list):
             return [self.encode(item) for item in value]
         if isinstance(value, dict):
@@ -329,8 +332,15 @@ class System:
         return hear
 
     def _report(self, plan: str, op: str, run: Callable[[], Any]) -> None:
+        # Started now, inside the dispatch (as in process); its outcome is logged when it settles.
+        try:
+            started = run()
+        except Exception as error:  # noqa: BLE001 - a refusal is an outcome
+            self.outcomes.append({"plan": plan, "op": op, "outcome": {"ok": False, "error": failure_value(error)}})
+            return
+
         async def settle() -> None:
-            self.outcomes.append({"plan": plan, "op": op, "outcome": await outcome(run)})
+            self.outcomes.append({"plan": plan, "op": op, "outcome": await outcome(lambda: started)})
 
         asyncio.ensure_future(settle())
 

@@ -63,6 +63,12 @@ class Signal:
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
 
+async def wait_all(waits: list) -> None:
+    """Waits for every one of `waits` to settle, whatever each settles to."""
+    if waits:
+        await asyncio.wait([asyncio.ensure_future(wait) for wait in waits])
+
+
 def abort_value(reason: Any) -> BaseException:
     """An abort fails with its reason: an exception as itself, anything else as the cause of `aborted`."""
     if isinstance(reason, BaseException):
@@ -316,14 +322,15 @@ class Handle:
             await self._host.store.flush(self.agent.id)
 
     def dispose(self) -> asyncio.Task:
+        """The memoized teardown; it begins at once (no new turn from here on), the rest runs as a task."""
         if self._teardown is None:
+            self._ending = True
+            if self._turn is not None:
+                self._turn.abort(HostError("aborted", f"turn of {self.agent.id!r} cut by teardown"))
             self._teardown = asyncio.ensure_future(self._tear_down())
         return self._teardown
 
     async def _tear_down(self) -> None:
-        self._ending = True
-        if self._turn is not None:
-            self._turn.abort(HostError("aborted", f"turn of {self.agent.id!r} cut by teardown"))
         if self._turns is not None:
             await asyncio.wait([self._turns])
         self._host.retire(self.agent, True, True)
@@ -424,18 +431,15 @@ class Owner:
         return await self._host.open(self, "resume", request)
 
     def unload(self) -> asyncio.Task:
+        """Memoized: refuses new creations and stops pending ones at once, then waits for every teardown."""
         if self._unload is None:
-            self._unload = asyncio.ensure_future(self._unload_once())
+            self.closed = True
+            pending = list(self.pending)
+            for creation in pending:
+                creation.stop(HostError("inactive", f"owner {self.label!r} unloaded during the creation"))
+            waits = [handle.dispose() for handle in list(self.handles)] + [creation.settled for creation in pending]
+            self._unload = asyncio.ensure_future(wait_all(waits))
         return self._unload
-
-    async def _unload_once(self) -> None:
-        self.closed = True
-        pending = list(self.pending)
-        for creation in pending:
-            creation.stop(HostError("inactive", f"owner {self.label!r} unloaded during the creation"))
-        waits = [handle.dispose() for handle in list(self.handles)] + [creation.settled for creation in pending]
-        if waits:
-            await asyncio.wait(waits)
 
 
 class Host:
@@ -463,10 +467,8 @@ class Host:
 
     def shutdown(self) -> asyncio.Task:
         if self._shutdown is None:
-            async def once() -> None:
-                self._closed = True
-                await asyncio.wait([owner.unload() for owner in self._owners])
-            self._shutdown = asyncio.ensure_future(once())
+            self._closed = True
+            self._shutdown = asyncio.ensure_future(wait_all([owner.unload() for owner in self._owners]))
         return self._shutdown
 
     async def open(self, owner: Owner, kind: str, request: dict) -> Handle:
