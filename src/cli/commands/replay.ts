@@ -31,12 +31,15 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('replay scenarios/', 'replay scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
     .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
+    .option('--adapter-cmd <command>', 'replay against an adapter process in any language, over stdio (docs/stdio-adapter.md)')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean }) => {
+    .action(async (paths: string[], options: { adapter?: string; adapterCmd?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean }) => {
       // Flags first: a bad one is refused before any scenario is read.
+      if (options.adapterCmd !== undefined && (options.adapter !== undefined || options.import !== undefined || options.tsconfig !== undefined)) throw new UsageError('--adapter-cmd drives an adapter process: it takes no --adapter, --import or --tsconfig');
+      if (options.adapterCmd !== undefined && options.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
       const adapter = options.adapter === undefined ? undefined : adapterSpec(options.adapter);
       const loading = adapterLoading(adapter, options.import ?? [], options.tsconfig);
       let loaded;
@@ -62,7 +65,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
           writeFileAtomic(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
         }
       };
-      if (adapter === undefined) {
+      if (adapter === undefined && options.adapterCmd === undefined) {
         // The reference runtime is the kit's own code: it replays in this process.
         for (const [index, { file, scenario }] of loaded.entries()) {
           const lines: string[] = [];
@@ -72,7 +75,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         }
       } else {
         // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
-        await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
+        await superviseReplay({ adapter: adapter ?? { command: options.adapterCmd! }, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
       process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
       if (loaded.length > 0 && counts.SKIP === loaded.length) refuseEmpty(`replay ${paths.join(' ')}: every scenario was not applicable`, options.allowEmpty);
