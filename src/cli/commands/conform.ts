@@ -97,6 +97,7 @@ function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
   const text = (value: number | undefined) => (value === undefined ? undefined : String(value));
   const defaults = {
     adapter: config.adapter,
+    adapterCmd: config.adapterCmd,
     import: config.import === undefined ? undefined : [...config.import],
     tsconfig: config.tsconfig,
     seed: text(config.seed),
@@ -106,7 +107,10 @@ function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
     timeout: text(config.timeout),
   };
   const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
-  return { ...Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined)), ...given } as ConformFlags;
+  // An adapter named on the command line (module or process) replaces the configuration's, with how it loads.
+  const named = flags.adapter !== undefined || flags.adapterCmd !== undefined;
+  const loading = new Set(['adapter', 'adapterCmd', 'import', 'tsconfig']);
+  return { ...Object.fromEntries(Object.entries(defaults).filter(([key, value]) => value !== undefined && !(named && loading.has(key)))), ...given } as ConformFlags;
 }
 
 /** Reads an expected-failures file: a YAML list of requirement or check ids (or `{ expected-failures: [...] }`). */
