@@ -9,7 +9,8 @@
  */
 import type { AdapterEnv, AdapterFactory, ListenPlan, SetupPlan, SignalPlan, System } from '../contract/adapter.js';
 import { openLink, type Link, type LinkEnd } from './link.js';
-import { KitValues, PROTOCOL_VERSION, ProtocolError, StdioFailure, parseMessage, type CallMessage, type EnvMessage, type ReplyMessage } from './protocol.js';
+import { KitValues, StdioFailure } from './kit-values.js';
+import { PROTOCOL_VERSION, ProtocolError, parseMessage, type CallMessage, type EnvMessage, type ReplyMessage } from './protocol.js';
 
 /** Options of {@link stdioAdapter}. */
 export interface StdioAdapterOptions {

@@ -7,7 +7,8 @@
 import type { AdapterEnv, AdapterFactory, OperationName, System } from '../contract/adapter.js';
 import { UnsupportedOperation } from '../contract/adapter.js';
 import { openLink, type Link } from './link.js';
-import { PROTOCOL_VERSION, parseMessage, tagOf, type CallMessage, type EnvMessage } from './protocol.js';
+import { tagOf } from './kit-values.js';
+import { PROTOCOL_VERSION, parseMessage, type CallMessage, type EnvMessage } from './protocol.js';
 
 /** A value the kit injected (a `$ref`) that is not an Error: opaque here, passed on unchanged, the same object for the same token. */
 class InjectedValue {
