@@ -40,6 +40,8 @@ class AdapterProcess {
   readonly #envs = new Map<string, AdapterEnv>();
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; op: string }>();
   readonly #turns = new Map<string, AbortController>();
+  /** Observations that timed out: their late answers are dropped. */
+  readonly #abandoned = new Set<number>();
   #greeted = false;
   readonly #greeting: Promise<void>;
   #greet: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -100,7 +102,10 @@ class AdapterProcess {
     const id = (this.#next += 1);
     const limit = this.#options.observationTimeoutMs ?? 10_000;
     const answer = this.#link.request(JSON.stringify({ type: 'call', id, system, op, args } satisfies CallMessage), id, limit);
-    if (answer === 'timeout') throw new Error(`${this.#who()} did not answer ${op}() within ${limit} ms (observations are answered at once, also while operations are in flight)`);
+    if (answer === 'timeout') {
+      this.#abandoned.add(id);
+      throw new Error(`${this.#who()} did not answer ${op}() within ${limit} ms (observations are answered at once, also while operations are in flight)`);
+    }
     if (answer === 'ended') throw new Error(`${this.#who()} ${this.#end ?? 'exited'} before answering ${op}()`);
     if (answer === 'too-large') throw new Error(`${this.#who()} answered ${op}() with more than 16 MB`);
     const message = this.#parse(answer);
@@ -149,6 +154,7 @@ class AdapterProcess {
     try {
       if (message.type === 'hello') throw new ProtocolError('hello sent twice');
       if (message.type === 'result') {
+        if (this.#abandoned.delete(message.id)) return;
         const pending = this.#pending.get(message.id);
         if (pending === undefined) throw new ProtocolError(`result for no pending call (id ${message.id})`);
         this.#pending.delete(message.id);
