@@ -89,6 +89,16 @@ module.exports = {
       to: { path: '^(?:src/(?!contract/)|properties/|scenarios/|test/|examples/|bench/|bin/)' },
     },
     {
+      name: 'stdio-imports-only-contract',
+      severity: 'error',
+      comment:
+        'src/stdio is the stdio adapter protocol (the export agent-identity-kit/stdio): the kit side of --adapter-cmd, which the ' +
+        'supervised worker loads, and serveStdio, which runs next to an implementation under test. Like the adapter toolkit it ' +
+        'builds on the adapter types of src/contract alone, so an adapter process never pulls in the engine.',
+      from: { path: '^src/stdio/' },
+      to: { path: '^(?:src/(?!stdio/|contract/)|properties/|scenarios/|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
       name: 'supervisor-imports-engine',
       severity: 'error',
       comment:
@@ -96,7 +106,7 @@ module.exports = {
         'for the CLI and for the vitest integration alike. It builds on the contract, the runtime, the properties and the scenarios, ' +
         'and knows neither of the front ends that use it (src/cli, src/vitest) nor the static gates.',
       from: { path: '^src/supervisor/' },
-      to: { path: '^(?:src/(?!supervisor/|contract/|runtime/)|tools/|test/|examples/|bench/|bin/)' },
+      to: { path: '^(?:src/(?!supervisor/|contract/|runtime/|stdio/)|tools/|test/|examples/|bench/|bin/)' },
     },
     {
       name: 'vitest-integration-imports-engine',

@@ -19,6 +19,8 @@ export interface CheckTally {
   readonly unsupported?: readonly string[];
   /** The hang, confirmed earlier in the run, of an operation the check needs: it was not tried, the check could not run. */
   readonly notTried?: { readonly op: string; readonly check: string; readonly step: string };
+  /** Set when the check did not run because it needs in-process scheduling and the run drives a stdio adapter (properties/runner/stdio-subset.ts). */
+  readonly inProcessOnly?: true;
 }
 
 /** One step of a counterexample: what the kit did, as a line and as plain data. */
@@ -173,6 +175,8 @@ export interface ConformanceReport {
   readonly adapterOutput?: { readonly stdout: string; readonly stderr: string; readonly truncated?: true };
   /** Errors that escaped adapter code, when any did. Set by the supervisor. */
   readonly strays?: readonly StrayError[];
+  /** Set when the run drove a stdio adapter (`--adapter-cmd`): the verdict is on the stdio subset, without the checks listed. */
+  readonly subset?: { readonly mode: 'stdio'; readonly notApplicable: readonly { readonly check: string; readonly reason: string }[] };
 }
 
 /** `report` with its timings zeroed (the run's and each chunk's): two runs with the same seed give the same value, byte for byte. */

@@ -27,7 +27,8 @@ export function verdictLine(report: ConformanceReport): string {
   const stale = report.stale.length > 0 ? `, ${report.stale.length} stale expected failures` : '';
   const expected = report.requirements.filter((result) => result.status === 'FAIL' && result.expected === true).length;
   const fail = expected === 0 ? `${summary.FAIL} fail` : `${summary.FAIL} fail (${expected === summary.FAIL ? 'all' : expected} expected)`;
-  return `${report.verdict} — ${summary.PASS} pass, ${fail}, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
+  const subset = report.subset === undefined ? '' : ` (${report.subset.mode} subset)`;
+  return `${report.verdict}${subset} — ${summary.PASS} pass, ${fail}, ${summary['NOT-APPLICABLE']} not applicable, ${summary['NOT-TESTED']} not tested, ${summary.STATIC} static${stale}`;
 }
 
 /** The generated runs made, and what the time budget cut, as the header line says it. */
@@ -79,6 +80,7 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     }
   }
   if (report.stale.length > 0) lines.push('', `Stale expected failures (they pass now): ${report.stale.join(', ')}`);
+  if (report.subset !== undefined) lines.push('', `Not applicable over ${report.subset.mode} (the checks that need in-process scheduling):`, ...report.subset.notApplicable.map((entry) => `  ${entry.check}  ${printable(entry.reason)}`));
   lines.push('', (report.verdict === 'CONFORMANT' ? colors.green : colors.red)(verdictLine(report)), '');
   return lines.join('\n');
 };

@@ -19,6 +19,8 @@ export function decideRequirement(requirement: Requirement, tallies: readonly Ch
   // So could a check that an operation the run confirmed to hang hung in again: it was not waited for again.
   const notTried = tallies.find((tally) => tally.notTried !== undefined);
   if (notTried?.skipped !== undefined) return { status: 'NOT-TESTED', note: notTried.skipped };
+  // Over stdio, a requirement whose every check needs in-process scheduling is outside the stdio subset.
+  if (tallies.length > 0 && tallies.every((tally) => tally.inProcessOnly === true)) return { status: 'NOT-APPLICABLE', note: 'stdio mode: every check needs in-process scheduling' };
   if (!tallies.some((tally) => tally.runs > 0)) {
     const reasons = [...new Set(tallies.map((tally) => tally.skipped).filter((reason) => reason !== undefined))];
     return { status: 'NOT-TESTED', note: reasons.length > 0 ? reasons.join('; ') : 'no check ran' };

@@ -17,6 +17,7 @@ import { CheckContext, openSystem, type Subcase } from './check-context.js';
 import { ConfirmedHangs, hangNote, type ConfirmedHang } from './confirmed-hangs.js';
 import { Limits } from './limits.js';
 import { stepLine, type Step } from './step.js';
+import { stdioExclusion } from './stdio-subset.js';
 
 /** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
 export const DEFAULT_SEED = 202611;
@@ -70,6 +71,8 @@ export interface ConformanceOptions {
   readonly struckOut?: readonly string[];
   /** Run one shard of the run (0-based `index` of `count`): the directed checks of every count-th requirement in scope (see {@link homeShard}) and every count-th generated chunk. The report then carries its part, for `merge`. */
   readonly shard?: { readonly index: number; readonly count: number };
+  /** Set when the factory drives a stdio adapter (`--adapter-cmd`): the checks that need in-process scheduling do not run (properties/runner/stdio-subset.ts) and the report says so. */
+  readonly stdio?: boolean;
 }
 
 export type { CheckOutcome } from '../report/conformance-report.js';
@@ -310,6 +313,8 @@ export async function exploreConformance(factory: AdapterFactory, options: Confo
     const given = options.settled?.find((outcome) => outcome.tally.id === check.id);
     if (given !== undefined) {
       directed.push(given);
+    } else if (skipped === undefined && options.stdio === true && stdioExclusion(check.id) !== undefined) {
+      directed.push({ tally: { id: check.id, kind: 'directed', runs: 0, failures: 0, skipped: stdioExclusion(check.id)!, inProcessOnly: true }, requirement: check.requirement });
     } else if (skipped === undefined) {
       const found = await runCheck(factory, check, declared, limits, options, seed);
       const outcome: CheckOutcome =
@@ -427,6 +432,7 @@ function decide(envelope: ReturnType<typeof envelopeOf>, declared: Declared, dir
     stale,
     durationMs: Math.round(performance.now() - started),
     chunks: generated.chunks.map((chunk) => ({ index: chunk.index, runs: chunk.runs, durationMs: chunk.durationMs })),
+    ...(options.stdio === true ? { subset: { mode: 'stdio' as const, notApplicable: directed.flatMap((outcome) => (outcome.tally.inProcessOnly === true ? [{ check: outcome.tally.id, reason: outcome.tally.skipped ?? '' }] : [])) } } : {}),
   };
 }
 
@@ -461,6 +467,7 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
     ...(first.scope === 'all' ? {} : { requirements: first.scope }),
     ...(first.timeBudgetMs === undefined ? {} : { timeBudgetMs: first.timeBudgetMs }),
     expectedFailures: parts[0]?.expectedFailures ?? [],
+    ...(first.subset === undefined ? {} : { stdio: true }),
   };
   const chunks = mergeChunks(parts.flatMap((part) => part.chunks), (id) => inScope(id, options.requirements));
   // A shard whose worker was lost in its generated runs has no chunks to give: its loss fails the merged run, as it fails an unsharded one.

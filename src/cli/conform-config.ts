@@ -12,6 +12,8 @@ import { UsageError } from '../supervisor/usage-error.js';
 export interface ConformConfig {
   /** `--adapter`: the adapter module (`file.ts` or `file.ts#export`), relative to the working directory. */
   readonly adapter?: string;
+  /** `--adapter-cmd`: the command of a stdio adapter process (docs/stdio-adapter.md). */
+  readonly adapterCmd?: string;
   /** `--import`: modules preloaded before the adapter. */
   readonly import?: readonly string[];
   /** `--tsconfig`: the tsconfig a `.ts` adapter loads with. */
@@ -35,6 +37,7 @@ const validate = new Ajv({ verbose: true }).compile<ConformConfig>({
   additionalProperties: false,
   properties: {
     adapter: path,
+    adapterCmd: path,
     import: { type: 'array', items: path },
     tsconfig: path,
     seed: { type: 'integer', minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },

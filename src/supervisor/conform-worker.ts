@@ -12,6 +12,7 @@ import { exploreConformance, type CheckOutcome, type ConformanceEvidence, type C
 import type { Step } from '../../properties/runner/step.js';
 import { brokenBuiltins } from './intact-builtins.js';
 import { loadAdapter, type AdapterSpec } from './load-adapter.js';
+import { stdioAdapter } from '../stdio/stdio-adapter.js';
 import { UsageError } from './usage-error.js';
 
 /** What the supervisor hands a worker. */
@@ -19,6 +20,8 @@ export interface ConformWorkerData {
   readonly task: 'conform';
   /** The adapter module; absent for the bundled reference runtime. */
   readonly adapter?: AdapterSpec;
+  /** The command of a stdio adapter process (`--adapter-cmd`): the worker starts it as its child. */
+  readonly adapterCmd?: string;
   /** Modules to import first, in order (file URLs or package names); `conform-worker.mjs` runs them. */
   readonly preloads: readonly string[];
   /** The tsconfig tsx loads TypeScript with. */
@@ -82,7 +85,16 @@ const LAST_STRAYS_MS = 50;
 export async function runConformWorker(data: ConformWorkerData, post: (message: ConformWorkerMessage) => void): Promise<void> {
   let factory: AdapterFactory;
   try {
-    factory = data.adapter === undefined ? (await import('../../properties/reference-adapter.js')).default : await loadAdapter(data.adapter);
+    if (data.adapterCmd !== undefined) {
+      // A protocol error ends the run as a usage error: nothing the adapter says after it can be trusted.
+      const stdio = stdioAdapter({ command: data.adapterCmd, onProtocolError: (message) => post({ kind: 'usage', message }) });
+      await stdio.ready().catch((error: unknown) => {
+        throw new UsageError(`--adapter-cmd "${data.adapterCmd}": ${error instanceof Error ? error.message : String(error)}`);
+      });
+      factory = stdio;
+    } else {
+      factory = data.adapter === undefined ? (await import('../../properties/reference-adapter.js')).default : await loadAdapter(data.adapter);
+    }
   } catch (error) {
     post({ kind: 'usage', message: error instanceof UsageError ? error.message : String(error) });
     return;

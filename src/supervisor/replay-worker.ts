@@ -9,12 +9,16 @@ import { HistoryRecorder } from '../../scenarios/history/history-recorder.js';
 import { formatResult } from '../../scenarios/replay/format-result.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
 import { loadAdapter, type AdapterSpec } from './load-adapter.js';
+import { stdioAdapter } from '../stdio/stdio-adapter.js';
 import { UsageError } from './usage-error.js';
 
 /** What the supervisor hands a replay worker. */
 export interface ReplayWorkerData {
   readonly task: 'replay';
-  readonly adapter: AdapterSpec;
+  /** The adapter module; absent when `adapterCmd` names a stdio adapter process instead. */
+  readonly adapter?: AdapterSpec;
+  /** The command of a stdio adapter process (`--adapter-cmd`): the worker starts it as its child. */
+  readonly adapterCmd?: string;
   /** Modules to import first, in order (file URLs or package names); `adapter-worker.mjs` runs them. */
   readonly preloads: readonly string[];
   /** The tsconfig tsx loads TypeScript with. */
@@ -37,7 +41,15 @@ export type ReplayWorkerMessage =
 export async function runReplayWorker(data: ReplayWorkerData, post: (message: ReplayWorkerMessage) => void): Promise<void> {
   let adapter;
   try {
-    adapter = await loadAdapter(data.adapter);
+    if (data.adapterCmd !== undefined) {
+      const stdio = stdioAdapter({ command: data.adapterCmd, onProtocolError: (message) => post({ kind: 'usage', message }) });
+      await stdio.ready().catch((error: unknown) => {
+        throw new UsageError(`--adapter-cmd "${data.adapterCmd}": ${error instanceof Error ? error.message : String(error)}`);
+      });
+      adapter = stdio;
+    } else {
+      adapter = await loadAdapter(data.adapter!);
+    }
   } catch (error) {
     post({ kind: 'usage', message: error instanceof UsageError ? error.message : String(error) });
     return;

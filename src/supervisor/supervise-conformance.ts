@@ -13,6 +13,8 @@ import { AdapterOutput, describeForged, runWorker, type WorkerLoss } from './wor
 export interface SupervisedConformance {
   /** The adapter module; absent for the bundled reference runtime. */
   readonly adapter?: AdapterSpec;
+  /** The command of a stdio adapter process (`--adapter-cmd`), instead of an adapter module. */
+  readonly adapterCmd?: string;
   /** How the worker loads the adapter (`--import`, `--tsconfig`); none when absent. */
   readonly loading?: AdapterLoading;
   readonly options: ConformanceOptions;
@@ -183,6 +185,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     const data: ConformWorkerData = {
       task: 'conform',
       ...(run.adapter === undefined ? {} : { adapter: run.adapter }),
+      ...(run.adapterCmd === undefined ? {} : { adapterCmd: run.adapterCmd }),
       preloads,
       ...(tsconfig === undefined ? {} : { tsconfig }),
       options: engine,

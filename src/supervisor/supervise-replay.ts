@@ -25,7 +25,8 @@ const REPLAY_TIMEOUT_MS = 5000;
  * the adapter, or a load error, is a usage error.
  */
 export async function superviseReplay(run: {
-  readonly adapter: AdapterSpec;
+  /** The adapter module, or (`adapterCmd`) the command of a stdio adapter process. */
+  readonly adapter: AdapterSpec | { readonly command: string };
   /** How the worker loads the adapter (`--import`, `--tsconfig`); none when absent. */
   readonly loading?: AdapterLoading;
   readonly scenarios: readonly { readonly file: string; readonly scenario: Scenario }[];
@@ -37,7 +38,7 @@ export async function superviseReplay(run: {
   let from = 0;
   while (from < run.scenarios.length) {
     const tsconfig = run.loading?.tsconfig;
-    const data: ReplayWorkerData = { task: 'replay', adapter: run.adapter, preloads: run.loading?.preloads ?? [], ...(tsconfig === undefined ? {} : { tsconfig }), scenarios: run.scenarios, from, record: run.record };
+    const data: ReplayWorkerData = { task: 'replay', ...('command' in run.adapter ? { adapterCmd: run.adapter.command } : { adapter: run.adapter }), preloads: run.loading?.preloads ?? [], ...(tsconfig === undefined ? {} : { tsconfig }), scenarios: run.scenarios, from, record: run.record };
     let flight: number | 'load' | 'between' = 'load';
     let usage: string | undefined;
     const loss = await runWorker<ReplayWorkerMessage>({
@@ -63,7 +64,7 @@ export async function superviseReplay(run: {
     if (usage !== undefined) throw new UsageError(usage);
     if (loss === undefined) return;
     const current = flight as number | 'load' | 'between';
-    if (current === 'load') throw new UsageError(`${run.adapter.file}: ${lossText(loss)} while loading the adapter module`);
+    if (current === 'load') throw new UsageError(`${'command' in run.adapter ? `--adapter-cmd "${run.adapter.command}"` : run.adapter.file}: ${lossText(loss)} while loading the adapter module`);
     // Lost between two scenarios, the next one is blamed: it is the one that could not run.
     const index = current === 'between' ? from : current;
     const { file, scenario } = run.scenarios[index]!;

@@ -25,6 +25,7 @@ import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-
 
 interface ConformFlags {
   readonly adapter?: string;
+  readonly adapterCmd?: string;
   readonly import?: string[];
   readonly tsconfig?: string;
   readonly seed?: string;
@@ -63,7 +64,7 @@ function pathOf(value: string | undefined, seed: number | undefined): string | u
 
 /** How this run was started, as far as a rerun of one failure needs it: the adapter and how it loads, and the per-operation limit. */
 function invocationOf(flags: ConformFlags): { readonly conform: string[]; readonly replay: string[] } {
-  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
+  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.adapterCmd === undefined ? [] : ['--adapter-cmd', flags.adapterCmd]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
   return { conform: ['npx', 'agent-identity-kit', 'conform', ...loading, ...(flags.timeout === undefined ? [] : ['--timeout', flags.timeout])], replay: ['npx', 'agent-identity-kit', 'replay', ...loading] };
 }
 
@@ -99,6 +100,7 @@ function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
   const text = (value: number | undefined) => (value === undefined ? undefined : String(value));
   const defaults = {
     adapter: config.adapter,
+    adapterCmd: config.adapterCmd,
     import: config.import === undefined ? undefined : [...config.import],
     tsconfig: config.tsconfig,
     seed: text(config.seed),
@@ -108,7 +110,10 @@ function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
     timeout: text(config.timeout),
   };
   const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
-  return { ...Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined)), ...given } as ConformFlags;
+  // An adapter named on the command line (module or process) replaces the configuration's, with how it loads.
+  const named = flags.adapter !== undefined || flags.adapterCmd !== undefined;
+  const loading = new Set(['adapter', 'adapterCmd', 'import', 'tsconfig']);
+  return { ...Object.fromEntries(Object.entries(defaults).filter(([key, value]) => value !== undefined && !(named && loading.has(key)))), ...given } as ConformFlags;
 }
 
 /** Reads an expected-failures file: a YAML list of requirement or check ids (or `{ expected-failures: [...] }`). */
@@ -212,6 +217,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .description('check an implementation against the one-identity contract, through its adapter')
     .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
+    .option('--adapter-cmd <command>', 'drive an adapter process in any language over stdio (docs/stdio-adapter.md), e.g. "python3 adapter.py"; the verdict is on the stdio subset')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--seed <n>', `seed of the generated runs (default ${DEFAULT_SEED}, printed)`)
@@ -245,6 +251,8 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       if (flags.outCheck !== undefined && (flags.out === undefined || !knownEntry(flags.outCheck, true) || !flags.outCheck.includes('/'))) throw new UsageError(`--out-check needs --out and a check id (<requirement>/<name>), got ${JSON.stringify(flags.outCheck)}`);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = expectedFailuresOf(flags.expectedFailures);
+      if (flags.adapterCmd !== undefined && (flags.adapter !== undefined || flags.import !== undefined || flags.tsconfig !== undefined)) throw new UsageError('--adapter-cmd drives an adapter process: it takes no --adapter, --import or --tsconfig');
+      if (flags.adapterCmd !== undefined && flags.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
       const loading = adapterLoading(spec, flags.import ?? [], flags.tsconfig);
       checkOutputPath(flags.out, { flag: '--out', ...adapterFiles(spec, loading) });
@@ -256,6 +264,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(requirements === undefined ? {} : { requirements }),
         ...(expectedFailures === undefined ? {} : { expectedFailures }),
+        ...(flags.adapterCmd === undefined ? {} : { stdio: true }),
       };
       const count = shard !== undefined ? 1 : (workers ?? (path === undefined ? defaultWorkers(options.runs ?? 100) : 1));
       const progress = new ConformProgress(
@@ -266,7 +275,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       try {
         // This process never runs adapter code: the engine and the adapter run in a supervised worker.
         // What the adapter prints is echoed here, escaped, above the progress.
-        const run = { ...(spec === undefined ? {} : { adapter: spec }), loading, log: (text: string) => progress.log(text), ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
+        const run = { ...(spec === undefined ? {} : { adapter: spec }), ...(flags.adapterCmd === undefined ? {} : { adapterCmd: flags.adapterCmd }), loading, log: (text: string) => progress.log(text), ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
         const shown: ConformanceOptions = { ...options, onProgress: (reported) => progress.update(reported) };
         if (shard !== undefined) {
           report = await superviseConformance({ ...run, options: { ...shown, shard } });
@@ -277,7 +286,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         progress.stop();
       }
       // An adapter the kit could not use reached no verdict: bad input, not NOT CONFORMANT.
-      if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? 'the bundled reference adapter'}: ${report.adapter.error.replace(/^adapter: /, '')}`);
+      if ('error' in report.adapter) throw new UsageError(`${spec?.file ?? (flags.adapterCmd === undefined ? 'the bundled reference adapter' : `--adapter-cmd "${flags.adapterCmd}"`)}: ${report.adapter.error.replace(/^adapter: /, '')}`);
       if (shard !== undefined) {
         // A shard's verdict is merge's: its job succeeds once its part is printed.
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE_NAME } from '../../contract/config-file.js';
+import { Option } from 'commander';
 import { helpExamples } from '../help-examples.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { writeNewFiles } from '../../../tools/check/write-file-atomic.js';
@@ -78,16 +79,29 @@ function alreadyExists(file: string): string {
  * capability absent), the configuration file naming it, and a CI workflow. All or nothing: when
  * any of them exists or cannot be written, nothing is (a usage error naming it).
  */
-export function writeInitFiles(cwd: string, adapter: string | undefined): readonly string[] {
+export function writeInitFiles(cwd: string, adapter: string | undefined, language: 'typescript' | 'python' = 'typescript'): readonly string[] {
+  // A Python adapter is a process the kit drives over stdio (docs/stdio-adapter.md).
+  if (language === 'python') {
+    const file = adapter ?? 'conformance/adapter.py';
+    return writeAll(cwd, new Map([
+      [file, readFileSync(join(kitRoot(), 'examples', 'skeleton', 'adapter.py'), 'utf8')],
+      [CONFIG_FILE_NAME, `${JSON.stringify({ conform: { adapterCmd: `python3 ${file}` } }, null, 2)}\n`],
+      ['.github/workflows/agent-identity-kit.yml', WORKFLOW],
+    ]));
+  }
   // A CommonJS project loads a `.ts` (`.js`) file as CommonJS, which cannot import the kit's ES modules: `.mts` (`.mjs`) is ESM everywhere.
   const typescript = adapter === undefined ? isTypeScriptProject(cwd) : /\.[mc]?tsx?$/.test(adapter);
   const file = adapter ?? `conformance/adapter.${isModuleProject(cwd) ? '' : 'm'}${typescript ? 'ts' : 'js'}`;
   const skeleton = readFileSync(join(kitRoot(), 'examples', 'skeleton', 'adapter.ts'), 'utf8');
-  const files = new Map([
+  return writeAll(cwd, new Map([
     [file, typescript ? skeleton : javaScriptSkeleton(skeleton)],
     [CONFIG_FILE_NAME, `${JSON.stringify({ conform: { adapter: file } }, null, 2)}\n`],
     ['.github/workflows/agent-identity-kit.yml', WORKFLOW],
-  ]);
+  ]));
+}
+
+/** Writes every file of `files` (paths relative to `cwd`), all or nothing; returns their paths. */
+function writeAll(cwd: string, files: ReadonlyMap<string, string>): readonly string[] {
   const existing = [...files.keys()].find((path) => existsSync(join(cwd, path)));
   if (existing !== undefined) throw new UsageError(alreadyExists(existing));
   try {
@@ -108,14 +122,15 @@ export const registerInit: RegisterCommand = (program, setExitCode) => {
     .command('init')
     .description('write a typed adapter skeleton, agent-identity-kit.config.json and a CI workflow into the working directory (never overwrites)')
     .addHelpText('after', helpExamples('init', 'init --adapter test/conformance/adapter.ts'))
-    .option('--adapter <file>', 'where the adapter skeleton goes, TypeScript for a .ts/.mts name, else JavaScript (default: conformance/adapter.ts in a TypeScript project — a tsconfig.json or a typescript dependency — else adapter.js; .mts/.mjs outside an ES module package)')
-    .action((options: { adapter?: string }) => {
-      const written = writeInitFiles(process.cwd(), options.adapter);
+    .option('--adapter <file>', 'where the adapter skeleton goes, TypeScript for a .ts/.mts name, else JavaScript (default: conformance/adapter.ts in a TypeScript project — a tsconfig.json or a typescript dependency — else adapter.js; .mts/.mjs outside an ES module package; conformance/adapter.py with --language python)')
+    .addOption(new Option('--language <language>', 'the language of the adapter skeleton: a TypeScript (or JavaScript) module, or a Python process driven over stdio').choices(['typescript', 'python']).default('typescript'))
+    .action((options: { adapter?: string; language: 'typescript' | 'python' }) => {
+      const written = writeInitFiles(process.cwd(), options.adapter, options.language);
       process.stdout.write(
         [
           ...written.map((path) => `wrote ${path}`),
           '',
-          `Next: fill in the TODOs of ${written[0]} (guide: node_modules/agent-identity-kit/docs/writing-an-adapter.md),`,
+          `Next: fill in the TODOs of ${written[0]} (guide: node_modules/agent-identity-kit/docs/${options.language === 'python' ? 'stdio-adapter.md' : 'writing-an-adapter.md'}),`,
           'then run `npx agent-identity-kit conform`: until then every requirement is NOT-TESTED, naming the operation it needs.',
           '',
         ].join('\n'),

@@ -35,13 +35,16 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('replay node_modules/agent-identity-kit/scenarios/', 'replay node_modules/agent-identity-kit/scenarios/collision --adapter ./conformance/adapter.ts', 'replay counterexample.json --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json', 'replay counterexample.json --record history.jsonl'))
     .argument('<paths...>', 'scenario files or directories (searched recursively for *.json)')
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#name); default: the reference runtime')
+    .option('--adapter-cmd <command>', 'replay against an adapter process in any language, over stdio (docs/stdio-adapter.md)')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--tsconfig <file>', 'load a .ts adapter with this tsconfig')
     .option('--record <path>', 'write the history of each replay (a file for one scenario, else a directory of <id>.jsonl)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action(async (paths: string[], options: { adapter?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean; format: 'text' | 'json' }) => {
+    .action(async (paths: string[], options: { adapter?: string; adapterCmd?: string; import?: string[]; tsconfig?: string; record?: string; allowEmpty?: boolean; format: 'text' | 'json' }) => {
       // Flags first: a bad one is refused before any scenario is read.
+      if (options.adapterCmd !== undefined && (options.adapter !== undefined || options.import !== undefined || options.tsconfig !== undefined)) throw new UsageError('--adapter-cmd drives an adapter process: it takes no --adapter, --import or --tsconfig');
+      if (options.adapterCmd !== undefined && options.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
       const adapter = options.adapter === undefined ? undefined : adapterSpec(options.adapter);
       const loading = adapterLoading(adapter, options.import ?? [], options.tsconfig);
       let loaded;
@@ -69,7 +72,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
           writeFileAtomic(loaded.length > 1 ? join(options.record, `${scenario.id}.jsonl`) : options.record, history.map((line) => `${line}\n`).join(''));
         }
       };
-      if (adapter === undefined) {
+      if (adapter === undefined && options.adapterCmd === undefined) {
         // The reference runtime is the kit's own code: it replays in this process.
         for (const [index, { file, scenario }] of loaded.entries()) {
           const lines: string[] = [];
@@ -79,7 +82,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         }
       } else {
         // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
-        await superviseReplay({ adapter, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
+        await superviseReplay({ adapter: adapter ?? { command: options.adapterCmd! }, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
       if (options.format === 'json') process.stdout.write(`${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, scenarios: results, summary: counts }, null, 2)}\n`);
       else process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);

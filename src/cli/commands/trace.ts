@@ -8,6 +8,50 @@ import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-c
 import { helpExamples } from '../help-examples.js';
 import { Option } from 'commander';
 import { KIT_VERSION } from '../../contract/kit-version.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { superviseReplay } from '../../supervisor/supervise-replay.js';
+
+/**
+ * `trace --adapter-cmd "<command>" <scenario files|dirs…>`: records the history of each scenario
+ * replayed against the adapter process (as `replay --record` does) and checks it offline, one
+ * verdict per scenario. Exit 0 when every history is OK.
+ */
+async function traceAdapterProcess(command: string, paths: readonly string[], allowEmpty: boolean | undefined): Promise<number> {
+  const { loadScenarios } = await import('../../../scenarios/load/load-scenarios.js');
+  let loaded;
+  try {
+    loaded = loadScenarios(paths);
+  } catch (error) {
+    throw error instanceof Error && error.name === 'ScenarioFormatError' ? new UsageError(error.message) : error;
+  }
+  if (loaded.length === 0) refuseEmpty(`trace ${paths.join(' ')}: no scenario file`, allowEmpty);
+  const histories: (readonly string[] | undefined)[] = [];
+  await superviseReplay({ adapter: { command }, scenarios: loaded, record: true, log: (text) => process.stderr.write(printable(text)), onResult: (result) => (histories[result.index] = result.status === 'SKIP' ? undefined : (result.history ?? [])) });
+  const dir = mkdtempSync(join(tmpdir(), 'aik-trace-'));
+  let ok = 0;
+  let checked = 0;
+  try {
+    for (const [index, { file, scenario }] of loaded.entries()) {
+      const history = histories[index];
+      if (history === undefined || history.length === 0) {
+        process.stdout.write(`SKIP  ${scenario.id}: not applicable to this adapter, or no history recorded (${file})\n`);
+        continue;
+      }
+      const path = join(dir, `${scenario.id}.jsonl`);
+      writeFileSync(path, history.map((line) => `${line}\n`).join(''));
+      const result = await checkHistoryFile(path);
+      checked += 1;
+      if (result.verdict.verdict === 'OK') ok += 1;
+      process.stdout.write(printable(formatVerdict(`${file} (history of ${command})`, result.records, result.verdict)));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (checked === 0) refuseEmpty(`trace ${paths.join(' ')}: no history was recorded`, allowEmpty);
+  return ok === checked ? 0 : 1;
+}
 
 /**
  * `trace <file.jsonl>`: the offline history check. Exit 0 OK, 1 ILLEGAL or UNKNOWN, 2 malformed.
@@ -19,10 +63,19 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
     .command('trace')
     .description('check a recorded lifecycle history (JSON lines) offline: OK, ILLEGAL with a witness, or UNKNOWN')
     .addHelpText('after', helpExamples('trace events.jsonl', 'replay node_modules/agent-identity-kit/scenarios/identity/id-is-opaque.json --record h.jsonl && npx agent-identity-kit trace h.jsonl'))
-    .argument('<file>', 'history file, one JSON record per line')
+    .argument('<file...>', 'history file, one JSON record per line (with --adapter-cmd: scenario files or directories)')
+    .option('--adapter-cmd <command>', 'record the history of each scenario replayed against this adapter process over stdio (docs/stdio-adapter.md), and check it')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action(async (file: string, flags: { allowEmpty?: boolean; format: 'text' | 'json' }) => {
+    .action(async (files: string[], flags: { allowEmpty?: boolean; adapterCmd?: string; format: 'text' | 'json' }) => {
+      if (flags.adapterCmd !== undefined) {
+        if (flags.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
+        if (flags.format !== 'text') throw new UsageError('trace --adapter-cmd prints text only; --format json takes one history file');
+        setExitCode(await traceAdapterProcess(flags.adapterCmd, files, flags.allowEmpty));
+        return;
+      }
+      if (files.length !== 1) throw new UsageError(`trace checks one history file, got ${files.length} (several scenario files need --adapter-cmd)`);
+      const file = files[0]!;
       let checked: HistoryFileCheck;
       try {
         checked = await checkHistoryFile(file);
