@@ -47,6 +47,18 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     expect(run.stderr).toContain('agent-identity-kit: prompt(h1) did not settle within its limit (base 200 ms) in AIK-ID-001/one-key-everywhere; running the check again with longer limits to confirm the hang\n');
   });
 
+  it('a prompt that hangs once per process inside the generated runs is flaky: named with its check, the step and what the confirming re-run did', async () => {
+    const run = await conform('hang-once-generated', '--requirements', 'AIK-DETACH-001', '--runs', '20', '--timeout', '200');
+    expect(run.code).toBe(1);
+    expect(run.report.verdict).toBe('NOT CONFORMANT');
+    const [failure] = run.report.failures;
+    expect(run.report.failures).toHaveLength(1);
+    expect(failure).toMatchObject({ check: 'AIK-DETACH-001/generated-settles', flaky: true });
+    expect(failure?.message).toMatch(
+      /^flaky: prompt\(h\d+\) did not settle within its limit in a generated run and had not settled after as long again as the confirming limit, while the confirming re-run of the same 20 runs \(seed 202611\) with 10× the limit passed \(a hang that does not recur\)\n/,
+    );
+  });
+
   it('a worker blocked once, whose re-run in a fresh worker passes, is flaky: named with its check, step and what the re-run did', async () => {
     // loop-twice blocks while its marker counts fewer than 2 blocks: starting at 1, it blocks in the first worker only.
     const marker = join(mkdtempSync(join(tmpdir(), 'aik-flaky-')), 'looped');
