@@ -67,6 +67,8 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     lines.push(`  ${paint('✗', 31, color)} ${failure.check}${charged}${failure.adapter ? ' (adapter)' : ''}${failure.expected ? ' (expected)' : ''}`, ...folded(printable(failure.message)).map((line) => `    ${line}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
+    // An escaped error is no step of its own: it is told where it surfaced, after the steps.
+    for (const stray of failure.counterexample.escaped ?? []) lines.push(`      ⚠ ${printable(`${stray.origin}${stray.step === undefined ? '' : ` after ${stray.step} started`}: ${stray.message}`)}`);
     if (invocation !== undefined) {
       const rerun = [...invocation.conform, ...rerunArguments(report, failure)];
       lines.push(`    rerun it alone: ${printable(commandLine(rerun))}`, `    as a scenario file: ${printable(commandLine([...rerun, '--out', 'counterexample.json', '--out-check', failure.check]))}; ${printable(commandLine([...invocation.replay, 'counterexample.json']))}`);

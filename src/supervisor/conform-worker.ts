@@ -103,6 +103,8 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
   // The timer heartbeat of adapter-worker.mjs needs the event loop to turn; operations settling in microtasks
   // do not let it, so each settled operation is a sign of life too (`process.send` writes at once).
   let beat = performance.now();
+  // The step log of the check in flight: its last step is posted again when the check ends, with the result it settled to.
+  let inFlight: readonly Step[] = [];
   const evidence = await exploreConformance(factory, {
     ...data.options,
     onSettle: () => {
@@ -115,12 +117,15 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
     onCheck: (event) => {
       if (event.phase === 'start') {
         post({ kind: 'check-start', check: event.check });
+        inFlight = event.steps;
         reportSteps(event.steps, post);
       } else if (event.phase === 'confirm') {
         post({ kind: 'confirming', check: event.check, reason: event.reason });
       } else if (event.phase === 'hang') {
         post({ kind: 'hang', hang: event.hang });
       } else if (event.phase === 'end') {
+        const last = inFlight.at(-1);
+        if (last !== undefined) post({ kind: 'step', notices: [{ index: inFlight.length - 1, step: plainStep(last) }] });
         probeBuiltins();
         post({ kind: 'check-end', outcome: event.outcome });
       } else {

@@ -6,7 +6,7 @@
  * hangs reaches its verdict in under 90 s. Each of these ended CONFORMANT (exit 0), or ran for
  * minutes, before the supervisor decided.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,22 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
       expect.objectContaining({ check: 'AIK-ID-001/one-key-everywhere', adapter: true, message: `adapter: ${origin} from adapter code during this check (the last step started: shutdown()): ${error}` }),
     ]);
     expect(run.stderr).toContain(`agent-identity-kit: ${origin} from adapter code during AIK-ID-001/one-key-everywhere (the last step started: shutdown()): ${error}\n`);
+    // The failure comes from the escaped error alone: its counterexample is the check's steps, up to the one last started, and the error with its origin.
+    const { counterexample } = run.report.failures[0]!;
+    expect(counterexample.commands).toEqual(['open() ✓', 'create(one, cwd=/work) → h1 ✓', 'prompt(h1) ✓', 'spawn(h1) → h2 ✓', 'shutdown() ✓']);
+    expect(counterexample.steps.map((step) => step.op)).toEqual(['open', 'create', 'prompt', 'spawn', 'shutdown']);
+    expect(counterexample.escaped).toEqual([{ origin, message: error, check: 'AIK-ID-001/one-key-everywhere', step: 'shutdown()' }]);
+  });
+
+  it('an escaped error alone: the text report shows it after the steps it escaped during, and --out writes those steps, saying what a replay cannot check', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'aik-escaped-')), 'counterexample.json');
+    const run = await runCli(['conform', '--adapter', `${HOSTILE}/stray-rejection.ts`, '--requirements', 'AIK-ID-001', '--runs', '2', '--out', out]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('    counterexample (seed 202611):\n      open() ✓\n      create(one, cwd=/work) → h1 ✓\n      prompt(h1) ✓\n      spawn(h1) → h2 ✓\n      shutdown() ✓\n      ⚠ unhandled rejection after shutdown() started: Error: background work of create failed\n');
+    expect(run.stderr).toContain(`agent-identity-kit: wrote the counterexample of AIK-ID-001/one-key-everywhere to ${out} (the steps during which the unhandled rejection escaped adapter code: a replay runs them, but cannot check an escaped error; its title names it)\n`);
+    const scenario = JSON.parse(readFileSync(out, 'utf8')) as { title: string; steps: { op: string }[] };
+    expect(scenario.title).toContain('Error: background work of create failed');
+    expect(scenario.steps.map((step) => step.op)).toEqual(['create', 'prompt', 'spawn']);
   });
 
   it('a prompt that hangs once per process is flaky: the confirming re-run passing does not forgive it', async () => {
