@@ -55,6 +55,12 @@ export interface ConformanceOptions {
    */
   readonly onSettle?: () => void;
   /**
+   * Called as a directed check starts a synchronous observation of the system (`agents`,
+   * `getAgent`, …), with its name. A supervisor uses it to know what blocked the thread when one
+   * never returns (see confirmed-hangs.ts). The generated runs do not call it.
+   */
+  readonly onObserve?: (op: string) => void;
+  /**
    * Directed checks already decided elsewhere (by an earlier worker of a supervised run, which
    * ran them or was lost in them): they are not run again, their outcome is taken as given.
    */
@@ -275,7 +281,7 @@ export type ConformanceEvidence =
 export async function exploreConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceEvidence> {
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
-  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs, options.struckOut));
+  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs, options.struckOut, options.onObserve));
 
   let declared: Declared;
   try {

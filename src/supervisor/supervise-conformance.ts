@@ -37,7 +37,8 @@ const CONFIRM_SILENCE_FACTOR = 2;
 /** Where a worker was when it was lost. */
 type InFlight =
   | { readonly phase: 'load' | 'probe' | 'between' | 'generated' }
-  | { readonly phase: 'check'; readonly check: string; readonly steps: Step[] };
+  /** `observing`: the synchronous observation the check started since its last step, if any (it is what blocks when the thread does). */
+  | { readonly phase: 'check'; readonly check: string; readonly steps: Step[]; observing?: string | undefined };
 
 /** What happened to a lost worker, in words. */
 export function lossText(loss: WorkerLoss): string {
@@ -56,7 +57,7 @@ function lostCheck(flight: Extract<InFlight, { phase: 'check' }>, loss: WorkerLo
   const steps = flight.steps.filter((step) => step !== undefined);
   const last = steps.at(-1);
   if (last !== undefined && last.result === '…') last.result = loss.kind === 'hang' ? '⏳hang' : '✗adapter';
-  const where = last === undefined ? 'before its first step' : `(the last step started: ${last.line})`;
+  const where = [flight.observing === undefined ? undefined : `in the observation ${flight.observing}()`, last === undefined ? 'before its first step' : `(the last step started: ${last.line})`].filter((part) => part !== undefined).join(' ');
   const requirement = flight.check.slice(0, flight.check.indexOf('/'));
   const failure: FailureDetail = {
     check: flight.check,
@@ -233,7 +234,13 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
             flight = { phase: 'check', check: message.check, steps: [] };
             break;
           case 'step':
-            if (flight.phase === 'check') for (const notice of message.notices) flight.steps[notice.index] = notice.step;
+            if (flight.phase === 'check') {
+              for (const notice of message.notices) flight.steps[notice.index] = notice.step;
+              flight.observing = undefined;
+            }
+            break;
+          case 'observing':
+            if (flight.phase === 'check') flight.observing = message.op;
             break;
           case 'confirming':
             run.log(`agent-identity-kit: ${message.reason} in ${message.check}; running the check again with longer limits to confirm the hang\n`);
@@ -296,9 +303,12 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     const current = flight as InFlight;
     // Where it was lost: a check, or a phase. A hang there is confirmed once, with a longer silence limit, before it is reported.
     const place = current.phase === 'check' ? current.check : current.phase;
-    // A worker blocked again in an operation whose hang is confirmed: the check is NOT-TESTED, not confirmed again.
+    // What blocked the thread, when the worker hung in a check: the observation it started since its last step, else that step's operation if it had not settled.
     const pending = current.phase === 'check' ? current.steps.findLast((step) => step !== undefined) : undefined;
-    const known = lost.kind === 'hang' && pending?.result === '…' ? hangs.find((hang) => hang.op === pending.op) : undefined;
+    const blocked =
+      current.phase !== 'check' ? undefined : current.observing !== undefined ? { op: current.observing, line: `${current.observing}()` } : pending?.result === '…' ? { op: pending.op, line: pending.line } : undefined;
+    // A worker blocked again in an operation or observation whose hang is confirmed: the check is NOT-TESTED, not confirmed again.
+    const known = lost.kind === 'hang' && blocked !== undefined ? hangs.find((hang) => hang.op === blocked.op) : undefined;
     if (known !== undefined && current.phase === 'check') {
       strikes.set(known.op, (strikes.get(known.op) ?? 0) + 1);
       suspect = undefined;
@@ -318,7 +328,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     if (current.phase === 'check') {
       const confirmed = lost.kind === 'hang' && suspect?.place === current.check;
       suspect = undefined;
-      if (confirmed && pending !== undefined && pending.result === '…') noteHang({ op: pending.op, check: current.check, step: pending.line });
+      if (confirmed && blocked !== undefined) noteHang({ op: blocked.op, check: current.check, step: blocked.line });
       settled.push(lostCheck(current, lost, options));
     } else if (current.phase === 'generated') {
       suspect = undefined;

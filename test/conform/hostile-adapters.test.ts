@@ -139,4 +139,18 @@ describe('bounded time', () => {
     expect(run.report.summary['NOT-TESTED']).toBeGreaterThan(40);
     expect(run.stderr.match(/in create again: NOT-TESTED; going on in a fresh worker$/gm)).toHaveLength(3);
   }, 90_000);
+
+  it('a run whose registry listing blocks the thread reaches its verdict: the blocked observation is a known hang, confirmed once, not waited for again by each check', async () => {
+    const run = await conform('loop-forever', '--timeout', '200');
+    expect(run.code).toBe(1);
+    expect(run.report.failures.map((failure) => failure.check)).toEqual(['AIK-ID-001/one-key-everywhere']);
+    expect(run.report.failures[0]?.message).toMatch(/^adapter: hung: .* and was stopped in the observation agents\(\) \(the last step started: /);
+    expect(run.stderr).toContain('agent-identity-kit: the hang of agents is confirmed (AIK-ID-001/one-key-everywhere, agents()): a check it hangs in again is NOT-TESTED, without waiting to confirm it again\n');
+    const note = 'needs agents, which hangs (confirmed in AIK-ID-001/one-key-everywhere: agents()): not waited for again';
+    const untested = run.report.requirements.filter((result) => result.status === 'NOT-TESTED');
+    expect(untested.length).toBeGreaterThan(10);
+    expect(untested.every((result) => result.note === note || result.note === `generated runs not made: ${note}`)).toBe(true);
+    // Each later check it blocks costs one silence limit, three times; then agents is not called any more.
+    expect(run.stderr.match(/in agents again: NOT-TESTED; going on in a fresh worker$/gm)).toHaveLength(3);
+  }, 90_000);
 });
