@@ -5,6 +5,7 @@ import { clausesOf } from '../../src/contract/clauses.js';
 import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
 import { turnEventLoop } from '../runner/event-loop.js';
 import { CONFIRM_FACTOR, type Limits, type Overdue } from '../runner/limits.js';
+import { safePush } from '../runner/safe-builtins.js';
 import { modelCommands } from './commands.js';
 import type { Declared } from './declared.js';
 import { GeneratedFailure } from './generated-failure.js';
@@ -249,7 +250,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     if (!error.invariant) tallies.count(error.check);
     masked.add(error.requirement);
     const clauses = clausesOf(error.check);
-    failures.push({
+    safePush(failures, {
       check: error.check,
       requirement: error.requirement,
       ...(clauses.length === 0 ? {} : { clauses }),

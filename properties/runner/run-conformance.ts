@@ -16,6 +16,7 @@ import type { Check } from './check.js';
 import { CheckContext, openSystem, type Subcase } from './check-context.js';
 import { ConfirmedHangs, hangNote, type ConfirmedHang } from './confirmed-hangs.js';
 import { Limits } from './limits.js';
+import { safeConcat, safePush } from './safe-builtins.js';
 import { stepLine, type Step } from './step.js';
 
 /** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
@@ -169,8 +170,9 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
   if (ctx.notTried !== undefined) return { notTried: ctx.notTried.hang };
   // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
   const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
-  const subcases: Subcase[] = broken !== undefined ? [{ message: broken.message }] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped])];
-  if (subcases.length === 0 && ctx.adapterFailure !== undefined) subcases.push({ message: ctx.adapterFailure.message });
+  // With the built-ins as they were before foreign code ran (safe-builtins.ts): whether the check found anything decides its verdict.
+  const subcases: Subcase[] = broken !== undefined ? [{ message: broken.message }] : safeConcat(ctx.failures, stopped === undefined ? [] : [stopped]);
+  if (subcases.length === 0 && ctx.adapterFailure !== undefined) safePush(subcases, { message: ctx.adapterFailure.message });
   if (subcases.length === 0) return undefined;
   ctx.noteShownIds();
   const alias = (text: string) => ctx.aliases.apply(text);

@@ -108,6 +108,14 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     expect(run.stderr).toContain('agent-identity-kit: built-in replaced from adapter code outside any check (while loading the adapter): Array.prototype.some no longer behaves as specified (replaced by adapter code or an --import preload); the engine relies on it\n');
   });
 
+  it('a polyfill that answers the known-answer probes right but drops recorded failures cannot make a failing check pass: the engine records with safe copies', async () => {
+    const run = await runCli(['conform', '--adapter', 'test/fixtures/conform/misclassifying-adapter.ts', '--import', `./${HOSTILE}/lying-push.mjs`, '--requirements', 'AIK-RESUME-002', '--runs', '0', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.failures.map((failure) => failure.check)).toEqual(['AIK-RESUME-002/not-persisted-is-not-found']);
+  });
+
   // The resident set is read on the worker's heartbeat: whether that lands in a check or between two is the machine's timing.
   it('memory held past the worker limit fails the run as the adapter’s, with the figure (naming the check in flight, if any)', async () => {
     const run = await conform('memory-hog', '--requirements', 'AIK-ID', '--runs', '2', '--max-memory', '320');
