@@ -35,6 +35,9 @@ export interface RemoteSlot {
 /** The session id the generated runs' fake ACP child answers `session/new` with: private to the wire (AIK-REMOTE-001). */
 const WIRE_ID = 'wire-local-generated';
 
+/** At most this many tasks a left run's scheduler still holds are released (see {@link GeneratedRun.abandon}). */
+const RELEASE_BOUND = 10_000;
+
 /** What the kit knows of an id across the run, to tell decided outcomes from implementation choices. */
 export interface IdFacts {
   /** Some creation under it was published. */
@@ -90,6 +93,8 @@ export class GeneratedRun {
   heardWhenSettled: number | undefined;
   #injected = new Map<unknown, string>();
   #failure: AdapterFailure | undefined;
+  /** Set once the run is abandoned: the kit's pauses then pass at once (see {@link GeneratedRun.abandon}). */
+  #hold: { abandoned: boolean } = { abandoned: false };
 
   private constructor(real: DrivenSystem, model: DrivenSystem, realKit: KitEnv, modelKit: KitEnv, declared: Declared, steps: Step[], tallies: Tallies, scheduler: Scheduler, aliases: IdAliases, limits: Limits, masked: (check: string) => boolean) {
     this.aliases = aliases;
@@ -108,8 +113,9 @@ export class GeneratedRun {
   /** Opens the real system and the model, both pausing through the run's scheduler. */
   static async open(factory: AdapterFactory, declared: Declared, scheduler: Scheduler, limits: Limits, tallies: Tallies, masked: (check: string) => boolean = () => false): Promise<GeneratedRun> {
     let log: (step: Step) => void = () => undefined;
+    const hold = { abandoned: false };
     // The scheduler's release of a pause is logged as a step, so a counterexample replays the interleaving it chose.
-    const pause = (name: string) => scheduler.schedule(Promise.resolve(), name).then(() => log(controlStep('release', { pause: name }, `release(${name})`)));
+    const pause = (name: string) => (hold.abandoned ? Promise.resolve() : scheduler.schedule(Promise.resolve(), name).then(() => log(controlStep('release', { pause: name }, `release(${name})`))));
     // Both systems spawn the same fake ACP child plan; without `remote` nothing is ever spawned.
     const launcher = acpChildServer(['--wire-id', WIRE_ID]);
     const remote = declared.capabilities.remote ? { remote: { command: launcher.command, args: launcher.args ?? [] } } : {};
@@ -137,6 +143,7 @@ export class GeneratedRun {
     const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, modelLimits), { limits: modelLimits, steps: [], injected: (value) => injected.has(value), broke: () => undefined });
     run = new GeneratedRun(real, model, realKit, modelKit, declared, steps, tallies, scheduler, aliases, limits, masked);
     run.#injected = injected;
+    run.#hold = hold;
     return run;
   }
 
@@ -197,6 +204,18 @@ export class GeneratedRun {
   /** Throws the first adapter failure met by the real system, if any (also from operations not awaited). */
   rethrowAdapterFailure(): void {
     if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  /**
+   * Lets go of everything the kit holds for a run that failed and is left: the pauses the
+   * scheduler still holds are released and later ones pass at once. Nobody drives the scheduler
+   * of a left run any more, so without this an operation waiting on a held pause would never
+   * settle, and a slow machine would look like a hang that does not recur (a false flaky).
+   */
+  async abandon(): Promise<void> {
+    this.#hold.abandoned = true;
+    // Bounded: a released task may schedule another (a race's `shutdown`), but pauses no longer do.
+    for (let released = 0; released < RELEASE_BOUND && this.scheduler.count() > 0; released += 1) await this.scheduler.waitNext(1);
   }
 
   /** Closes both systems. */

@@ -4,7 +4,8 @@ import { acpChildPlan } from '../env/kit-env.js';
 import { clausesOf } from '../../src/contract/clauses.js';
 import type { CheckTally, ChunkResult, FailureDetail } from '../report/conformance-report.js';
 import { turnEventLoop } from '../runner/event-loop.js';
-import type { Limits } from '../runner/limits.js';
+import { CONFIRM_FACTOR, type Limits, type Overdue } from '../runner/limits.js';
+import { safePush } from '../runner/safe-builtins.js';
 import { modelCommands } from './commands.js';
 import type { Declared } from './declared.js';
 import { GeneratedFailure } from './generated-failure.js';
@@ -142,6 +143,18 @@ function kitPath(path: string, counterexample: unknown): string {
   return logged?.[1] === undefined ? path : `${path}~${logged[1]}`;
 }
 
+/**
+ * The operation whose hang failed the suspected run `suspected`, when it still has not settled
+ * given as long again as the `confirming` limit (the confirming runs having passed): a hang that
+ * does not recur. Only that operation counts: one the run never awaited may wait on the kit. The
+ * run was abandoned when it failed (see {@link GeneratedRun.abandon}), so nothing the kit held
+ * keeps it pending; an operation that settles late was a slow machine.
+ */
+async function hungOnce(suspected: Failing, confirming: Limits): Promise<Overdue | undefined> {
+  const overdue = await suspected.run.limits.stillOverdue((op) => confirming.for(op));
+  return overdue.find((entry) => suspected.error.message.includes(`${entry.line} did not settle within`));
+}
+
 /** Runs one chunk of the generated phase (see {@link runGenerated}); its seed derives from the run seed and its index. */
 async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { readonly index: number; readonly runs: number }, options: GeneratedOptions, deadline: number | undefined): Promise<ChunkResult> {
   const started = performance.now();
@@ -173,6 +186,7 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
       }
       // Command objects are shared by shrink attempts: their lines are read now, as this run left them.
       failing = { run, error: GeneratedFailure.of(error, run.home), commands: run.executed.map((command) => run.aliases.apply(String(command))) };
+      await run.abandon();
       throw error;
     } finally {
       await run.close();
@@ -196,6 +210,8 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     const budget = { ...(left === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(left)] }), ...(replaying === undefined ? {} : { path: replaying }) };
     let details = await fc.check(property, { seed, numRuns, ...budget });
     let found = lastFailing();
+    // Set when the suspected failure was a hang that did not recur on the confirming runs: flaky, a finding all the same.
+    let flaky: string | undefined;
     if (details.failed && found?.run.limits.expired === true) {
       // A wait reached its limit: the same runs under confirming limits, without shrinking, decide whether the failure is real.
       const suspected = found;
@@ -208,12 +224,18 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
         // Real: the shrunk counterexample stands when the confirming run broke the same check, else the confirming run's own does.
         found = confirmed.error.check === suspected.error.check ? suspected : confirmed;
       } else {
-        // The machine was slow, not the implementation: the round is made again under confirming limits, as if the
-        // suspicion never happened, so a loaded machine gives the report an idle one gives.
-        tallies.restore(before);
-        failing = undefined;
-        details = await fc.check(property, { seed, numRuns, ...budget });
-        found = lastFailing();
+        const hung = await hungOnce(suspected, limits);
+        if (hung !== undefined) {
+          found = suspected;
+          flaky = `flaky: ${hung.line} did not settle within its limit in a generated run and had not settled after as long again as the confirming limit, while the confirming re-run of the same ${numRuns} run${numRuns === 1 ? '' : 's'} (seed ${seed}) with ${CONFIRM_FACTOR}× the limit passed (a hang that does not recur)`;
+        } else {
+          // The machine was slow, not the implementation: the round is made again under confirming limits, as if the
+          // suspicion never happened, so a loaded machine gives the report an idle one gives.
+          tallies.restore(before);
+          failing = undefined;
+          details = await fc.check(property, { seed, numRuns, ...budget });
+          found = lastFailing();
+        }
       }
       limits = base;
     }
@@ -228,13 +250,14 @@ async function runChunk(factory: AdapterFactory, declared: Declared, chunk: { re
     if (!error.invariant) tallies.count(error.check);
     masked.add(error.requirement);
     const clauses = clausesOf(error.check);
-    failures.push({
+    safePush(failures, {
       check: error.check,
       requirement: error.requirement,
       ...(clauses.length === 0 ? {} : { clauses }),
-      message: last.aliases.apply(error.message),
+      message: last.aliases.apply(flaky === undefined ? error.message : `${flaky}\n${error.message}`),
       adapter: error.protocol !== undefined,
       expected: false,
+      ...(flaky === undefined ? {} : { flaky: true as const }),
       counterexample: {
         seed,
         ...(details.counterexamplePath === null ? {} : { path: kitPath(details.counterexamplePath, details.counterexample) }),

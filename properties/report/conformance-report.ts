@@ -52,6 +52,8 @@ export interface Counterexample {
   readonly commands: readonly string[];
   /** The same operations as plain data (op and arguments, its log line and result), for the scenario file and diagrams. */
   readonly steps: readonly CounterexampleStep[];
+  /** The errors that escaped adapter code while these steps ran (with their origin and the step last started), when they are part of the failure. */
+  readonly escaped?: readonly StrayError[];
 }
 
 /**

@@ -74,6 +74,8 @@ export const textReporter: Reporter = (report, { color, invocation }) => {
     for (const line of folded(failure.message)) lines.push(`    ${printable(line)}`, ...expectedGotDiff(line).map((diff) => `      ${(diff.startsWith('+') ? colors.green : colors.red)(printable(diff))}`));
     const where = failure.counterexample.path === undefined ? `seed ${failure.counterexample.seed}` : `seed ${failure.counterexample.seed}, path ${failure.counterexample.path}`;
     lines.push(`    counterexample (${where}):`, ...failure.counterexample.commands.map((command) => `      ${printable(command)}`));
+    // An escaped error is no step of its own: it is told where it surfaced, after the steps.
+    for (const stray of failure.counterexample.escaped ?? []) lines.push(`      ⚠ ${printable(`${stray.origin}${stray.step === undefined ? '' : ` after ${stray.step} started`}: ${stray.message}`)}`);
     if (invocation !== undefined) {
       const rerun = [...invocation.conform, ...rerunArguments(report, failure)];
       lines.push(`    rerun it alone: ${printable(commandLine(rerun))}`, `    as a scenario file: ${printable(commandLine([...rerun, '--out', 'counterexample.json', '--out-check', failure.check]))}; ${printable(commandLine([...invocation.replay, 'counterexample.json']))}`);

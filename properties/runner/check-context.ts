@@ -12,6 +12,7 @@ import { DrivenSystem } from './driven-system.js';
 import { letPendingWorkRun } from './event-loop.js';
 import { IdAliases } from './id-aliases.js';
 import type { Limits } from './limits.js';
+import { safePush } from './safe-builtins.js';
 import { controlStep, type Step } from './step.js';
 
 /** A point in a check: see {@link CheckContext.mark}. */
@@ -219,7 +220,7 @@ export class CheckContext {
 
   /** Records `message` as a failed sub-case unless `condition` holds; returns `condition`. */
   assert(condition: boolean, message: string): boolean {
-    if (!condition) this.failures.push(this.#clause === undefined ? { message } : { clause: this.#clause.id, message: `${this.#clause.named}: ${message}` });
+    if (!condition) safePush(this.failures, this.#clause === undefined ? { message } : { clause: this.#clause.id, message: `${this.#clause.named}: ${message}` });
     return condition;
   }
 
@@ -264,7 +265,7 @@ export class CheckContext {
       await body();
     } catch (error) {
       if (!(error instanceof CheckFailure)) throw error;
-      this.failures.push(this.stoppedBy(error));
+      safePush(this.failures, this.stoppedBy(error));
     }
   }
 

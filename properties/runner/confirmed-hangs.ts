@@ -1,6 +1,7 @@
 /**
  * Operations whose hang a run has confirmed (a wait that reached its limit, also on the confirming
- * re-run; or a blocked worker the supervisor stopped twice). A later check that meets the same
+ * re-run; or a blocked worker the supervisor stopped twice, in an operation or in a synchronous
+ * observation such as `agents`). A later check that meets the same
  * operation hanging again is not confirmed again (no 10× wait): it is NOT-TESTED naming the
  * confirmed hang. An operation that hangs in one state only (a shutdown during a held load) still
  * works everywhere else, so it is tried; once it has hung again {@link STRIKES} times in a row
@@ -43,10 +44,26 @@ export class ConfirmedHangs {
   /** Per operation with a confirmed hang: how many times it hung again since it last settled. */
   readonly #strikes = new Map<string, number>();
 
-  /** `given` hangs confirmed elsewhere; the operations in `struck` already hung {@link STRIKES} times in a row there. */
-  constructor(given: readonly ConfirmedHang[] = [], struck: readonly string[] = []) {
+  /** Told when a synchronous observation starts (see {@link ConfirmedHangs.observing}). */
+  readonly #onObserve: ((op: string) => void) | undefined;
+
+  /**
+   * `given` hangs confirmed elsewhere; the operations in `struck` already hung {@link STRIKES}
+   * times in a row there. `onObserve` hears each synchronous observation as it starts.
+   */
+  constructor(given: readonly ConfirmedHang[] = [], struck: readonly string[] = [], onObserve?: (op: string) => void) {
     for (const hang of given) this.add(hang);
     for (const op of struck) if (this.#by.has(op)) this.#strikes.set(op, STRIKES);
+    this.#onObserve = onObserve;
+  }
+
+  /**
+   * Notes that the synchronous observation `op` (`agents`, `getAgent`, …) starts. An observation
+   * that blocks the thread cannot be timed where it runs: a supervisor told what started last
+   * knows what its watchdog stopped, and confirms that hang as it confirms an operation's.
+   */
+  observing(op: string): void {
+    this.#onObserve?.(op);
   }
 
   /** Records `hang` unless its operation's hang is already known; returns whether it was new. */

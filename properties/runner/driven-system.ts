@@ -286,8 +286,12 @@ export class DrivenSystem {
     for (const id of ids) if (typeof id === 'string') this.#options.aliases?.note(id);
   }
 
-  /** Runs a synchronous observation; a throw is the adapter's failure. */
+  /** Runs a synchronous observation; a throw is the adapter's failure. One confirmed to block the thread every time is not called. */
   #observe<T>(name: string, read: () => T): T {
+    const hangs = this.#options.limits.hangs;
+    const struck = hangs.struckOut(name);
+    if (struck !== undefined) throw this.#notTried(new NotTried(struck));
+    hangs.observing(name);
     try {
       return read();
     } catch (error) {

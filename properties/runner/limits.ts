@@ -10,7 +10,7 @@ export interface Overdue {
 /** A limit grows to this many times the slowest settle the run measured of the same operation. */
 const PACE_FACTOR = 5;
 /** A confirming re-run waits this many times longer than the run did. */
-const CONFIRM_FACTOR = 10;
+export const CONFIRM_FACTOR = 10;
 
 /**
  * How long the kit waits for what must settle: an operation, or a condition it polls for. One

@@ -16,6 +16,7 @@ import type { Check } from './check.js';
 import { CheckContext, openSystem, type Subcase } from './check-context.js';
 import { ConfirmedHangs, hangNote, type ConfirmedHang } from './confirmed-hangs.js';
 import { Limits } from './limits.js';
+import { safeConcat, safePush } from './safe-builtins.js';
 import { stepLine, type Step } from './step.js';
 import { stdioExclusion } from './stdio-subset.js';
 
@@ -55,6 +56,12 @@ export interface ConformanceOptions {
    * resolve in microtasks.
    */
   readonly onSettle?: () => void;
+  /**
+   * Called as a directed check starts a synchronous observation of the system (`agents`,
+   * `getAgent`, …), with its name. A supervisor uses it to know what blocked the thread when one
+   * never returns (see confirmed-hangs.ts). The generated runs do not call it.
+   */
+  readonly onObserve?: (op: string) => void;
   /**
    * Directed checks already decided elsewhere (by an earlier worker of a supervised run, which
    * ran them or was lost in them): they are not run again, their outcome is taken as given.
@@ -166,8 +173,9 @@ async function attemptCheck(factory: AdapterFactory, check: Check, declared: Con
   if (ctx.notTried !== undefined) return { notTried: ctx.notTried.hang };
   // A protocol violation wins: a check failing because the adapter broke is the adapter's failure.
   const broken = ctx.adapterFailure !== undefined && ctx.adapterFailure.kind !== 'hang' ? ctx.adapterFailure : undefined;
-  const subcases: Subcase[] = broken !== undefined ? [{ message: broken.message }] : [...ctx.failures, ...(stopped === undefined ? [] : [stopped])];
-  if (subcases.length === 0 && ctx.adapterFailure !== undefined) subcases.push({ message: ctx.adapterFailure.message });
+  // With the built-ins as they were before foreign code ran (safe-builtins.ts): whether the check found anything decides its verdict.
+  const subcases: Subcase[] = broken !== undefined ? [{ message: broken.message }] : safeConcat(ctx.failures, stopped === undefined ? [] : [stopped]);
+  if (subcases.length === 0 && ctx.adapterFailure !== undefined) safePush(subcases, { message: ctx.adapterFailure.message });
   if (subcases.length === 0) return undefined;
   ctx.noteShownIds();
   const alias = (text: string) => ctx.aliases.apply(text);
@@ -278,7 +286,7 @@ export type ConformanceEvidence =
 export async function exploreConformance(factory: AdapterFactory, options: ConformanceOptions = {}): Promise<ConformanceEvidence> {
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? 100;
-  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs, options.struckOut));
+  const limits = new Limits(options.timeoutMs ?? 1000, false, new Map(), options.onSettle, new ConfirmedHangs(options.hangs, options.struckOut, options.onObserve));
 
   let declared: Declared;
   try {

@@ -17,23 +17,42 @@ export type TraceVerdict =
 
 type EntryKind = 'agent' | 'session';
 
+/**
+ * Where a record is: its line number and `seq`. All the checker keeps of a record it may quote
+ * later; the witness lines' text is read again at the end (see {@link HistoryChecker.witnessLines}),
+ * so memory grows with the objects, ids and open calls a history has, not with its records.
+ */
+interface At {
+  readonly line: number;
+  readonly seq: number;
+}
+
+/** A creation of one id (`create`, `resume`, `spawn`, `fork`): when it was invoked and, once it completed, when. */
+interface Creation {
+  readonly invoke: At;
+  completion?: At;
+}
+
 interface EntryState {
   readonly kind: EntryKind;
   readonly object: Token;
   readonly id: string;
-  readonly created: HistoryLine;
-  disposed?: HistoryLine;
+  readonly created: At;
+  disposed?: At;
   /** For an agent: the session that was live under its id when it was announced. */
   pairedSession?: EntryState;
   /** For a session: the agents announced with it (the inverse of `pairedSession`). */
   readonly pairedAgents: EntryState[];
-  sessionStart?: HistoryLine;
+  sessionStart?: At;
 }
 
 interface CallState {
-  readonly invoke: HistoryLine;
+  readonly invoke: At;
+  /** The invoke record (its op, call token and arguments). */
   readonly record: OperationRecord;
-  completion?: HistoryLine;
+  completion?: At;
+  /** For a creation: its entry in the creations of its id. */
+  creation?: Creation;
   /** For lookups: the live agent under the looked-up id at invocation. */
   liveAgentAtInvoke?: EntryState | undefined;
   /** For `start`: the ids live at invocation. */
@@ -54,29 +73,37 @@ const TEARDOWNS = new Set(['dispose', 'disposeContext', 'unload', 'shutdown', 'r
 export function checkHistory(lines: readonly HistoryLine[]): TraceVerdict {
   const checker = new HistoryChecker();
   for (const line of lines) checker.read(line);
-  return checker.verdict();
+  const byNumber = new Map(lines.map((line) => [line.line, line]));
+  return checker.verdict((numbers) => numbers.flatMap((number) => byNumber.get(number) ?? []));
 }
 
-/** A violation, and whether it stands only if the history has events at all (decided at its end). */
+/** A violation as the checker keeps it: its witness as places, and whether it stands only if the history has events at all (decided at its end). */
 interface Found {
-  readonly violation: TraceViolation;
+  readonly requirement: string;
+  readonly explanation: string;
+  readonly witness: readonly At[];
   readonly ifEvents: boolean;
 }
 
 /**
  * {@link checkHistory} one record at a time, in history order, for a history read as a stream:
  * each record costs time independent of the history's length, and only what later records can
- * refer to is kept (the entries and the calls), never the lines in between.
+ * refer to is kept (the entries, the ids and the open calls, each with the places of its records),
+ * never the lines themselves: the witness of the verdict is read again by line number.
  */
 export class HistoryChecker {
-  private readonly found: Found[] = [];
+  /** The first violation of each kind (standing whatever the history; standing only if it has events), and how many of each. */
+  private readonly firstFound: { strict?: Found; ifEvents?: Found } = {};
+  private readonly foundCount = { strict: 0, ifEvents: 0 };
+  /** Whether the first violation that stands only with events came before the first that always stands. */
+  private eventsFirst = false;
   private hasEvents = false;
   /** Calls in flight, by their `call` token. */
   private readonly pending = new Map<Token, CallState>();
   /** Calls that ended with `info` (outcome unknown), in invoke order. */
   private readonly unknownOutcomes: CallState[] = [];
-  /** The creations (`create`, `resume`, `spawn`, `fork`) of each id they ask for, in invoke order. */
-  private readonly creationsOf = new Map<string, CallState[]>();
+  /** The creations (`create`, `resume`, `spawn`, `fork`) of each id they ask for, in invoke order: the open ones, and those that were open when an entry now live under the id was announced. */
+  private readonly creationsOf = new Map<string, Creation[]>();
   private readonly entries = new Map<string, EntryState>();
   /** The entries not yet disposed, in announcement order. */
   private readonly undisposed = new Set<EntryState>();
@@ -85,50 +112,85 @@ export class HistoryChecker {
   private readonly live: Record<EntryKind, Map<string, EntryState>> = { agent: new Map(), session: new Map() };
   private readonly handles = new Map<Token, EntryState>();
   private readonly disposedHandles = new Set<Token>();
-  private readonly mintedIds = new Map<string, HistoryLine>();
-  private readonly appendedIds = new Map<string, HistoryLine>();
+  private readonly mintedIds = new Map<string, At>();
+  private readonly appendedIds = new Map<string, At>();
   private lastConfig: ReturnType<typeof configEntries>;
 
-  /** The verdict on the records read so far, taken as the whole history. */
-  verdict(): TraceVerdict {
-    const [first, ...rest] = this.found.filter((found) => this.hasEvents || !found.ifEvents).map((found) => found.violation);
-    if (first !== undefined) return { verdict: 'ILLEGAL', violation: first, others: rest.length };
-    const open = [...this.pending.values(), ...this.unknownOutcomes].sort((a, b) => a.invoke.record.seq - b.invoke.record.seq);
-    const [unknown] = open;
-    if (unknown === undefined) return { verdict: 'OK' };
+  /** The violation the verdict reports and how many others stand, once the whole history is read. */
+  private reported(): { readonly first: Found; readonly others: number } | undefined {
+    const { strict, ifEvents } = this.firstFound;
+    const first = this.hasEvents && ifEvents !== undefined && (strict === undefined || this.eventsFirst) ? ifEvents : strict;
+    if (first === undefined) return undefined;
+    const standing = this.foundCount.strict + (this.hasEvents ? this.foundCount.ifEvents : 0);
+    return { first, others: standing - 1 };
+  }
+
+  /** The first open call (pending, or ended with `info`), in invoke order, and how many there are. */
+  private openCalls(): { readonly first: CallState; readonly count: number } | undefined {
+    const open = [...this.pending.values(), ...this.unknownOutcomes].sort((a, b) => a.invoke.seq - b.invoke.seq);
+    const [first] = open;
+    return first === undefined ? undefined : { first, count: open.length };
+  }
+
+  /** The line numbers of the records the verdict quotes as its witness, in history order (read them again for {@link HistoryChecker.verdict}). */
+  witnessLines(): number[] {
+    const reported = this.reported();
+    if (reported !== undefined) return reported.first.witness.map((at) => at.line);
+    const open = this.openCalls();
+    if (open === undefined) return [];
+    return open.first.completion === undefined ? [open.first.invoke.line] : [open.first.invoke.line, open.first.completion.line];
+  }
+
+  /** The verdict on the records read so far, taken as the whole history; `lines` gives the records of {@link HistoryChecker.witnessLines} by line number. */
+  verdict(lines: (numbers: readonly number[]) => readonly HistoryLine[]): TraceVerdict {
+    const reported = this.reported();
+    if (reported !== undefined) {
+      const { requirement, explanation } = reported.first;
+      return { verdict: 'ILLEGAL', violation: { requirement, explanation, witness: lines(this.witnessLines()) }, others: reported.others };
+    }
+    const open = this.openCalls();
+    if (open === undefined) return { verdict: 'OK' };
+    const unknown = open.first;
     const reason =
       unknown.completion === undefined
         ? `${unknown.record.op} (call ${JSON.stringify(unknown.record.call)}, line ${unknown.invoke.line}) never completed`
         : `${unknown.record.op} (call ${JSON.stringify(unknown.record.call)}) ended with info at line ${unknown.completion.line}: its outcome is unknown`;
     return {
       verdict: 'UNKNOWN',
-      reason: `${reason}${open.length > 1 ? ` (and ${open.length - 1} more open call${open.length > 2 ? 's' : ''})` : ''}; no violation was found in what is known`,
-      witness: unknown.completion === undefined ? [unknown.invoke] : [unknown.invoke, unknown.completion],
+      reason: `${reason}${open.count > 1 ? ` (and ${open.count - 1} more open call${open.count > 2 ? 's' : ''})` : ''}; no violation was found in what is known`,
+      witness: lines(this.witnessLines()),
     };
   }
 
   /** Reads the next record of the history. */
   read(line: HistoryLine): void {
     const record = line.record;
-    if (record.kind === 'event') this.event(line, record);
-    else if (record.kind === 'invoke') this.invoke(line, record);
-    else this.complete(line, record);
+    const here: At = { line: line.line, seq: record.seq };
+    if (record.kind === 'event') this.event(here, record);
+    else if (record.kind === 'invoke') this.invoke(here, record);
+    else this.complete(here, record);
   }
 
   /** Records a violation; `ifEvents`: it stands only if the history has events at all. */
-  private violate(requirement: string, explanation: string, witness: readonly (HistoryLine | undefined)[], ifEvents = false): void {
-    const lines = witness.filter((line): line is HistoryLine => line !== undefined).sort((a, b) => a.record.seq - b.record.seq);
-    this.found.push({ violation: { requirement, explanation, witness: [...new Set(lines)] }, ifEvents });
+  private violate(requirement: string, explanation: string, witness: readonly (At | undefined)[], ifEvents = false): void {
+    const kind = ifEvents ? 'ifEvents' : 'strict';
+    this.foundCount[kind] += 1;
+    if (this.firstFound[kind] !== undefined) return;
+    if (ifEvents && this.firstFound.strict === undefined) this.eventsFirst = true;
+    const places = witness.filter((at): at is At => at !== undefined).sort((a, b) => a.seq - b.seq);
+    this.firstFound[kind] = { requirement, explanation, witness: places.filter((at, index) => places.findIndex((other) => other.line === at.line) === index), ifEvents };
   }
 
-  private invoke(line: HistoryLine, record: OperationRecord): void {
+  private invoke(line: At, record: OperationRecord): void {
     const call: CallState = { invoke: line, record };
     this.pending.set(record.call, call);
     const created = CREATIONS.has(record.op) ? (stringField(record.args, 'sessionId') ?? stringField(record.args, 'resumeSessionId')) : undefined;
     if (created !== undefined) {
+      const creation: Creation = { invoke: line };
+      call.creation = creation;
       const creations = this.creationsOf.get(created);
-      if (creations === undefined) this.creationsOf.set(created, [call]);
-      else creations.push(call);
+      if (creations === undefined) this.creationsOf.set(created, [creation]);
+      else creations.push(creation);
     }
     if (record.op === 'getAgent' || record.op === 'getSession') {
       const id = stringField(record.args, 'id');
@@ -137,11 +199,16 @@ export class HistoryChecker {
     if (record.op === 'start') call.liveIdsAtInvoke = new Set([...this.live.agent.keys(), ...this.live.session.keys()]);
   }
 
-  private complete(line: HistoryLine, record: OperationRecord): void {
+  private complete(line: At, record: OperationRecord): void {
     const call = this.pending.get(record.call);
     if (call === undefined) return; // parseHistory guarantees a match
     this.pending.delete(record.call);
     call.completion = line;
+    if (call.creation !== undefined) {
+      call.creation.completion = line;
+      const id = stringField(call.record.args, 'sessionId') ?? stringField(call.record.args, 'resumeSessionId');
+      if (id !== undefined) this.forgetCreations(id);
+    }
     if (record.kind === 'info') this.unknownOutcomes.push(call);
     if (record.kind === 'fail' && call.record.op === 'dispose') this.failedDispose(call, line);
     if (record.kind !== 'ok') return;
@@ -156,11 +223,11 @@ export class HistoryChecker {
         this.disposed(call, line);
         break;
       case 'shutdown':
-        this.allGone(call, line, 'shutdown', line.record.seq);
+        this.allGone(call, line, 'shutdown', line.seq);
         this.nothingPending(call, line);
         break;
       case 'restart':
-        this.allGone(call, line, 'restart', call.invoke.record.seq);
+        this.allGone(call, line, 'restart', call.invoke.seq);
         this.started(call, line, record);
         break;
       case 'start':
@@ -177,7 +244,7 @@ export class HistoryChecker {
     }
   }
 
-  private event(line: HistoryLine, record: EventRecord): void {
+  private event(line: At, record: EventRecord): void {
     this.hasEvents = true;
     const { id, object } = record.subject;
     switch (record.type) {
@@ -204,7 +271,7 @@ export class HistoryChecker {
     }
   }
 
-  private announce(kind: EntryKind, line: HistoryLine, id: string, object: Token): void {
+  private announce(kind: EntryKind, line: At, id: string, object: Token): void {
     const key = `${kind}:${object}`;
     const previous = this.entries.get(key);
     if (previous?.disposed !== undefined) {
@@ -257,7 +324,7 @@ export class HistoryChecker {
     return [...this.live.session.values()].filter((candidate) => !paired.has(candidate)).at(-1);
   }
 
-  private sessionStart(line: HistoryLine, id: string, object: Token): void {
+  private sessionStart(line: At, id: string, object: Token): void {
     const agent = this.entries.get(`agent:${object}`);
     if (agent === undefined) {
       this.violate('AIK-TXN-002', `agent/session-start for agent object ${object} (id ${JSON.stringify(id)}) comes before any agent/created for it: the order is session/created, agent/created, agent/session-start`, [line]);
@@ -268,7 +335,7 @@ export class HistoryChecker {
     }
   }
 
-  private retire(kind: EntryKind, line: HistoryLine, id: string, object: Token): void {
+  private retire(kind: EntryKind, line: At, id: string, object: Token): void {
     const entry = this.entries.get(`${kind}:${object}`);
     if (entry === undefined) {
       this.violate('AIK-EVENT-001', `${kind}/disposed for ${kind} object ${object} (id ${JSON.stringify(id)}) without a ${kind}/created before it: a disposed edge fires only after its created edge`, [line]);
@@ -292,15 +359,16 @@ export class HistoryChecker {
     entry.disposed = line;
     this.undisposed.delete(entry);
     if (this.live[kind].get(entry.id) === entry) this.live[kind].delete(entry.id);
+    this.forgetCreations(entry.id);
   }
 
   /** AIK-DETACH-001: a dispose of an already stale handle is pending while a newer same-id agent goes away, and nothing else could have removed it. */
-  private staleDisposeRemoved(agent: EntryState, line: HistoryLine): void {
+  private staleDisposeRemoved(agent: EntryState, line: At): void {
     for (const call of this.pending.values()) {
       if (call.record.op !== 'dispose') continue;
       const handle = this.handleOf(call);
       const old = handle === undefined ? undefined : this.handles.get(handle);
-      if (old === undefined || old === agent || old.id !== agent.id || old.disposed === undefined || old.disposed.record.seq > call.invoke.record.seq) continue;
+      if (old === undefined || old === agent || old.id !== agent.id || old.disposed === undefined || old.disposed.seq > call.invoke.seq) continue;
       // Another teardown in flight, or any call whose outcome is unknown.
       const otherTeardown = this.unknownOutcomes.length > 0 || [...this.pending.values()].some((other) => other !== call && TEARDOWNS.has(other.record.op));
       if (otherTeardown) continue;
@@ -312,7 +380,7 @@ export class HistoryChecker {
     }
   }
 
-  private failedDispose(call: CallState, line: HistoryLine): void {
+  private failedDispose(call: CallState, line: At): void {
     const handle = this.handleOf(call);
     if (handle !== undefined && this.disposedHandles.has(handle)) {
       this.violate('AIK-DETACH-001', `dispose of handle ${JSON.stringify(handle)} failed after an earlier dispose of it resolved: dispose is idempotent`, [call.invoke, line]);
@@ -326,27 +394,27 @@ export class HistoryChecker {
     return typeof handle === 'string' || typeof handle === 'number' ? handle : undefined;
   }
 
-  private created(call: CallState, line: HistoryLine, record: OperationRecord): void {
+  private created(call: CallState, line: At, record: OperationRecord): void {
     const result = creationResult(record.result);
     if (result === undefined) return;
-    const since = call.invoke.record.seq;
+    const since = call.invoke.seq;
     // Without a token, the agent announced last under the id, if that was since the invoke (every announcement so far is before this line).
     const last = result.agent === undefined ? this.lastAgentUnder.get(result.id) : undefined;
-    const agent = result.agent !== undefined ? this.entries.get(`agent:${result.agent}`) : last !== undefined && last.created.record.seq > since ? last : undefined;
+    const agent = result.agent !== undefined ? this.entries.get(`agent:${result.agent}`) : last !== undefined && last.created.seq > since ? last : undefined;
     const op = `${call.record.op}(${JSON.stringify(result.id)})`;
-    if (agent === undefined || agent.created.record.seq < since) {
+    if (agent === undefined || agent.created.seq < since) {
       // A history without any event records no announcement at all: this stands only if it has events.
       this.violate('AIK-TXN-002', `${op} returned its handle at line ${line.line} but no agent/created for ${JSON.stringify(result.id)} was announced since its invoke (line ${call.invoke.line}): the handle is returned only after session/created, agent/created and agent/session-start`, [call.invoke, line], !this.hasEvents);
       return;
     }
-    if (agent.sessionStart === undefined || agent.sessionStart.record.seq > line.record.seq) {
+    if (agent.sessionStart === undefined || agent.sessionStart.seq > line.seq) {
       this.violate('AIK-TXN-002', `${op} returned its handle at line ${line.line} before agent/session-start of its agent object ${agent.object}: the handle is returned last`, [call.invoke, agent.pairedSession?.created, agent.created, line]);
       return;
     }
     if (result.handle !== undefined) this.handles.set(result.handle, agent);
   }
 
-  private disposed(call: CallState, line: HistoryLine): void {
+  private disposed(call: CallState, line: At): void {
     const handle = this.handleOf(call);
     if (handle === undefined) return;
     this.disposedHandles.add(handle);
@@ -358,25 +426,25 @@ export class HistoryChecker {
     }
   }
 
-  private allGone(call: CallState, line: HistoryLine, op: string, before: number): void {
+  private allGone(call: CallState, line: At, op: string, before: number): void {
     // The earliest entry not disposed: announcements are in history order.
     const [earliest] = this.undisposed;
-    const leftover = earliest !== undefined && earliest.created.record.seq < before ? earliest : undefined;
+    const leftover = earliest !== undefined && earliest.created.seq < before ? earliest : undefined;
     if (leftover !== undefined) {
       this.violate('AIK-EVENT-001', `${op} resolved at line ${line.line} but ${leftover.kind} object ${leftover.object} (id ${JSON.stringify(leftover.id)}, announced at line ${leftover.created.line}) never got ${leftover.kind}/disposed: after ${op} every entry is gone, so its edges must be paired`, [leftover.created, call.invoke, line]);
     }
   }
 
   /** AIK-QUIESCE-005: shutdown resolves last — after every creation that was pending when it began has settled. */
-  private nothingPending(call: CallState, line: HistoryLine): void {
-    const pending = [...this.pending.values()].find((other) => CREATIONS.has(other.record.op) && other.invoke.record.seq < call.invoke.record.seq);
+  private nothingPending(call: CallState, line: At): void {
+    const pending = [...this.pending.values()].find((other) => CREATIONS.has(other.record.op) && other.invoke.seq < call.invoke.seq);
     if (pending !== undefined) {
       this.violate('AIK-QUIESCE-005', `shutdown resolved at line ${line.line} while ${pending.record.op} (call ${JSON.stringify(pending.record.call)}, invoked at line ${pending.invoke.line} before the shutdown began) had not settled: shutdown rejects pending creations after their rollback and resolves last`, [pending.invoke, call.invoke, line]);
     }
   }
 
   /** AIK-CONFIG-001: an entry with neither exact id gets a fresh id: not its label, not live, not persisted, new on every start. */
-  private started(call: CallState, line: HistoryLine, record: OperationRecord): void {
+  private started(call: CallState, line: At, record: OperationRecord): void {
     const config = configEntries(call.record.args) ?? (call.record.op === 'restart' ? this.lastConfig : undefined);
     const results = startResults(record.result);
     if (config === undefined || results === undefined) return;
@@ -395,7 +463,7 @@ export class HistoryChecker {
         this.violate('AIK-CONFIG-001', `config entry ${index} (label ${JSON.stringify(entry.label)}) got id ${quoted} again, already minted by the start that completed at line ${earlier.line}: a fresh id is new on every start`, [earlier, call.invoke, line]);
       } else if (call.liveIdsAtInvoke?.has(id) === true) {
         this.violate('AIK-CONFIG-001', `config entry ${index} (label ${JSON.stringify(entry.label)}) got id ${quoted}, which was live when the start began: a fresh id is not live`, [call.invoke, line]);
-      } else if (appended !== undefined && appended.record.seq < call.invoke.record.seq) {
+      } else if (appended !== undefined && appended.seq < call.invoke.seq) {
         this.violate('AIK-CONFIG-001', `config entry ${index} (label ${JSON.stringify(entry.label)}) got id ${quoted}, whose session had already appended events (line ${appended.line}) and so was persisted: a fresh id is not persisted`, [appended, call.invoke, line]);
       }
       minted.push(id);
@@ -404,7 +472,7 @@ export class HistoryChecker {
   }
 
   /** AIK-ID-001 from recorded lookups: key = agent id = session id = header id, and the session under the key is the agent's own. */
-  private lookedUp(call: CallState, line: HistoryLine, record: OperationRecord): void {
+  private lookedUp(call: CallState, line: At, record: OperationRecord): void {
     const witness = [call.invoke, line];
     const key = stringField(call.record.args, 'id');
     const op = call.record.op;
@@ -448,13 +516,29 @@ export class HistoryChecker {
     }
   }
 
+  /**
+   * Forgets the completed creations of `id` that no later announcement can find open (see
+   * {@link HistoryChecker.concurrentCreations}, which looks for creations open when an entry
+   * live under the id was announced, or open now): every completed one but those that were open
+   * when an entry now live under the id was announced. So the creations kept are bounded by the
+   * open calls and the live entries, not by the history's length.
+   */
+  private forgetCreations(id: string): void {
+    const creations = this.creationsOf.get(id);
+    if (creations === undefined) return;
+    const announced = [this.live.agent.get(id), this.live.session.get(id)].flatMap((entry) => (entry === undefined ? [] : [entry.created.seq]));
+    const kept = creations.filter(({ invoke, completion }) => completion === undefined || announced.some((seq) => invoke.seq < seq && completion.seq > seq));
+    if (kept.length === 0) this.creationsOf.delete(id);
+    else this.creationsOf.set(id, kept);
+  }
+
   /** The creations of `id` whose calls were open at `first` and at `second` respectively, when they are two different calls. */
-  private concurrentCreations(id: string, first: HistoryLine, second: HistoryLine): HistoryLine[] {
-    const openAt = (at: HistoryLine): CallState[] =>
-      (this.creationsOf.get(id) ?? []).filter((call) => call.invoke.record.seq < at.record.seq && (call.completion === undefined || call.completion.record.seq > at.record.seq));
+  private concurrentCreations(id: string, first: At, second: At): At[] {
+    const openAt = (at: At): Creation[] =>
+      (this.creationsOf.get(id) ?? []).filter((creation) => creation.invoke.seq < at.seq && (creation.completion === undefined || creation.completion.seq > at.seq));
     const firstCalls = openAt(first);
     for (const other of openAt(second)) {
-      const partner = firstCalls.find((call) => call !== other && (call.completion === undefined || call.completion.record.seq > other.invoke.record.seq));
+      const partner = firstCalls.find((creation) => creation !== other && (creation.completion === undefined || creation.completion.seq > other.invoke.seq));
       if (partner !== undefined) return [partner.invoke, other.invoke];
     }
     return [];

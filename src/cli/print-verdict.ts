@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../../properties/report/conformance-report.js';
+import type { ConformanceReport, Counterexample } from '../../properties/report/conformance-report.js';
 import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
 import type { ReporterOptions } from '../../properties/reporters/reporter.js';
 import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
@@ -6,6 +6,15 @@ import { counterexampleScenario } from './counterexample-scenario.js';
 import { useColor } from './use-color.js';
 import { printable } from '../contract/printable.js';
 import { writeFileAtomic } from '../../tools/check/write-file-atomic.js';
+
+/** What a scenario file can say of a failure made of errors that escaped adapter code: their steps, not the escape. */
+function escapedNote(counterexample: Counterexample): string {
+  if (counterexample.escaped === undefined) return '';
+  const origins = [...new Set(counterexample.escaped.map((stray) => stray.origin))].join(', ');
+  return counterexample.commands.length === 0
+    ? ` (${origins} outside any check: no steps to replay; its title names the error)`
+    : ` (the steps during which the ${origins} escaped adapter code: a replay runs them, but cannot check an escaped error; its title names it)`;
+}
 
 /**
  * Prints a conformance report in `format`, writes the counterexample of its first unexpected
@@ -29,7 +38,7 @@ export async function printVerdict(report: ConformanceReport, format: ReportForm
       process.stderr.write(`agent-identity-kit: no ${outCheck === undefined ? '' : `${outCheck} `}failure, no counterexample written\n`);
     } else {
       writeFileAtomic(out, `${JSON.stringify(await counterexampleScenario(report, failure), null, 2)}\n`);
-      process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${printable(out)}\n`);
+      process.stderr.write(`agent-identity-kit: wrote the counterexample of ${failure.check} to ${printable(out)}${escapedNote(failure.counterexample)}\n`);
     }
   }
   return report.verdict === 'CONFORMANT' ? 0 : 1;

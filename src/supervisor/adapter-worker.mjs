@@ -66,6 +66,8 @@ try {
   }
   // In a checkout, its own code importing the kit by name runs the sources (registered after tsx, so its hook runs first).
   if (source) registerHooks(new URL('./checkout-sources.mjs', import.meta.url), { data: { root: new URL('../../', import.meta.url).href } });
+  // The engine's safe copies of built-ins are taken now, before any preload or adapter code can replace one.
+  await import('../../properties/runner/safe-builtins.js');
   for (const preload of data.preloads) {
     try {
       await import(preload);

@@ -88,6 +88,7 @@ const KINDS: Readonly<Record<string, Readonly<Record<string, object>>>> = {
   usage: { message: text },
   'check-start': { check: text },
   step: { notices: { type: 'array', items: { type: 'object', required: ['index', 'step'], properties: { index: count, step } } } },
+  observing: { op: text },
   confirming: { check: text, reason: text },
   hang: { hang },
   'check-end': { outcome },

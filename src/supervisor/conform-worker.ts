@@ -40,6 +40,8 @@ export type ConformWorkerMessage =
   | WorkerStatusMessage
   | { readonly kind: 'check-start'; readonly check: string }
   | { readonly kind: 'step'; readonly notices: readonly StepNotice[] }
+  /** The check started a synchronous observation (told once per run of the same name since the last step). */
+  | { readonly kind: 'observing'; readonly op: string }
   /** A wait of the check reached its limit: the check runs again to confirm the hang. */
   | { readonly kind: 'confirming'; readonly check: string; readonly reason: string }
   /** The confirming re-run hung too: the operation is not waited for again. */
@@ -65,9 +67,10 @@ function plainStep(step: Step): Step {
  * instance only, so a step reaches the supervisor before the operation it names runs, even when
  * that operation then blocks the thread forever.
  */
-function reportSteps(steps: readonly Step[], post: (message: ConformWorkerMessage) => void): void {
+function reportSteps(steps: readonly Step[], post: (message: ConformWorkerMessage) => void, onStep: () => void): void {
   const log = steps as Step[];
   log.push = (...added: Step[]): number => {
+    onStep();
     const length = Array.prototype.push.apply(log, added);
     const first = Math.max(0, length - added.length - 1);
     post({ kind: 'step', notices: log.slice(first).map((step, offset) => ({ index: first + offset, step: plainStep(step) })) });
@@ -115,6 +118,11 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
   // The timer heartbeat of adapter-worker.mjs needs the event loop to turn; operations settling in microtasks
   // do not let it, so each settled operation is a sign of life too (`process.send` writes at once).
   let beat = performance.now();
+  // The step log of the check in flight: its last step is posted again when the check ends, with the result it settled to.
+  let inFlight: readonly Step[] = [];
+  // The observation last told since the last step: the supervisor holds it for what runs until the next step, so a
+  // run of calls of the same observation is told once (an invariant may read `agents` many times in a row).
+  let observed: string | undefined;
   const evidence = await exploreConformance(factory, {
     ...data.options,
     onSettle: () => {
@@ -123,16 +131,26 @@ export async function runConformWorker(data: ConformWorkerData, post: (message: 
       beat = now;
       post({ kind: 'alive' });
     },
+    onObserve: (op) => {
+      if (op === observed) return;
+      observed = op;
+      post({ kind: 'observing', op });
+    },
     onProgress: (progress) => post({ kind: 'progress', progress }),
     onCheck: (event) => {
       if (event.phase === 'start') {
         post({ kind: 'check-start', check: event.check });
-        reportSteps(event.steps, post);
+        inFlight = event.steps;
+        observed = undefined;
+        reportSteps(event.steps, post, () => (observed = undefined));
       } else if (event.phase === 'confirm') {
         post({ kind: 'confirming', check: event.check, reason: event.reason });
       } else if (event.phase === 'hang') {
         post({ kind: 'hang', hang: event.hang });
       } else if (event.phase === 'end') {
+        const last = inFlight.at(-1);
+        if (last !== undefined) post({ kind: 'step', notices: [{ index: inFlight.length - 1, step: plainStep(last) }] });
+        observed = undefined;
         probeBuiltins();
         post({ kind: 'check-end', outcome: event.outcome });
       } else {

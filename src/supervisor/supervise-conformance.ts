@@ -39,7 +39,8 @@ const CONFIRM_SILENCE_FACTOR = 2;
 /** Where a worker was when it was lost. */
 type InFlight =
   | { readonly phase: 'load' | 'probe' | 'between' | 'generated' }
-  | { readonly phase: 'check'; readonly check: string; readonly steps: Step[] };
+  /** `observing`: the synchronous observation the check started since its last step, if any (it is what blocks when the thread does). */
+  | { readonly phase: 'check'; readonly check: string; readonly steps: Step[]; observing?: string | undefined };
 
 /** What happened to a lost worker, in words. */
 export function lossText(loss: WorkerLoss): string {
@@ -58,7 +59,7 @@ function lostCheck(flight: Extract<InFlight, { phase: 'check' }>, loss: WorkerLo
   const steps = flight.steps.filter((step) => step !== undefined);
   const last = steps.at(-1);
   if (last !== undefined && last.result === '…') last.result = loss.kind === 'hang' ? '⏳hang' : '✗adapter';
-  const where = last === undefined ? 'before its first step' : `(the last step started: ${last.line})`;
+  const where = [flight.observing === undefined ? undefined : `in the observation ${flight.observing}()`, last === undefined ? 'before its first step' : `(the last step started: ${last.line})`].filter((part) => part !== undefined).join(' ');
   const requirement = flight.check.slice(0, flight.check.indexOf('/'));
   const failure: FailureDetail = {
     check: flight.check,
@@ -85,8 +86,8 @@ function flakyCheck(check: string, suspect: Suspect, options: ConformanceOptions
   return { requirement, tally, failure: { ...failure!, message, flaky: true } };
 }
 
-/** A finding outside any check (escaped errors, a flaky phase), as a failing check `<requirement>/<name>` on the generated runs' home requirement. */
-function outsideFinding(name: string, message: string, options: ConformanceOptions, flaky = false): CheckOutcome | undefined {
+/** A finding outside any check (escaped errors, a flaky phase), as a failing check `<requirement>/<name>` on the generated runs' home requirement; `escaped` are the errors it is made of. */
+function outsideFinding(name: string, message: string, options: ConformanceOptions, flaky = false, escaped: readonly StrayError[] = []): CheckOutcome | undefined {
   const home = generatedHome(REQUIREMENTS.filter((requirement) => options.requirements === undefined || options.requirements.some((wanted) => requirement.id === wanted || requirement.id.startsWith(`${wanted}-`))));
   if (home === undefined) return undefined;
   const check = `${home.id}/${name}`;
@@ -97,7 +98,7 @@ function outsideFinding(name: string, message: string, options: ConformanceOptio
     adapter: true,
     expected: (options.expectedFailures ?? []).some((entry) => entry === check || entry === home.id),
     ...(flaky ? { flaky: true as const } : {}),
-    counterexample: { seed: options.seed ?? DEFAULT_SEED, commands: [], steps: [] },
+    counterexample: { seed: options.seed ?? DEFAULT_SEED, commands: [], steps: [], ...(escaped.length === 0 ? {} : { escaped }) },
   };
   return { requirement: home.id, tally: { id: check, kind: 'directed', runs: 1, failures: 1 }, failure };
 }
@@ -111,25 +112,35 @@ function strayLine(stray: StrayError, place: string): string {
 /**
  * The directed outcomes with every stray made a failure: of the check in flight when it surfaced
  * (added to that check's failure), or of `<home>/escaped-errors` when it surfaced outside any check.
+ * Each such failure's counterexample names the errors (`escaped`); one made of strays alone gets
+ * the steps of its check as the supervisor heard them (`stepsOf`), up to the last one started.
  */
-function withStrays(directed: readonly CheckOutcome[], strays: readonly StrayError[], places: readonly string[], options: ConformanceOptions): CheckOutcome[] {
+function withStrays(directed: readonly CheckOutcome[], strays: readonly StrayError[], places: readonly string[], options: ConformanceOptions, stepsOf: ReadonlyMap<string, readonly Step[]>): CheckOutcome[] {
   const outside: string[] = [];
-  const by = new Map<string, string[]>();
+  const outsideStrays: StrayError[] = [];
+  const by = new Map<string, StrayError[]>();
   strays.forEach((stray, n) => {
     const known = stray.check !== undefined && directed.some((outcome) => outcome.tally.id === stray.check);
-    if (known) by.set(stray.check!, [...(by.get(stray.check!) ?? []), strayLine(stray, '')]);
-    else outside.push(strayLine({ origin: stray.origin, message: stray.message }, places[n] ?? 'outside any check'));
+    if (known) {
+      by.set(stray.check!, [...(by.get(stray.check!) ?? []), stray]);
+    } else {
+      outside.push(strayLine({ origin: stray.origin, message: stray.message }, places[n] ?? 'outside any check'));
+      outsideStrays.push({ origin: stray.origin, message: stray.message });
+    }
   });
   const outcomes = directed.map((outcome): CheckOutcome => {
-    const lines = by.get(outcome.tally.id);
-    if (lines === undefined) return outcome;
+    const escaped = by.get(outcome.tally.id);
+    if (escaped === undefined) return outcome;
+    const lines = escaped.map((stray) => strayLine(stray, ''));
     const expected = (options.expectedFailures ?? []).some((entry) => entry === outcome.tally.id || entry === outcome.requirement);
-    const failure: FailureDetail = outcome.failure === undefined
-      ? { check: outcome.tally.id, requirement: outcome.requirement, message: lines.join('\n'), adapter: true, expected, counterexample: { seed: options.seed ?? DEFAULT_SEED, commands: [], steps: [] } }
-      : { ...outcome.failure, message: [outcome.failure.message, ...lines].join('\n') };
+    const steps = [...(stepsOf.get(outcome.tally.id) ?? [])];
+    const failure: FailureDetail =
+      outcome.failure === undefined
+        ? { check: outcome.tally.id, requirement: outcome.requirement, message: lines.join('\n'), adapter: true, expected, counterexample: { seed: options.seed ?? DEFAULT_SEED, commands: steps.map(stepLine), steps, escaped } }
+        : { ...outcome.failure, message: [outcome.failure.message, ...lines].join('\n'), counterexample: { ...outcome.failure.counterexample, escaped } };
     return { ...outcome, tally: { ...outcome.tally, runs: Math.max(1, outcome.tally.runs), failures: 1 }, failure };
   });
-  const escaped = outside.length === 0 ? undefined : outsideFinding('escaped-errors', outside.join('\n'), options);
+  const escaped = outside.length === 0 ? undefined : outsideFinding('escaped-errors', outside.join('\n'), options, false, outsideStrays);
   return escaped === undefined ? outcomes : [...outcomes, escaped];
 }
 
@@ -167,6 +178,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
   /** Per operation with a confirmed hang: how many workers it blocked again in a row (a synchronous hang the engine cannot time). */
   const strikes = new Map<string, number>();
   const found: CheckOutcome[] = [];
+  /** The steps of each check that ended, as the worker reported them: the counterexample of a failure made of escaped errors alone. */
+  const stepsOf = new Map<string, Step[]>();
   let generatedLost: string | undefined;
   let fruitless = 0;
   // A check the watchdog stopped once runs again, with a longer silence limit, before its hang is reported: a loaded machine can stall a process too.
@@ -224,7 +237,13 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
             flight = { phase: 'check', check: message.check, steps: [] };
             break;
           case 'step':
-            if (flight.phase === 'check') for (const notice of message.notices) flight.steps[notice.index] = notice.step;
+            if (flight.phase === 'check') {
+              for (const notice of message.notices) flight.steps[notice.index] = notice.step;
+              flight.observing = undefined;
+            }
+            break;
+          case 'observing':
+            if (flight.phase === 'check') flight.observing = message.op;
             break;
           case 'confirming':
             run.log(`agent-identity-kit: ${message.reason} in ${message.check}; running the check again with longer limits to confirm the hang\n`);
@@ -238,6 +257,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
             const outcome = suspect?.place === message.outcome.tally.id && passed ? flakyCheck(message.outcome.tally.id, suspect, options) : message.outcome;
             if (outcome.failure?.flaky === true) run.log(`agent-identity-kit: ${outcome.tally.id}: ${outcome.failure.message.split('\n')[0]}\n`);
             if (suspect?.place === message.outcome.tally.id) suspect = undefined;
+            if (flight.phase === 'check') stepsOf.set(flight.check, flight.steps.filter((step) => step !== undefined));
             settled.push(outcome);
             flight = { phase: 'between' };
             break;
@@ -277,7 +297,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       }
       // The supervisor's own decisions of checks (lost, flaky) stand over what a later worker took as given.
       const decided = new Map(settled.map((outcome) => [outcome.tally.id, outcome]));
-      const directed = withStrays([...evidence.directed.map((outcome) => decided.get(outcome.tally.id) ?? outcome), ...found], strays, places, options);
+      const directed = withStrays([...evidence.directed.map((outcome) => decided.get(outcome.tally.id) ?? outcome), ...found], strays, places, options, stepsOf);
       return finish(decideConformance({ ...evidence, directed }, engine, started));
     }
     run.signal?.throwIfAborted();
@@ -286,9 +306,12 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     const current = flight as InFlight;
     // Where it was lost: a check, or a phase. A hang there is confirmed once, with a longer silence limit, before it is reported.
     const place = current.phase === 'check' ? current.check : current.phase;
-    // A worker blocked again in an operation whose hang is confirmed: the check is NOT-TESTED, not confirmed again.
+    // What blocked the thread, when the worker hung in a check: the observation it started since its last step, else that step's operation if it had not settled.
     const pending = current.phase === 'check' ? current.steps.findLast((step) => step !== undefined) : undefined;
-    const known = lost.kind === 'hang' && pending?.result === '…' ? hangs.find((hang) => hang.op === pending.op) : undefined;
+    const blocked =
+      current.phase !== 'check' ? undefined : current.observing !== undefined ? { op: current.observing, line: `${current.observing}()` } : pending?.result === '…' ? { op: pending.op, line: pending.line } : undefined;
+    // A worker blocked again in an operation or observation whose hang is confirmed: the check is NOT-TESTED, not confirmed again.
+    const known = lost.kind === 'hang' && blocked !== undefined ? hangs.find((hang) => hang.op === blocked.op) : undefined;
     if (known !== undefined && current.phase === 'check') {
       strikes.set(known.op, (strikes.get(known.op) ?? 0) + 1);
       suspect = undefined;
@@ -308,7 +331,7 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
     if (current.phase === 'check') {
       const confirmed = lost.kind === 'hang' && suspect?.place === current.check;
       suspect = undefined;
-      if (confirmed && pending !== undefined && pending.result === '…') noteHang({ op: pending.op, check: current.check, step: pending.line });
+      if (confirmed && blocked !== undefined) noteHang({ op: blocked.op, check: current.check, step: blocked.line });
       settled.push(lostCheck(current, lost, options));
     } else if (current.phase === 'generated') {
       suspect = undefined;

@@ -6,7 +6,7 @@
  * hangs reaches its verdict in under 90 s. Each of these ended CONFORMANT (exit 0), or ran for
  * minutes, before the supervisor decided.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,22 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
       expect.objectContaining({ check: 'AIK-ID-001/one-key-everywhere', adapter: true, message: `adapter: ${origin} from adapter code during this check (the last step started: shutdown()): ${error}` }),
     ]);
     expect(run.stderr).toContain(`agent-identity-kit: ${origin} from adapter code during AIK-ID-001/one-key-everywhere (the last step started: shutdown()): ${error}\n`);
+    // The failure comes from the escaped error alone: its counterexample is the check's steps, up to the one last started, and the error with its origin.
+    const { counterexample } = run.report.failures[0]!;
+    expect(counterexample.commands).toEqual(['open() ✓', 'create(one, cwd=/work) → h1 ✓', 'prompt(h1) ✓', 'spawn(h1) → h2 ✓', 'shutdown() ✓']);
+    expect(counterexample.steps.map((step) => step.op)).toEqual(['open', 'create', 'prompt', 'spawn', 'shutdown']);
+    expect(counterexample.escaped).toEqual([{ origin, message: error, check: 'AIK-ID-001/one-key-everywhere', step: 'shutdown()' }]);
+  });
+
+  it('an escaped error alone: the text report shows it after the steps it escaped during, and --out writes those steps, saying what a replay cannot check', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'aik-escaped-')), 'counterexample.json');
+    const run = await runCli(['conform', '--adapter', `${HOSTILE}/stray-rejection.ts`, '--requirements', 'AIK-ID-001', '--runs', '2', '--out', out]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('    counterexample (seed 202611):\n      open() ✓\n      create(one, cwd=/work) → h1 ✓\n      prompt(h1) ✓\n      spawn(h1) → h2 ✓\n      shutdown() ✓\n      ⚠ unhandled rejection after shutdown() started: Error: background work of create failed\n');
+    expect(run.stderr).toContain(`agent-identity-kit: wrote the counterexample of AIK-ID-001/one-key-everywhere to ${out} (the steps during which the unhandled rejection escaped adapter code: a replay runs them, but cannot check an escaped error; its title names it)\n`);
+    const scenario = JSON.parse(readFileSync(out, 'utf8')) as { title: string; steps: { op: string }[] };
+    expect(scenario.title).toContain('Error: background work of create failed');
+    expect(scenario.steps.map((step) => step.op)).toEqual(['create', 'prompt', 'spawn']);
   });
 
   it('a prompt that hangs once per process is flaky: the confirming re-run passing does not forgive it', async () => {
@@ -45,6 +61,18 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     expect(failure?.message).toMatch(/^flaky: prompt\(h1\) did not settle within its limit on the first run and had not settled after as long again as the confirming limit, while the confirming re-run passed/);
     // The confirmation is shown as it starts.
     expect(run.stderr).toContain('agent-identity-kit: prompt(h1) did not settle within its limit (base 200 ms) in AIK-ID-001/one-key-everywhere; running the check again with longer limits to confirm the hang\n');
+  });
+
+  it('a prompt that hangs once per process inside the generated runs is flaky: named with its check, the step and what the confirming re-run did', async () => {
+    const run = await conform('hang-once-generated', '--requirements', 'AIK-DETACH-001', '--runs', '20', '--timeout', '200');
+    expect(run.code).toBe(1);
+    expect(run.report.verdict).toBe('NOT CONFORMANT');
+    const [failure] = run.report.failures;
+    expect(run.report.failures).toHaveLength(1);
+    expect(failure).toMatchObject({ check: 'AIK-DETACH-001/generated-settles', flaky: true });
+    expect(failure?.message).toMatch(
+      /^flaky: prompt\(h\d+\) did not settle within its limit in a generated run and had not settled after as long again as the confirming limit, while the confirming re-run of the same 20 runs \(seed 202611\) with 10× the limit passed \(a hang that does not recur\)\n/,
+    );
   });
 
   it('a worker blocked once, whose re-run in a fresh worker passes, is flaky: named with its check, step and what the re-run did', async () => {
@@ -80,6 +108,14 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     expect(run.stderr).toContain('agent-identity-kit: built-in replaced from adapter code outside any check (while loading the adapter): Array.prototype.some no longer behaves as specified (replaced by adapter code or an --import preload); the engine relies on it\n');
   });
 
+  it('a polyfill that answers the known-answer probes right but drops recorded failures cannot make a failing check pass: the engine records with safe copies', async () => {
+    const run = await runCli(['conform', '--adapter', 'test/fixtures/conform/misclassifying-adapter.ts', '--import', `./${HOSTILE}/lying-push.mjs`, '--requirements', 'AIK-RESUME-002', '--runs', '0', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.failures.map((failure) => failure.check)).toEqual(['AIK-RESUME-002/not-persisted-is-not-found']);
+  });
+
   // The resident set is read on the worker's heartbeat: whether that lands in a check or between two is the machine's timing.
   it('memory held past the worker limit fails the run as the adapter’s, with the figure (naming the check in flight, if any)', async () => {
     const run = await conform('memory-hog', '--requirements', 'AIK-ID', '--runs', '2', '--max-memory', '320');
@@ -110,5 +146,19 @@ describe('bounded time', () => {
     expect(run.report.requirements.filter((result) => result.status === 'NOT-TESTED').every((result) => result.note === note || result.note === `generated runs not made: ${note}`)).toBe(true);
     expect(run.report.summary['NOT-TESTED']).toBeGreaterThan(40);
     expect(run.stderr.match(/in create again: NOT-TESTED; going on in a fresh worker$/gm)).toHaveLength(3);
+  }, 90_000);
+
+  it('a run whose registry listing blocks the thread reaches its verdict: the blocked observation is a known hang, confirmed once, not waited for again by each check', async () => {
+    const run = await conform('loop-forever', '--timeout', '200');
+    expect(run.code).toBe(1);
+    expect(run.report.failures.map((failure) => failure.check)).toEqual(['AIK-ID-001/one-key-everywhere']);
+    expect(run.report.failures[0]?.message).toMatch(/^adapter: hung: .* and was stopped in the observation agents\(\) \(the last step started: /);
+    expect(run.stderr).toContain('agent-identity-kit: the hang of agents is confirmed (AIK-ID-001/one-key-everywhere, agents()): a check it hangs in again is NOT-TESTED, without waiting to confirm it again\n');
+    const note = 'needs agents, which hangs (confirmed in AIK-ID-001/one-key-everywhere: agents()): not waited for again';
+    const untested = run.report.requirements.filter((result) => result.status === 'NOT-TESTED');
+    expect(untested.length).toBeGreaterThan(10);
+    expect(untested.every((result) => result.note === note || result.note === `generated runs not made: ${note}`)).toBe(true);
+    // Each later check it blocks costs one silence limit, three times; then agents is not called any more.
+    expect(run.stderr.match(/in agents again: NOT-TESTED; going on in a fresh worker$/gm)).toHaveLength(3);
   }, 90_000);
 });

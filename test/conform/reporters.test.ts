@@ -60,6 +60,16 @@ describe('reporters', () => {
     expect(lines.find((line) => line.includes('not-persisted-is-not-found'))).toContain('%0Aresume(ghost) ✗invalid');
   });
 
+  it('github: what the adapter said is escaped — control characters as printable escapes, %, CR and LF as workflow commands require', async () => {
+    const report = await failing;
+    const [first] = report.failures;
+    const hostile = { ...report, failures: [{ ...first!, check: 'AIK-RESUME-002/a:b,c', message: 'red \u001b[31mtext\u001b[0m, 100% sure\roverwritten\nnext \u202eevil\u0007' }] };
+    const output = REPORTERS.github(hostile, { color: false });
+    const line = output.split('\n').find((candidate) => candidate.startsWith('::error title=AIK-RESUME-002/'));
+    expect(line).toBe(`::error title=AIK-RESUME-002/a%3Ab%2Cc::red \\x1b[31mtext\\x1b[0m, 100%25 sure%0Doverwritten%0Anext \\u202eevil\\x07%0Aseed ${first!.counterexample.seed}%0A${first!.counterexample.commands.join('%0A')}`);
+    expect(output).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('markdown: the table and a Mermaid sequence diagram of each counterexample', async () => {
     const markdown = REPORTERS.markdown(await failing, { color: false });
     expect(markdown).toMatch(/^## agent-identity-kit conform: NOT CONFORMANT$/m);

@@ -38,7 +38,7 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
       expect(run.code).toBe(1);
       const report = JSON.parse(run.stdout) as ConformanceReport;
       expect(report.failures.map((failure) => [failure.check, failure.message])).toEqual([
-        ['AIK-ID-001/one-key-everywhere', expect.stringMatching(/^adapter: hung: the worker showed no sign of life for 10400 ms \(a synchronous loop or a blocked thread in adapter code\) and was stopped \(the last step started: spawn\(h1\)\)/)],
+        ['AIK-ID-001/one-key-everywhere', expect.stringMatching(/^adapter: hung: the worker showed no sign of life for 10400 ms \(a synchronous loop or a blocked thread in adapter code\) and was stopped in the observation agents\(\) \(the last step started: spawn\(h1\)\)/)],
       ]);
       expect(report.requirements.map((result) => result.status)).toEqual(['FAIL', 'PASS', 'PASS', 'STATIC']);
     } finally {

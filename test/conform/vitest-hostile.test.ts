@@ -32,7 +32,7 @@ describe('conformanceSuite by path: supervised', () => {
 
     const hung = test('loops in agents()', /^AIK-ID-001/);
     expect(hung.status).toBe('failed');
-    expect(hung.message).toMatch(/AIK-ID-001\/one-key-everywhere \(adapter\): adapter: hung: the worker showed no sign of life for \d+ ms \(a synchronous loop or a blocked thread in adapter code\) and was stopped \(the last step started: spawn\(h1\)\)/);
+    expect(hung.message).toMatch(/AIK-ID-001\/one-key-everywhere \(adapter\): adapter: hung: the worker showed no sign of life for \d+ ms \(a synchronous loop or a blocked thread in adapter code\) and was stopped in the observation agents\(\) \(the last step started: spawn\(h1\)\)/);
 
     // The rejection at load is outside any check; the throw from a timer surfaces in the check or just after it.
     const strays = [test('prints and leaks errors', /^AIK-ID-001/), test('prints and leaks errors', /^no error escaped/)];

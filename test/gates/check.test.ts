@@ -164,14 +164,14 @@ describe('reporters', () => {
     expect(ajv.validate(sarifSchema, log)).toBe(false);
   });
 
-  it('github: one workflow command per finding and per gate error, data and properties escaped', () => {
+  it('github: one workflow command per finding and per gate error, data and properties escaped (control characters too)', () => {
     const tricky: GateOutcome[] = [
-      { gate: 'docs', status: 'fail', findings: [{ rule: 'dead-path', file: 'docs/a,b:c.md', line: 7, column: 2, message: '100% gone\nsee: x, y' }], notes: ['ignored'], read: 1, durationMs: 1 },
+      { gate: 'docs', status: 'fail', findings: [{ rule: 'dead-path', file: 'docs/a,b:c\u001b[2J.md', line: 7, column: 2, message: '100% gone\r\nsee: x, y \u202eevil' }], notes: ['ignored'], read: 1, durationMs: 1 },
       ...outcomes,
     ];
     expect(REPORTERS.github(tricky, 2, ROOT)).toBe(
       [
-        '::error file=docs/a%2Cb%3Ac.md,line=7,col=2,title=agent-identity-kit dead-path::100%25 gone%0Asee: x, y',
+        '::error file=docs/a%2Cb%3Ac\\x1b[2J.md,line=7,col=2,title=agent-identity-kit dead-path::100%25 gone%0D%0Asee: x, y \\u202eevil',
         '::error file=src/a.ts,title=agent-identity-kit no-circular::import cycle: src/a.ts → src/b.ts → src/a.ts',
         '::error file=README.md,line=3,col=5,title=agent-identity-kit dead-link::relative link x|y.md does not resolve',
         '::error title=agent-identity-kit lint::tsconfig.json: broken',

@@ -16,7 +16,8 @@
  * of this (test/mutants/counterexample-round-trip.test.ts).
  *
  * Options: --seeds N (default 20), --from S (first seed, default 1), --runs N (default 100),
- * --load K (K busy-looping processes run beside it, default 0), --systems <substring> (only the
+ * --load K (K busy-looping processes run beside it, default 0), --timeout MS (the per-operation limit, default
+ * 1000; a small one makes suspected hangs, and so their confirmation, common), --systems <substring> (only the
  * systems whose name contains it, e.g. `materializing` or `(reject-at-flush)`), --mutants <names> (see above).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -35,6 +36,7 @@ const seeds = Number(argument('--seeds', '20'));
 const from = Number(argument('--from', '1'));
 const runs = Number(argument('--runs', '100'));
 const load = Number(argument('--load', '0'));
+const timeoutMs = Number(argument('--timeout', '1000'));
 const only = argument('--systems', '');
 const replays = process.argv.includes('--replays');
 const mutantNames = argument('--mutants', replays ? 'all' : '');
@@ -53,7 +55,7 @@ async function atEverySeed(factory: AdapterFactory): Promise<{ seed: number; rep
   const results = [];
   for (const seed of seedList) {
     const started = performance.now();
-    const report = await runConformance(factory, { seed, runs });
+    const report = await runConformance(factory, { seed, runs, timeoutMs });
     results.push({ seed, report, ms: performance.now() - started });
   }
   return results;

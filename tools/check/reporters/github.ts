@@ -1,5 +1,5 @@
 import type { GateOutcome } from '../gate-outcome.js';
-import { escapeData, escapeProperty } from './encoding.js';
+import { escapeData, escapeProperty } from '../../../src/contract/workflow-command.js';
 
 /**
  * GitHub Actions workflow commands, one line per finding

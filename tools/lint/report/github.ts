@@ -2,7 +2,7 @@
  * `--format github`: GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`),
  * which the runner turns into annotations on the pull request.
  */
-import { escapeData, escapeProperty } from '../../check/reporters/encoding.js';
+import { escapeData, escapeProperty } from '../../../src/contract/workflow-command.js';
 import type { Formatter } from './formatter.js';
 
 /** The GitHub annotations formatter. */
