@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { USUAL_PAIR, type Question, type RawFinding } from '../rules/rule.js';
-import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_AGENT_WORDS, OTHER_SESSION_WORDS, splitWords, WIRE_HOLDER_WORDS, type ResolvedVocabulary } from './identity-names.js';
 import { confirmationOf, decide, type LifecycleFacts, type Refutation, type Shape } from './decide.js';
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
@@ -34,13 +34,6 @@ type Answer =
   | { readonly status: 'refuted'; readonly because: Refutation }
   | { readonly status: 'unknown'; readonly reason: string };
 
-const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
-/**
- * Words naming another agent than the lifecycle at hand: a teammate or peer (`teamAgentId`), or
- * whichever agent is current for now (`activeAgentId`, `currentAgentId`) — an agent that can
- * change while the session lives is not the session's own lifecycle.
- */
-const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
@@ -322,7 +315,7 @@ export class Confirmer {
           : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
     }
     const refuting = answers.find((answer): answer is Extract<Answer, { status: 'refuted' }> => answer.status === 'refuted');
-    const refuted = refuting?.because ?? (answers.length > 1 && intersects(words([finding.symbol]), WIRE_WORDS) ? 'wire-context' : undefined);
+    const refuted = refuting?.because ?? (answers.length > 1 && intersects(words([finding.symbol]), WIRE_HOLDER_WORDS) ? 'wire-context' : undefined);
     const unknown = answers.find((answer): answer is Extract<Answer, { status: 'unknown' }> => answer.status === 'unknown');
     // A function's parameters are also decided at its call sites, matched by its name.
     const [agentQuestion, sessionQuestion] = finding.questions ?? [];
@@ -452,7 +445,7 @@ export class Confirmer {
       case 'session-object':
       case 'home': {
         if (question.role !== 'agent-object' && intersects(typeWords, OTHER_SESSION_WORDS)) return { status: 'refuted', because: 'other-session' };
-        if (question.role !== 'agent-object' && intersects(typeWords, WIRE_WORDS)) return { status: 'refuted', because: 'wire' };
+        if (question.role !== 'agent-object' && intersects(typeWords, WIRE_HOLDER_WORDS)) return { status: 'refuted', because: 'wire' };
         if (question.role === 'home' && optional) return { status: 'refuted', because: 'optional-home' };
         if (question.role === 'session-object' && this.hostsAgents(type, checker)) return { status: 'refuted', because: 'hosts-agents' };
         if (question.flow !== undefined) return { status: 'confirmed', id: question.flow };

@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName, splitWords } from './identity-names.js';
+import { classifyName, SESSION_PART_WORDS, splitWords } from './identity-names.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -262,16 +262,6 @@ export function receivesSecond(creation: Creation): (Minted & { readonly callee:
 }
 
 /**
- * Words naming a part of a session rather than the agent — a message, an event, a turn, a tool
- * call: a record named so has an `id` of its own beside the session id it belongs to.
- */
-const PART_WORDS = new Set([
-  'message', 'msg', 'event', 'entry', 'turn', 'log', 'item', 'part', 'chunk', 'step', 'comment', 'note', 'attachment',
-  'artifact', 'checkpoint', 'snapshot', 'notification', 'span', 'activity', 'transcript', 'block', 'reply', 'response', 'request',
-  'prompt', 'tool', 'call', 'result', 'output',
-]);
-
-/**
  * True when the object literal a value is being stored into is an entry, not the agent: an
  * element of an array literal (`timeline: [{ id, … }]`), or a record named as a part of a session
  * (`const message = { id, sessionId }`, `events.push({ id, … })`, `: ChatMessage`).
@@ -295,7 +285,7 @@ function entry(file: FileContext): boolean {
   } else if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
     names.push(holder.left.getText(file.sourceFile));
   }
-  return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
+  return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => SESSION_PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
 }
 
 /** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */
