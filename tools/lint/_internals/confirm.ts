@@ -315,7 +315,13 @@ export class Confirmer {
           : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
     }
     const refuting = answers.find((answer): answer is Extract<Answer, { status: 'refuted' }> => answer.status === 'refuted');
-    const refuted = refuting?.because ?? (answers.length > 1 && intersects(words([finding.symbol]), WIRE_HOLDER_WORDS) ? 'wire-context' : undefined);
+    const refuted =
+      refuting?.because ??
+      (answers.length > 1 && intersects(words([finding.symbol]), WIRE_HOLDER_WORDS)
+        ? 'wire-context'
+        : heldByOtherSession(finding.symbol, roles)
+          ? 'other-session'
+          : undefined);
     const unknown = answers.find((answer): answer is Extract<Answer, { status: 'unknown' }> => answer.status === 'unknown');
     // A function's parameters are also decided at its call sites, matched by its name.
     const [agentQuestion, sessionQuestion] = finding.questions ?? [];
@@ -639,6 +645,18 @@ export class Confirmer {
     this.packageTexts.set(key, found);
     return found;
   }
+}
+
+/**
+ * True when the type holding a claim's session id is named for another kind of session
+ * (`McpHttpClient.sessionId`, `TerminalSession`): §6 — the kind of a session shows in its
+ * holder's name. The holder is the type a member pair sits in, or the class of a method or
+ * constructor taking the pair; a plain function has none.
+ */
+function heldByOtherSession(symbol: string, roles: string): boolean {
+  if (!roles.endsWith('session-id')) return false;
+  const holder = symbol.split('.')[0] ?? '';
+  return !holder.startsWith('<') && /^[A-Z]/.test(holder) && intersects(words([holder]), OTHER_SESSION_WORDS);
 }
 
 /** The name a function is called by, from its symbol (`Store.open` → `open`, `Host.constructor` → `Host`). */

@@ -18,7 +18,7 @@ export type Shape = 'id-pair' | 'id-beside-session' | 'id-type' | 'objects';
 /**
  * Why the code shows a candidate is not the shape; each is a row of the table:
  * - `other-agent`: the agent id names another agent than the lifecycle's (a teammate, the current one);
- * - `other-session`: the session is another kind, by the id's name, its holder's type or its value's origin;
+ * - `other-session`: the session is another kind, by the id's name, its type or its holder's name;
  * - `wire`: a wire-local id or a wire, remote or protocol object;
  * - `wire-context`: both ids sit in code named for the wire or a remote run;
  * - `kinds`: the id is a fixed list of literals — kinds of agent, not minted identities;
@@ -116,7 +116,7 @@ function subject(facts: Facts): string {
 export const DECISION_TABLE: readonly DecisionRow[] = [
   refutedBy('not-inherited', "a type's bases in other files do not complete the pair, or a base carries both (reported there)", 'an input type (interface, type literal, class options) with both an agent-id and a session-id member'),
   refutedBy('other-agent', 'the agent id names another agent than the lifecycle\'s (a teammate, a peer, the current or selected one)', LIFECYCLE),
-  refutedBy('other-session', "the session is another kind: by the id's name, its holder's type, or its value's origin", OTHER_SESSION),
+  refutedBy('other-session', "the session is another kind: by the id's name, its type, or its holder's name (`McpHttpClient.sessionId`)", OTHER_SESSION),
   refutedBy('wire', 'a wire-local id, or an object typed for the wire, a remote or a protocol', WIRE_LOCAL),
   refutedBy('kinds', 'the id is a fixed list of literals (kinds of agent, not minted identities)', PERSONA),
   refutedBy('optional-home', 'the object the second id could be derived from is optional', 'a class holding the same identity twice (an `id` field or constructor property next to `header.id`)'),
