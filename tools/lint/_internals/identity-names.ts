@@ -155,8 +155,8 @@ function classifyUnseen(name: string, vocabulary: ResolvedVocabulary): IdentityK
   if (vocabulary.wireLocal.has(normalized)) return 'wire-local';
   if (vocabulary.lineage.has(normalized)) return 'lineage';
   if (vocabulary.compatibility.has(normalized)) return 'compatibility';
-  // Every identity name mentions an id: most names are settled without splitting them into words.
-  if (!normalized.includes('id')) return undefined;
+  // Every identity name mentions an id (or a session key): most names are settled without splitting them into words.
+  if (!normalized.includes('id') && !normalized.includes('key')) return undefined;
   const words = splitWords(name);
   const kind = idKindOfWords(words);
   if (kind === undefined) return undefined;
@@ -171,13 +171,15 @@ function idKindOfWords(words: readonly string[]): 'agent-id' | 'session-id' | un
   const last = trimmed[trimmed.length - 1];
   const previous = trimmed[trimmed.length - 2];
   if (last === undefined) return undefined;
+  // §6: "any spelling" — `subagentId` is an agent id, `sessionKey`/`session_key` a session id.
   if (ID_WORDS.has(last)) {
-    if (previous === 'agent') return 'agent-id';
+    if (previous === 'agent' || previous === 'subagent') return 'agent-id';
     if (previous === 'session') return 'session-id';
     return undefined;
   }
-  if (last === 'agentid' || last === 'agentids') return 'agent-id';
-  if (last === 'sessionid' || last === 'sessionids') return 'session-id';
+  if (last === 'key' && previous === 'session') return 'session-id';
+  if (last === 'agentid' || last === 'agentids' || last === 'subagentid') return 'agent-id';
+  if (last === 'sessionid' || last === 'sessionids' || last === 'sessionkey') return 'session-id';
   return undefined;
 }
 
