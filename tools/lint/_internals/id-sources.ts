@@ -373,8 +373,8 @@ export function mintSource(expression: ts.Expression, creations: readonly Creati
 /** True when `expression` is built from (or falls back to) an id of `kind`: `` `s-${agentId}` ``, `sessionId ?? agentId`. */
 export function builtFromKind(expression: ts.Expression, kind: 'agent-id' | 'session-id', file: FileContext): boolean {
   const node = unwrap(expression);
-  if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file.vocabulary) === kind);
-  return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file.vocabulary) === kind);
+  if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file) === kind);
+  return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file) === kind);
 }
 
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
@@ -404,15 +404,15 @@ export function builtFrom(node: ts.Expression, file: FileContext): IdLink | unde
   const kind = classifyName(target, file.vocabulary);
   if (kind !== 'agent-id' && kind !== 'session-id') return undefined;
   const other = kind === 'agent-id' ? 'session-id' : 'agent-id';
-  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
+  const from = parts(node).find((part) => expressionKind(part, file) === other);
   return from === undefined ? undefined : { target, targetKind: kind, from };
 }
 
 /** For `a ?? b` / `a || b` between an agent id and a session id: the pair (`left` is the target). */
 export function standIn(node: ts.BinaryExpression, file: FileContext): { readonly left: 'agent-id' | 'session-id'; readonly right: 'agent-id' | 'session-id' } | undefined {
   if (!FALLBACKS.has(node.operatorToken.kind)) return undefined;
-  const left = expressionKind(node.left, file.vocabulary);
-  const right = expressionKind(node.right, file.vocabulary);
+  const left = expressionKind(node.left, file);
+  const right = expressionKind(node.right, file);
   return left === undefined || right === undefined || left === right ? undefined : { left, right };
 }
 

@@ -112,7 +112,7 @@ export const derivedId: Rule = {
           const call = node as ts.CallExpression;
           const target = idMaker(calledName(call));
           const other = target === 'agent-id' ? 'session-id' : target === 'session-id' ? 'agent-id' : undefined;
-          const from = other === undefined ? undefined : call.arguments.find((argument) => expressionKind(argument, file.vocabulary) === other);
+          const from = other === undefined ? undefined : call.arguments.find((argument) => expressionKind(argument, file) === other);
           if (from === undefined) return;
           report(
             node,
@@ -147,7 +147,7 @@ function constructedFrom(node: ts.Expression, file: FileContext): { target: stri
   const constructor = idConstructorAround(file);
   if (constructor === undefined) return undefined;
   const other = constructor.kind === 'agent-id' ? 'session-id' : 'agent-id';
-  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
+  const from = parts(node).find((part) => expressionKind(part, file) === other);
   return from === undefined ? undefined : { target: constructor.label, from };
 }
 

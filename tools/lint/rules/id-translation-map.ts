@@ -183,9 +183,9 @@ export const idTranslationMap: Rule = {
       const callee = call.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'set' || call.arguments.length !== 2) return;
       const [key, value] = call.arguments as unknown as [ts.Expression, ts.Expression];
-      const keyKind = expressionKind(key, file.vocabulary);
+      const keyKind = expressionKind(key, file);
       if (keyKind === undefined) return;
-      let valueKind = expressionKind(value, file.vocabulary);
+      let valueKind = expressionKind(value, file);
       let valueName = valueKind === undefined ? undefined : idName(value, valueKind);
       if (valueKind === undefined && ts.isObjectLiteralExpression(value)) {
         for (const property of value.properties) {
