@@ -13,6 +13,8 @@ function facts(extra: Partial<Facts>, lifecycle: { together?: string; apart?: st
   return {
     facts: {
       shape: 'id-pair',
+      typed: false,
+      names: [],
       lifecycle: () => {
         reads += 1;
         return lifecycle;
@@ -60,9 +62,20 @@ describe('decide(): the identity lint\'s one decision table (docs/contract.md §
 
   it('without evidence: an unresolved type warns, a proof is an error, names alone warn, checked objects are an error', () => {
     expect(decide(facts({ unresolved: "'x' is typed 'any'", proof: 'p' }).facts)).toEqual({ level: 'warning', row: 'warning:unresolved', reason: "'x' is typed 'any'" });
-    expect(decide(facts({ proof: 'p', pair: ['a', 'b'] }).facts)).toEqual({ level: 'error', row: 'error:typed', reason: 'p' });
+    expect(decide(facts({ proof: 'p', pair: ['a', 'b'] }).facts)).toEqual({ level: 'error', row: 'error:declared', reason: 'p' });
     expect(decide(facts({ pair: ['x.agentId', 'sessionId'] }).facts)).toMatchObject({ level: 'warning', row: 'warning:names-only' });
     expect(decide(facts({ pair: ['x.agentId', 'sessionId'] }).facts).reason).toMatch(/^only names relate 'agentId' and 'sessionId', and no code/);
     expect(decide(facts({ shape: 'objects' }).facts)).toEqual({ level: 'error', row: 'error:objects' });
+  });
+
+  it('reads what typed declarations prove by the claim\'s shape', () => {
+    const typed = { typed: true, names: ['agentId', 'sessionId'] } as const;
+    expect(decide(facts({ ...typed, pair: ['agentId', 'sessionId'] }).facts)).toEqual({ level: 'error', row: 'error:typed-pair', reason: "'agentId' and 'sessionId' are typed as two identities" });
+    expect(decide(facts({ ...typed, shape: 'id-beside-session', pair: ['agentId', 'sessionId'] }).facts)).toMatchObject({ level: 'error', row: 'error:typed-beside-session' });
+    expect(decide(facts({ ...typed, shape: 'id-type', pair: ['agentId', 'sessionId'] }).facts)).toMatchObject({ level: 'error', row: 'error:typed-id-type' });
+    // The same declarations not confirmed as typed: names only.
+    expect(decide(facts({ names: typed.names, pair: ['agentId', 'sessionId'] }).facts)).toMatchObject({ level: 'warning', row: 'warning:names-only' });
+    // Typed, but the package also opens sessions for agent ids from elsewhere: a warning that says what the types prove.
+    expect(decide(facts({ ...typed, pair: ['agentId', 'sessionId'] }, { apart: 'opens', together: 'mints' }).facts).reason).toMatch(/^'agentId' and 'sessionId' are typed as two identities, and opens/);
   });
 });

@@ -151,7 +151,7 @@ export class Confirmer {
     for (const finding of findings) {
       if (finding.questions === undefined) {
         // A syntactic rule's own judgement: unconfirmed where only names show the shape, saying why.
-        const decision = decide({ shape: 'objects', ...(finding.confirmation === undefined ? {} : { settled: finding.confirmation }), lifecycle: () => ({}) });
+        const decision = decide({ shape: 'objects', typed: false, names: [], ...(finding.confirmation === undefined ? {} : { settled: finding.confirmation }), lifecycle: () => ({}) });
         kept.push(decision.level === 'warning' && decision.reason !== undefined ? { ...finding, message: `${finding.message} (Unconfirmed: ${decision.reason}.)` } : finding);
         continue;
       }
@@ -341,24 +341,15 @@ export class Confirmer {
         : shape === 'id-beside-session' && named !== undefined
           ? [named === 'id' ? USUAL_PAIR[0] : named, USUAL_PAIR[1]]
           : undefined);
-    const proof =
-      finding.proof ??
-      (!typed
-        ? undefined
-        : shape === 'id-pair'
-          ? `'${named}' and '${sessionName}' are typed as two identities`
-          : shape === 'id-beside-session'
-            ? `'${named}' is an agent id beside a session object that carries its own id`
-            : shape === 'id-type'
-              ? `'${named}' is a second id type in a package whose code names session ids`
-              : undefined);
     let lifecycle: LifecycleFacts | undefined;
     const decision = decide({
       shape,
       ...(refuted === undefined ? {} : { refuted }),
       ...(finding.confirmation === undefined ? {} : { settled: finding.confirmation }),
       ...(unknown === undefined ? {} : { unresolved: unknown.reason }),
-      ...(proof === undefined ? {} : { proof }),
+      ...(finding.proof === undefined ? {} : { proof: finding.proof }),
+      typed,
+      names,
       ...(pair === undefined ? {} : { pair }),
       lifecycle: () => (lifecycle ??= pair === undefined ? {} : this.byLifecycle(absolute, pair, call, finding.members)),
     });

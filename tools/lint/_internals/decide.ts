@@ -61,8 +61,12 @@ export interface Facts {
   readonly settled?: Confirmation;
   /** Why the checker could not tell, when one of the declarations' types did not resolve. */
   readonly unresolved?: string;
-  /** What the declarations alone prove (`'agentId' and 'sessionId' are typed as two identities`). */
+  /** What the rule's declarations alone prove (`'Map<AgentId, SessionId>' is typed as a translation`). */
   readonly proof?: string;
+  /** Whether the checker confirmed every declaration the claim names as typed for its side. */
+  readonly typed: boolean;
+  /** The names the claim's declarations have, in the order of its roles (the agent side first). */
+  readonly names: readonly string[];
   /** The pair's names as the message says them, when the claim names two ids. */
   readonly pair?: readonly [agent: string, session: string];
   /** The package's lifecycle evidence about `pair`; read only when a row asks (it reads the package). */
@@ -106,10 +110,20 @@ function refutedBy(refutation: Refutation, when: string, cites: string): Decisio
   return { id: `dropped:${refutation}`, when, level: 'dropped', cites, applies: (facts) => facts.refuted === refutation, reason: () => when };
 }
 
+/** What the declarations prove for the claim's shape when the checker confirmed each one's type. */
+function typedProof(facts: Facts): string | undefined {
+  if (!facts.typed) return undefined;
+  const [named, sessionName] = facts.names;
+  if (facts.shape === 'id-pair') return `'${named}' and '${sessionName}' are typed as two identities`;
+  if (facts.shape === 'id-beside-session') return `'${named}' is an agent id beside a session object that carries its own id`;
+  if (facts.shape === 'id-type') return `'${named}' is a second id type in a package whose code names session ids`;
+  return undefined;
+}
+
 /** The part of a reason that names the pair, or what the declarations prove. */
 function subject(facts: Facts): string {
   const [agent, session] = (facts.pair ?? ['', '']).map((side) => side.split('.').pop() ?? side);
-  return facts.proof ?? `only names relate '${agent}' and '${session}'`;
+  return facts.proof ?? typedProof(facts) ?? `only names relate '${agent}' and '${session}'`;
 }
 
 /** The decision table, in the order its rows are tried. */
@@ -175,12 +189,36 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     reason: (facts) => facts.unresolved,
   },
   {
-    id: 'error:typed',
-    when: 'the declarations prove the shape (two identity types, an agent id beside a session object with its own id, an agent-id type beside `SessionId`, a map typed between the two)',
+    id: 'error:declared',
+    when: "the rule's declarations prove the shape (a map typed between the two identities, a session id stored beside the agent object that carries it)",
     level: 'error',
-    cites: 'when its type says so (`AgentId`, `SessionId`, or the `id` of a value typed as the agent or the session, whatever the variable is called)',
+    cites: "a translation map between them (a `Map`/`WeakMap`/`Record` keyed by one and valued by the other",
     applies: (facts) => facts.proof !== undefined,
     reason: (facts) => facts.proof,
+  },
+  {
+    id: 'error:typed-pair',
+    when: 'shape `id-pair`: both ids typed as identities (`AgentId` beside `SessionId`, brands, aliases)',
+    level: 'error',
+    cites: 'when its type says so (`AgentId`, `SessionId`, or the `id` of a value typed as the agent or the session, whatever the variable is called)',
+    applies: (facts) => facts.shape === 'id-pair' && typedProof(facts) !== undefined,
+    reason: typedProof,
+  },
+  {
+    id: 'error:typed-beside-session',
+    when: 'shape `id-beside-session`: an agent id beside a session object that carries its own id',
+    level: 'error',
+    cites: 'including an agent-id parameter beside a `Session` object',
+    applies: (facts) => facts.shape === 'id-beside-session' && typedProof(facts) !== undefined,
+    reason: typedProof,
+  },
+  {
+    id: 'error:typed-id-type',
+    when: 'shape `id-type`: a second id type in a package with a `SessionId` type',
+    level: 'error',
+    cites: 'a distinct agent-id brand/alias type for objects that are keyed by `SessionId`',
+    applies: (facts) => facts.shape === 'id-type' && typedProof(facts) !== undefined,
+    reason: typedProof,
   },
   {
     id: 'warning:names-only',
