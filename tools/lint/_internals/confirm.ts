@@ -11,10 +11,10 @@
  * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
  * carry an id of its own (a lifecycle object) or not (a persona, definition, factory)? is a
  * session the agent's session or another kind (a terminal, sandbox, browser, vendor session)?
- * is an id typed by an identity type, or a plain string the checker cannot tell about? A
- * candidate is dropped when an answer refutes it, reported as confirmed when the answers show
- * the shape, and reported as unconfirmed — saying why — when the checker cannot tell (an
- * unresolved import, `any`, plain strings on both sides).
+ * is an id typed by an identity type, or a plain string the checker cannot tell about? The
+ * answers, with the package's lifecycle evidence, are the candidate's facts; `decide()`
+ * (`decide.ts`) gives its level from them: dropped when the code refutes it, an error when it
+ * proves the shape, a warning — saying why — when the checker cannot tell.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
