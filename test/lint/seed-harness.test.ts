@@ -23,7 +23,7 @@ interface Planted {
 const planted = JSON.parse(readFileSync(join(root, 'planted.json'), 'utf8')) as Planted[];
 
 /**
- * Where the lint reports each planted smell: at the construct it names (a function for two mints,
+ * Where the lint reports each planted smell: at the construct it names (the first of two mints,
  * the member or expression for the rest), so a few lines may lie between the label's line and the
  * finding's. The `Agent` constructor's `AgentId` beside its `Session` (agent.ts:26) is the same
  * class as the `id` field it stores (agent.ts:20): one finding per construct.
@@ -33,7 +33,7 @@ const EXPECTED: ReadonlyArray<readonly [shape: string, file: string, line: numbe
   ['b', 'packages/core/src/options.ts', 5, 'two-id-members'],
   ['c', 'packages/core/src/options.ts', 15, 'two-id-members'],
   ['d', 'packages/core/src/config.ts', 37, 'derived-id'],
-  ['e', 'packages/core/src/subagent.ts', 15, 'double-mint'],
+  ['e', 'packages/core/src/subagent.ts', 24, 'double-mint'],
   ['f', 'packages/core/src/session.ts', 22, 'duplicate-identity'],
   ['g', 'packages/acp/src/bridge.ts', 18, 'id-translation-map'],
   ['h', 'packages/acp/src/bridge.ts', 26, 'id-translation-map'],

@@ -20,6 +20,7 @@ import { parseSource } from './_internals/parse-source.js';
 import { parseSuppressions, type Suppression } from './_internals/suppressions.js';
 import { buildDispatch, walkFile } from './_internals/walk-file.js';
 import { Confirmer } from './_internals/confirm.js';
+import { severityOf } from './_internals/decide.js';
 import { mintFunctionsOf } from './_internals/id-sources.js';
 import { onePerConstruct } from './_internals/one-per-construct.js';
 import { RULES } from './rules/index.js';
@@ -202,13 +203,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const finalize = (list: readonly RawFinding[]): Finding[] => {
     const sorted = [...list].sort(compare);
     const prints = fingerprints(sorted);
-    const severityOf = (finding: RawFinding): 'error' | 'warning' => {
-      const severity = severities.get(finding.ruleId) ?? 'error';
-      return finding.confirmation?.status === 'unknown' && unconfirmed === 'warning' ? 'warning' : severity;
-    };
     return sorted.map((finding, index) => ({
       ...finding,
-      severity: severityOf(finding),
+      severity: severityOf(finding, severities.get(finding.ruleId) ?? 'error', unconfirmed),
       fingerprint: prints[index] as string,
     }));
   };

@@ -11,16 +11,17 @@
  * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
  * carry an id of its own (a lifecycle object) or not (a persona, definition, factory)? is a
  * session the agent's session or another kind (a terminal, sandbox, browser, vendor session)?
- * is an id typed by an identity type, or a plain string the checker cannot tell about? A
- * candidate is dropped when an answer refutes it, reported as confirmed when the answers show
- * the shape, and reported as unconfirmed — saying why — when the checker cannot tell (an
- * unresolved import, `any`, plain strings on both sides).
+ * is an id typed by an identity type, or a plain string the checker cannot tell about? The
+ * answers, with the package's lifecycle evidence, are the candidate's facts; `decide()`
+ * (`decide.ts`) gives its level from them: dropped when the code refutes it, an error when it
+ * proves the shape, a warning — saying why — when the checker cannot tell.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
-import { USUAL_PAIR, type Confirmation, type Question, type RawFinding } from '../rules/rule.js';
-import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_SESSION_WORDS, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import { USUAL_PAIR, type Question, type RawFinding } from '../rules/rule.js';
+import { classifyName, classifyTypeName, isIdList, normalizeName, OTHER_AGENT_WORDS, OTHER_SESSION_WORDS, splitWords, WIRE_HOLDER_WORDS, type ResolvedVocabulary } from './identity-names.js';
+import { confirmationOf, decide, type LifecycleFacts, type Refutation, type Shape } from './decide.js';
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
@@ -31,16 +32,9 @@ import { readWorkspace } from '../../check/workspace.js';
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
   | { readonly status: 'plain' }
-  | { readonly status: 'refuted' }
+  | { readonly status: 'refuted'; readonly because: Refutation }
   | { readonly status: 'unknown'; readonly reason: string };
 
-const WIRE_WORDS = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
-/**
- * Words naming another agent than the lifecycle at hand: a teammate or peer (`teamAgentId`), or
- * whichever agent is current for now (`activeAgentId`, `currentAgentId`) — an agent that can
- * change while the session lives is not the session's own lifecycle.
- */
-const OTHER_AGENT_WORDS = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 const ID_PROPERTIES = ['id', 'sessionId', 'session_id', 'agentId', 'agent_id'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
@@ -152,14 +146,13 @@ export class Confirmer {
     this.build([...new Set(candidates.map((finding) => resolve(this.cwd, finding.file)))]);
     const kept: RawFinding[] = [];
     for (const finding of findings) {
-      if (hopeless.has(finding)) continue;
       if (finding.questions === undefined) {
         // A syntactic rule's own judgement: unconfirmed where only names show the shape, saying why.
-        const reason = finding.confirmation?.status === 'unknown' ? finding.confirmation.reason : undefined;
-        kept.push(reason === undefined ? finding : { ...finding, message: `${finding.message} (Unconfirmed: ${reason}.)` });
+        const decision = decide({ shape: 'objects', typed: false, names: [], ...(finding.confirmation === undefined ? {} : { settled: finding.confirmation }), lifecycle: () => ({}) });
+        kept.push(decision.level === 'warning' && decision.reason !== undefined ? { ...finding, message: `${finding.message} (Unconfirmed: ${decision.reason}.)` } : finding);
         continue;
       }
-      const judged = this.judge(finding);
+      const judged = this.judge(finding, hopeless.has(finding));
       if (judged !== undefined) kept.push(judged);
     }
     return kept;
@@ -304,7 +297,12 @@ export class Confirmer {
     }
   }
 
-  private judge(candidate: RawFinding): RawFinding | undefined {
+  /**
+   * The facts stage for one claim: what the checker answers about its declarations, what they
+   * prove, and — read only when the decision asks — the package's lifecycle evidence; then
+   * {@link decide} gives its level. A dropped claim returns `undefined`.
+   */
+  private judge(candidate: RawFinding, cannotInherit: boolean): RawFinding | undefined {
     const absolute = resolve(this.cwd, candidate.file);
     const checked = this.programs.get(absolute);
     const sourceFile = checked?.program.getSourceFile(absolute);
@@ -314,19 +312,25 @@ export class Confirmer {
     let names = (candidate.questions ?? []).map((question) => question.name);
     let roles = (candidate.questions ?? []).map((question) => question.role).join();
     if (inherited !== undefined) {
-      const completed = checked === undefined || sourceFile === undefined ? undefined : this.inheritedPair(candidate, inherited, sourceFile, checked.checker, absolute);
-      if (completed === undefined) return undefined;
-      ({ finding, answers, names, roles } = completed);
+      const completed =
+        checked === undefined || sourceFile === undefined || cannotInherit ? undefined : this.inheritedPair(candidate, inherited, sourceFile, checked.checker, absolute);
+      if (completed === undefined) answers = [{ status: 'refuted', because: 'not-inherited' }];
+      else ({ finding, answers, names, roles } = completed);
     } else {
       answers =
         checked === undefined || sourceFile === undefined
           ? [{ status: 'unknown', reason: 'the type checker could not load the file' }]
           : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
     }
-    if (answers.some((answer) => answer.status === 'refuted')) return undefined;
-    const contextWords = words([finding.symbol]);
-    if (answers.length > 1 && intersects(contextWords, WIRE_WORDS)) return undefined;
-    const unknown = answers.find((answer) => answer.status === 'unknown');
+    const refuting = answers.find((answer): answer is Extract<Answer, { status: 'refuted' }> => answer.status === 'refuted');
+    const refuted =
+      refuting?.because ??
+      (answers.length > 1 && intersects(words([finding.symbol]), WIRE_HOLDER_WORDS)
+        ? 'wire-context'
+        : heldByOtherSession(finding.symbol, roles)
+          ? 'other-session'
+          : undefined);
+    const unknown = answers.find((answer): answer is Extract<Answer, { status: 'unknown' }> => answer.status === 'unknown');
     // A function's parameters are also decided at its call sites, matched by its name.
     const [agentQuestion, sessionQuestion] = finding.questions ?? [];
     const callee = calleeOf(finding.symbol);
@@ -334,51 +338,31 @@ export class Confirmer {
       agentQuestion?.index !== undefined && sessionQuestion?.index !== undefined && callee !== undefined
         ? { callee, agentIndex: agentQuestion.index, sessionIndex: sessionQuestion.index }
         : undefined;
-    // The level: code that builds the two ids for one creation, or declared types that name both
-    // identities (`proof`), make an error; names alone, an unresolved type, or code that both
-    // builds them together and opens sessions for an agent id from elsewhere, a warning that says
-    // why. Only code that refutes the pair drops a candidate: a refuting answer (above), or a
-    // persona's new sessions (below). An unresolved type never does.
-    let confirmation: Confirmation;
-    if (finding.confirmation !== undefined) confirmation = finding.confirmation;
-    else {
-      const [named, sessionName] = names;
-      const typed = answers.length > 0 && answers.every((answer) => answer.status === 'confirmed');
-      // An agent's own `id` beside its session object is the package's agent id, by whatever name.
-      const pair: readonly [string, string] | undefined =
-        finding.pair ??
-        (roles === 'agent-id,session-id' && named !== undefined && sessionName !== undefined
-          ? [named, sessionName]
-          : roles === 'agent-id,session-object' && named !== undefined
-            ? [named === 'id' ? USUAL_PAIR[0] : named, USUAL_PAIR[1]]
-            : undefined);
-      const proof =
-        finding.proof ??
-        (typed && roles === 'agent-id,session-id'
-          ? `'${named}' and '${sessionName}' are typed as two identities`
-          : typed && roles === 'agent-id,session-object'
-            ? `'${named}' is an agent id beside a session object that carries its own id`
-            : typed && roles === 'id-type'
-              ? `'${named}' is a second id type in a package whose code names session ids`
-              : undefined);
-      const evidence = pair === undefined ? {} : this.byLifecycle(absolute, pair, call, finding.members);
-      // Code that opens a new session for an agent id from elsewhere, and nowhere builds the two
-      // together, refutes the pair: the agent is a persona with many sessions (§6).
-      if (evidence.apart !== undefined && evidence.together === undefined) return undefined;
-      const [agent, session] = (pair ?? ['', '']).map((side) => side.split('.').pop() ?? side);
-      const subject = proof ?? `only names relate '${agent}' and '${session}'`;
-      if (evidence.together !== undefined && evidence.apart === undefined) confirmation = { status: 'confirmed', reason: `${evidence.together}, so they name one lifecycle` };
-      else if (evidence.apart !== undefined) {
-        confirmation = { status: 'unknown', reason: `${subject}, and ${evidence.apart} (one agent, many sessions) while ${evidence.together ?? ''} (one lifecycle)` };
-      } else if (unknown !== undefined && unknown.status === 'unknown') confirmation = { status: 'unknown', reason: unknown.reason };
-      else if (proof !== undefined) confirmation = { status: 'confirmed', reason: proof };
-      else if (pair !== undefined) {
-        confirmation = {
-          status: 'unknown',
-          reason: `${subject}, and no code of this package mints or builds them together, so the type checker cannot tell one lifecycle from a persona used by many sessions`,
-        };
-      } else confirmation = { status: 'confirmed' };
-    }
+    const [named, sessionName] = names;
+    const typed = answers.length > 0 && answers.every((answer) => answer.status === 'confirmed');
+    const shape: Shape = roles === 'agent-id,session-id' ? 'id-pair' : roles === 'agent-id,session-object' ? 'id-beside-session' : roles === 'id-type' ? 'id-type' : 'objects';
+    // An agent's own `id` beside its session object is the package's agent id, by whatever name.
+    const pair: readonly [string, string] | undefined =
+      finding.pair ??
+      (shape === 'id-pair' && named !== undefined && sessionName !== undefined
+        ? [named, sessionName]
+        : shape === 'id-beside-session' && named !== undefined
+          ? [named === 'id' ? USUAL_PAIR[0] : named, USUAL_PAIR[1]]
+          : undefined);
+    let lifecycle: LifecycleFacts | undefined;
+    const decision = decide({
+      shape,
+      ...(refuted === undefined ? {} : { refuted }),
+      ...(finding.confirmation === undefined ? {} : { settled: finding.confirmation }),
+      ...(unknown === undefined ? {} : { unresolved: unknown.reason }),
+      ...(finding.proof === undefined ? {} : { proof: finding.proof }),
+      typed,
+      names,
+      ...(pair === undefined ? {} : { pair }),
+      lifecycle: () => (lifecycle ??= pair === undefined ? {} : this.byLifecycle(absolute, pair, call, finding.members)),
+    });
+    if (decision.level === 'dropped') return undefined;
+    const confirmation = confirmationOf(decision);
     const id = answers.find((answer): answer is { status: 'confirmed'; id: string } => answer.status === 'confirmed' && answer.id !== undefined)?.id;
     let message = finding.message;
     if (finding.fix !== undefined && id !== undefined) message += ` ${finding.fix.replace(/\{id\}/g, id)}`;
@@ -399,7 +383,7 @@ export class Confirmer {
     [agent, session]: readonly [string, string],
     call?: { callee: string; agentIndex: number; sessionIndex: number },
     members?: readonly string[],
-  ): { readonly together?: string; readonly apart?: string } {
+  ): LifecycleFacts {
     const root = packageOf(file);
     let files = this.packageFileLists.get(root ?? file);
     if (files === undefined) {
@@ -424,10 +408,10 @@ export class Confirmer {
     const { checker } = checked;
     if (question.role === 'id-type') {
       const alias = nameAt(findingFile, question.at)?.parent;
-      if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted' };
+      if (alias !== undefined && ts.isTypeAliasDeclaration(alias) && namesKinds(checker.getTypeAtLocation(alias.name))) return { status: 'refuted', because: 'kinds' };
       // Beside a `SessionId` type the declarations prove it; beside session ids named only, names do.
       const beside = this.usedBesideSessionId(file, question.name);
-      return beside === 'typed' ? { status: 'confirmed' } : beside === 'named' ? { status: 'plain' } : { status: 'refuted' };
+      return beside === 'typed' ? { status: 'confirmed' } : beside === 'named' ? { status: 'plain' } : { status: 'refuted', because: 'no-session-type' };
     }
     const sourceFile = question.file === undefined ? findingFile : checked.program.getSourceFile(resolve(this.cwd, question.file));
     if (sourceFile === undefined) return { status: 'unknown', reason: `the type checker did not load '${question.file ?? ''}', where '${question.name}' is declared` };
@@ -438,8 +422,8 @@ export class Confirmer {
 
   /** The answer about the declaration named by `name` (which may sit in another file than the finding). */
   private answerFor(question: Question, name: ts.Identifier, checker: ts.TypeChecker, file: string): Answer {
-    if (question.role === 'agent-id' && intersects(words([question.name]), OTHER_AGENT_WORDS)) return { status: 'refuted' };
-    if (question.role !== 'agent-id' && question.role !== 'agent-object' && intersects(words([question.name]), OTHER_SESSION_WORDS)) return { status: 'refuted' };
+    if (question.role === 'agent-id' && intersects(words([question.name]), OTHER_AGENT_WORDS)) return { status: 'refuted', because: 'other-agent' };
+    if (question.role !== 'agent-id' && question.role !== 'agent-object' && intersects(words([question.name]), OTHER_SESSION_WORDS)) return { status: 'refuted', because: 'other-session' };
     const declaration = name.parent;
     const declared = checker.getTypeAtLocation(name);
     const optional =
@@ -455,8 +439,8 @@ export class Confirmer {
         // `type SessionId = string` leaves no alias on the type: the annotation's name tells.
         const annotation = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
         if (annotation !== undefined && ts.isTypeReferenceNode(annotation)) typeNames.push(annotation.typeName.getText().split('.').pop() ?? '');
-        if (question.role === 'session-id' && intersects(words(typeNames), OTHER_SESSION_WORDS)) return { status: 'refuted' };
-        if (question.role === 'agent-id' && namesKinds(type)) return { status: 'refuted' };
+        if (question.role === 'session-id' && intersects(words(typeNames), OTHER_SESSION_WORDS)) return { status: 'refuted', because: 'other-session' };
+        if (question.role === 'agent-id' && namesKinds(type)) return { status: 'refuted', because: 'kinds' };
         return isIdentityType(typeNames) ? { status: 'confirmed' } : { status: 'plain' };
       }
       case 'id-type':
@@ -465,16 +449,17 @@ export class Confirmer {
       case 'agent-object':
       case 'session-object':
       case 'home': {
-        if (question.role !== 'agent-object' && intersects(typeWords, OTHER_SESSION_WORDS)) return { status: 'refuted' };
-        if (question.role !== 'agent-object' && intersects(typeWords, WIRE_WORDS)) return { status: 'refuted' };
-        if (question.role === 'home' && optional) return { status: 'refuted' };
-        if (question.role === 'session-object' && this.hostsAgents(type, checker)) return { status: 'refuted' };
+        if (question.role !== 'agent-object' && intersects(typeWords, OTHER_SESSION_WORDS)) return { status: 'refuted', because: 'other-session' };
+        if (question.role !== 'agent-object' && intersects(typeWords, WIRE_HOLDER_WORDS)) return { status: 'refuted', because: 'wire' };
+        if (question.role === 'home' && optional) return { status: 'refuted', because: 'optional-home' };
+        if (question.role === 'session-object' && this.hostsAgents(type, checker)) return { status: 'refuted', because: 'hosts-agents' };
         if (question.flow !== undefined) return { status: 'confirmed', id: question.flow };
         const id = ID_PROPERTIES.find((property) => {
           const symbol = type.getProperty(property);
           return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Method) === 0;
         });
-        if (id === undefined || (question.role === 'agent-object' && id === 'id' && this.keyedByName(type))) return { status: 'refuted' };
+        if (id === undefined) return { status: 'refuted', because: 'no-own-id' };
+        if (question.role === 'agent-object' && id === 'id' && this.keyedByName(type)) return { status: 'refuted', because: 'keyed-by-name' };
         return { status: 'confirmed', id };
       }
     }
@@ -598,7 +583,7 @@ export class Confirmer {
     const typeNode = declaration !== undefined && 'type' in declaration ? (declaration.type as ts.TypeNode | undefined) : undefined;
     if (question.flow !== undefined && question.role === 'home') {
       const optional = declaration !== undefined && 'questionToken' in declaration && declaration.questionToken !== undefined;
-      return optional ? { status: 'refuted' } : { status: 'confirmed', id: question.flow };
+      return optional ? { status: 'refuted', because: 'optional-home' } : { status: 'confirmed', id: question.flow };
     }
     if (typeNode === undefined) return { status: 'unknown', reason: `'${question.name}' has no declared type the checker could read` };
     if (typeNode.kind === ts.SyntaxKind.AnyKeyword) return { status: 'unknown', reason: `'${question.name}' is typed 'any'` };
@@ -610,7 +595,7 @@ export class Confirmer {
     const origin = reference === undefined ? undefined : importedFrom(reference.typeName, checker);
     if (origin !== undefined && !origin.startsWith('.') && !isAliased(this.aliasesOf(this.rootOf(file)), origin)) {
       // A type from a dependency: a vendor's agent is a persona, a vendor's session another kind.
-      if (question.role === 'agent-object' || question.role === 'session-object') return { status: 'refuted' };
+      if (question.role === 'agent-object' || question.role === 'session-object') return { status: 'refuted', because: 'vendor-type' };
       return { status: 'unknown', reason: `'${typeName}' comes from '${origin}', which is not installed here` };
     }
     return { status: 'unknown', reason: `the type checker could not resolve '${typeName}'${origin === undefined ? '' : ` (imported from '${origin}')`}` };
@@ -659,6 +644,18 @@ export class Confirmer {
     this.packageTexts.set(key, found);
     return found;
   }
+}
+
+/**
+ * True when the type holding a claim's session id is named for another kind of session
+ * (`McpHttpClient.sessionId`, `TerminalSession`): §6 — the kind of a session shows in its
+ * holder's name. The holder is the type a member pair sits in, or the class of a method or
+ * constructor taking the pair; a plain function has none.
+ */
+function heldByOtherSession(symbol: string, roles: string): boolean {
+  if (!roles.endsWith('session-id')) return false;
+  const holder = symbol.split('.')[0] ?? '';
+  return !holder.startsWith('<') && /^[A-Z]/.test(holder) && intersects(words([holder]), OTHER_SESSION_WORDS);
 }
 
 /** The name a function is called by, from its symbol (`Store.open` → `open`, `Host.constructor` → `Host`). */

@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName, splitWords } from './identity-names.js';
+import { classifyName, classifyTypeName, SESSION_PART_WORDS, splitWords } from './identity-names.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -59,6 +59,56 @@ function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): Readonl
     byFile.set(file.sourceFile, mints);
   }
   return mints;
+}
+
+const selfMintingByFile = new WeakMap<ReadonlySet<string>, WeakMap<ts.SourceFile, ReadonlyMap<string, 'agent-id' | 'session-id'>>>();
+
+/**
+ * The classes of one file that are an agent or a session (by name: `AgentSession`, `ChildAgent`)
+ * and mint their own id — in a property initializer (`readonly id = randomUUID()`) or their
+ * constructor (`this.sessionId = nanoid()`): building one mints that side's id (§6: "a mint counts
+ * wherever the code that runs for the creation performs it: … in the constructor of an object the
+ * creation builds"). Only the file's own classes: an imported class's body is not read.
+ */
+function selfMintingClasses(file: FileContext, mintFunctions: ReadonlySet<string>): ReadonlyMap<string, 'agent-id' | 'session-id'> {
+  let byFile = selfMintingByFile.get(mintFunctions);
+  if (byFile === undefined) {
+    byFile = new WeakMap();
+    selfMintingByFile.set(mintFunctions, byFile);
+  }
+  let classes = byFile.get(file.sourceFile);
+  if (classes === undefined) {
+    const found = new Map<string, 'agent-id' | 'session-id'>();
+    const ownId = (name: string | undefined): boolean => {
+      const kind = name === undefined ? undefined : classifyName(name, file.vocabulary);
+      return name === 'id' || kind === 'agent-id' || kind === 'session-id';
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassDeclaration(node) && node.name !== undefined) {
+        const kind = classifyTypeName(node.name.text, file.vocabulary);
+        const side = kind === 'agent-object' ? 'agent-id' : kind === 'session-object' ? 'session-id' : undefined;
+        const mints = node.members.some((member) => {
+          if (ts.isPropertyDeclaration(member)) return ownId(nameText(member.name)) && member.initializer !== undefined && mintsWithin(member.initializer, mintFunctions);
+          if (!ts.isConstructorDeclaration(member) || member.body === undefined) return false;
+          const assigns = (child: ts.Node): boolean =>
+            (ts.isBinaryExpression(child) &&
+              child.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+              ts.isPropertyAccessExpression(child.left) &&
+              child.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+              ownId(child.left.name.text) &&
+              mintsWithin(child.right, mintFunctions)) ||
+            (ts.forEachChild(child, assigns) ?? false);
+          return assigns(member.body);
+        });
+        if (side !== undefined && mints) found.set(node.name.text, side);
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(file.sourceFile, visit);
+    classes = found;
+    byFile.set(file.sourceFile, classes);
+  }
+  return classes;
 }
 
 /** The syntax kinds that open a creation: one function's mints belong together. */
@@ -153,6 +203,17 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   const onCall: NodeHandler = (node, file) => {
     if (mintCallIn(node as ts.CallExpression, file, mintFunctions)) onMint(node, file);
   };
+  // `new AgentSession()` whose class mints its own id: that side's id, minted by the constructor.
+  const onNew: NodeHandler = (node, file) => {
+    const creation = creations[creations.length - 1];
+    const callee = (node as ts.NewExpression).expression;
+    if (creation === undefined || !ts.isIdentifier(callee)) return;
+    const side = selfMintingClasses(file, mintFunctions).get(callee.text);
+    if (side === undefined) return;
+    const loop = loopOf(file.ancestors);
+    const minted = { name: `${callee.text}.id`, source: node, ...(loop === undefined ? {} : { loop }) };
+    (side === 'agent-id' ? creation.agents : creation.sessions).push(minted);
+  };
   // An index stepped inside an element access (`args[++i]`) reads a list; it mints nothing.
   const onCounter: NodeHandler = (node, file) => {
     const parent = file.ancestors[file.ancestors.length - 1];
@@ -218,6 +279,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     enter: {
       ...Object.fromEntries(CREATION_KINDS.map((kind) => [kind, enter])),
       [ts.SyntaxKind.CallExpression]: onCall,
+      [ts.SyntaxKind.NewExpression]: onNew,
       [ts.SyntaxKind.PrefixUnaryExpression]: onCounter,
       [ts.SyntaxKind.PostfixUnaryExpression]: onCounter,
       [ts.SyntaxKind.VariableDeclaration]: (node, file) => {
@@ -262,16 +324,6 @@ export function receivesSecond(creation: Creation): (Minted & { readonly callee:
 }
 
 /**
- * Words naming a part of a session rather than the agent — a message, an event, a turn, a tool
- * call: a record named so has an `id` of its own beside the session id it belongs to.
- */
-const PART_WORDS = new Set([
-  'message', 'msg', 'event', 'entry', 'turn', 'log', 'item', 'part', 'chunk', 'step', 'comment', 'note', 'attachment',
-  'artifact', 'checkpoint', 'snapshot', 'notification', 'span', 'activity', 'transcript', 'block', 'reply', 'response', 'request',
-  'prompt', 'tool', 'call', 'result', 'output',
-]);
-
-/**
  * True when the object literal a value is being stored into is an entry, not the agent: an
  * element of an array literal (`timeline: [{ id, … }]`), or a record named as a part of a session
  * (`const message = { id, sessionId }`, `events.push({ id, … })`, `: ChatMessage`).
@@ -295,7 +347,7 @@ function entry(file: FileContext): boolean {
   } else if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
     names.push(holder.left.getText(file.sourceFile));
   }
-  return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
+  return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => SESSION_PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
 }
 
 /** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */
@@ -383,8 +435,8 @@ export function mintSource(expression: ts.Expression, creations: readonly Creati
 /** True when `expression` is built from (or falls back to) an id of `kind`: `` `s-${agentId}` ``, `sessionId ?? agentId`. */
 export function builtFromKind(expression: ts.Expression, kind: 'agent-id' | 'session-id', file: FileContext): boolean {
   const node = unwrap(expression);
-  if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file.vocabulary) === kind);
-  return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file.vocabulary) === kind);
+  if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file) === kind);
+  return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file) === kind);
 }
 
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
@@ -414,15 +466,15 @@ export function builtFrom(node: ts.Expression, file: FileContext): IdLink | unde
   const kind = classifyName(target, file.vocabulary);
   if (kind !== 'agent-id' && kind !== 'session-id') return undefined;
   const other = kind === 'agent-id' ? 'session-id' : 'agent-id';
-  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
+  const from = parts(node).find((part) => expressionKind(part, file) === other);
   return from === undefined ? undefined : { target, targetKind: kind, from };
 }
 
 /** For `a ?? b` / `a || b` between an agent id and a session id: the pair (`left` is the target). */
 export function standIn(node: ts.BinaryExpression, file: FileContext): { readonly left: 'agent-id' | 'session-id'; readonly right: 'agent-id' | 'session-id' } | undefined {
   if (!FALLBACKS.has(node.operatorToken.kind)) return undefined;
-  const left = expressionKind(node.left, file.vocabulary);
-  const right = expressionKind(node.right, file.vocabulary);
+  const left = expressionKind(node.left, file);
+  const right = expressionKind(node.right, file);
   return left === undefined || right === undefined || left === right ? undefined : { left, right };
 }
 

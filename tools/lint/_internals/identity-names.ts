@@ -1,7 +1,9 @@
 /**
  * The identity vocabulary: how the lint reads an identifier (`agentId`, `agent_id`, `AgentID`,
  * `SESSION_ID`…) as an agent id, a session id or one of the legitimate look-alikes of
- * docs/contract.md §6 (config labels, wire-local ids, lineage fields, compatibility fields).
+ * docs/contract.md §6 (config labels, wire-local ids, lineage fields, compatibility fields). The
+ * one home of every word list the lint reads meaning from (the rules keep only lists of API
+ * names: string methods, map types, schema factories).
  */
 import type { IdentityVocabulary } from '../types.js';
 
@@ -52,6 +54,41 @@ export const OTHER_SESSION_WORDS: ReadonlySet<string> = new Set([
   'database', 'db', 'sql', 'redis', 'auth', 'login', 'user', 'cookie', 'oauth', 'mcp', 'transport', 'debug', 'payment', 'checkout',
 ]);
 
+/**
+ * Words naming the wire, a remote or a protocol: an object typed with one (`AcpConnection`,
+ * `RemoteRun`), or code named with one holding both ids, is the wire's, not the agent's lifecycle.
+ */
+export const WIRE_HOLDER_WORDS: ReadonlySet<string> = new Set(['wire', 'remote', 'acp', 'rpc', 'protocol']);
+
+/**
+ * Words naming another agent than the lifecycle at hand: a teammate or peer (`teamAgentId`), or
+ * whichever agent is current for now (`activeAgentId`, `currentAgentId`) — an agent that can
+ * change while the session lives is not the session's own lifecycle.
+ */
+export const OTHER_AGENT_WORDS: ReadonlySet<string> = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
+
+/** Last words of a class that is a live agent or session itself (`CliSession`, `AgentProcess`). */
+export const LIFECYCLE_HEADS: ReadonlySet<string> = new Set(['agent', 'subagent', 'session', 'run', 'runtime', 'process', 'instance', 'handle', 'worker', 'runner']);
+
+/** Words naming what holds an agent's or session's id (`agent.id`, `header.id`, `child.id`). */
+export const ID_HOLDER_WORDS: ReadonlySet<string> = new Set(['agent', 'session', 'header', 'subagent', 'child', 'parent']);
+
+/**
+ * Words naming a part of a session rather than the agent — a message, an event, a turn, a tool
+ * call: a record named so has an `id` of its own beside the session id it belongs to.
+ */
+export const SESSION_PART_WORDS: ReadonlySet<string> = new Set([
+  'message', 'msg', 'event', 'entry', 'turn', 'log', 'item', 'part', 'chunk', 'step', 'comment', 'note', 'attachment',
+  'artifact', 'checkpoint', 'snapshot', 'notification', 'span', 'activity', 'transcript', 'block', 'reply', 'response', 'request',
+  'prompt', 'tool', 'call', 'result', 'output',
+]);
+
+/** Verbs and prepositions around an id maker's name: `asSessionId`, `toSessionId`, `sessionIdFor`. */
+export const ID_MAKER_WORDS: ReadonlySet<string> = new Set(['as', 'to', 'make', 'create', 'build', 'derive', 'compute', 'new', 'brand', 'for', 'from', 'of']);
+
+/** Words joining the two sides of a map's name (`labelBySession`, `agentIdToSession`, `sessionFor`). */
+export const MAP_CONNECTOR_WORDS: ReadonlySet<string> = new Set(['by', 'to', 'for']);
+
 /** Splits camelCase, PascalCase, snake_case and SCREAMING_CASE into lower-case words. */
 export function splitWords(name: string): string[] {
   return name
@@ -90,7 +127,7 @@ function normalizeCompound(entry: string): string {
  * the wire, a remote or upstream provider, an SDK or CLI the agent drives, or such a coding tool by
  * name (`claudeSessionId`, `providerSessionId`, `sdkSessionId`: the tool's resume id).
  */
-const WIRE_WORDS = new Set([
+const WIRE_LOCAL_WORDS: ReadonlySet<string> = new Set([
   'wire', 'remote', 'acp', 'provider', 'vendor', 'upstream', 'external', 'native', 'sdk', 'cli',
   'claude', 'codex', 'gemini', 'copilot', 'cursor', 'opencode', 'openai', 'anthropic', 'aider', 'amp', 'qwen',
 ]);
@@ -118,13 +155,13 @@ function classifyUnseen(name: string, vocabulary: ResolvedVocabulary): IdentityK
   if (vocabulary.wireLocal.has(normalized)) return 'wire-local';
   if (vocabulary.lineage.has(normalized)) return 'lineage';
   if (vocabulary.compatibility.has(normalized)) return 'compatibility';
-  // Every identity name mentions an id: most names are settled without splitting them into words.
-  if (!normalized.includes('id')) return undefined;
+  // Every identity name mentions an id (or a session key): most names are settled without splitting them into words.
+  if (!normalized.includes('id') && !normalized.includes('key')) return undefined;
   const words = splitWords(name);
   const kind = idKindOfWords(words);
   if (kind === undefined) return undefined;
   if (words[0] === 'parent') return 'lineage';
-  if (kind === 'session-id' && words.some((word) => WIRE_WORDS.has(word))) return 'wire-local';
+  if (kind === 'session-id' && words.some((word) => WIRE_LOCAL_WORDS.has(word))) return 'wire-local';
   return kind;
 }
 
@@ -134,13 +171,15 @@ function idKindOfWords(words: readonly string[]): 'agent-id' | 'session-id' | un
   const last = trimmed[trimmed.length - 1];
   const previous = trimmed[trimmed.length - 2];
   if (last === undefined) return undefined;
+  // §6: "any spelling" — `subagentId` is an agent id, `sessionKey`/`session_key` a session id.
   if (ID_WORDS.has(last)) {
-    if (previous === 'agent') return 'agent-id';
+    if (previous === 'agent' || previous === 'subagent') return 'agent-id';
     if (previous === 'session') return 'session-id';
     return undefined;
   }
-  if (last === 'agentid' || last === 'agentids') return 'agent-id';
-  if (last === 'sessionid' || last === 'sessionids') return 'session-id';
+  if (last === 'key' && previous === 'session') return 'session-id';
+  if (last === 'agentid' || last === 'agentids' || last === 'subagentid') return 'agent-id';
+  if (last === 'sessionid' || last === 'sessionids' || last === 'sessionkey') return 'session-id';
   return undefined;
 }
 

@@ -180,25 +180,58 @@ export function assignmentTarget(ancestors: readonly ts.Node[]): string | undefi
   return undefined;
 }
 
+/** Where an expression is read: the scope for its names' declared types (the walker's ancestors, outermost first). */
+export interface ExpressionScope extends TypeScope {
+  readonly ancestors: readonly ts.Node[];
+}
+
 /**
- * The id an expression reads, as far as its names tell: `agentId`, `opts.session_id`, and
- * `agent.id` / `session.id` (an `id` read from an object named like one side). `undefined` for
- * anything else, including look-alikes (`parentSessionId`, a label).
+ * The id an expression reads, as far as its names and the declared types of its holders tell:
+ * `agentId`, `opts.session_id`, `agent.id` / `session.id` (an `id` read from an object named like
+ * one side), and `core.id` where `core` is declared in scope with a type naming one side
+ * (`core: Session`, §6: "the `id` of a value typed as the agent or the session, whatever the
+ * variable is called"). `undefined` for anything else, including look-alikes (`parentSessionId`, a label).
  */
-export function expressionKind(expression: ts.Expression, vocabulary: ResolvedVocabulary): 'agent-id' | 'session-id' | undefined {
+export function expressionKind(expression: ts.Expression, scope: ExpressionScope): 'agent-id' | 'session-id' | undefined {
   let node = expression;
   while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
   let kind: IdentityKind | undefined;
-  if (ts.isIdentifier(node)) kind = classifyName(node.text, vocabulary);
+  if (ts.isIdentifier(node)) kind = classifyName(node.text, scope.vocabulary);
   else if (ts.isPropertyAccessExpression(node)) {
-    kind = classifyName(node.name.text, vocabulary);
+    kind = classifyName(node.name.text, scope.vocabulary);
     if (kind === undefined && node.name.text === 'id') {
       const owner = node.expression;
       const ownerName = ts.isIdentifier(owner) ? owner.text : ts.isPropertyAccessExpression(owner) ? owner.name.text : undefined;
       const words = ownerName === undefined ? [] : splitWords(ownerName);
       const last = words[words.length - 1];
       kind = last === 'agent' ? 'agent-id' : last === 'session' ? 'session-id' : undefined;
+      if (kind === undefined && ts.isIdentifier(owner)) {
+        const holder = classifyTypeNode(declaredTypeOf(owner.text, scope.ancestors), scope);
+        kind = holder === 'agent-object' ? 'agent-id' : holder === 'session-object' ? 'session-id' : undefined;
+      }
     }
   }
   return kind === 'agent-id' || kind === 'session-id' ? kind : undefined;
+}
+
+/**
+ * The type annotation `name` is declared with in the scopes around the node being visited: a
+ * parameter of an enclosing function, or a variable of an enclosing block or of the file; the
+ * innermost declaration wins. `undefined` when it is declared without a type, or not in sight.
+ */
+function declaredTypeOf(name: string, ancestors: readonly ts.Node[]): ts.TypeNode | undefined {
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const scope = ancestors[index] as ts.Node;
+    if (ts.isFunctionLike(scope)) {
+      const parameter = scope.parameters.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === name);
+      if (parameter !== undefined) return parameter.type;
+    } else if (ts.isBlock(scope) || ts.isSourceFile(scope) || ts.isModuleBlock(scope)) {
+      for (const statement of scope.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        const declaration = statement.declarationList.declarations.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === name);
+        if (declaration !== undefined) return declaration.type;
+      }
+    }
+  }
+  return undefined;
 }

@@ -12,7 +12,7 @@
  * (`parentSessionId`) and labels are not identities here.
  */
 import { ts } from 'ts-morph';
-import { classifyName, splitWords } from '../_internals/identity-names.js';
+import { classifyName, ID_MAKER_WORDS, splitWords } from '../_internals/identity-names.js';
 import { literalPair } from '../_internals/lifecycle-evidence.js';
 import { builtFrom, mintFunctionsOf, mintSource, outermostPlus, parts, readFromOneObject, standIn } from '../_internals/id-sources.js';
 import { calledName, classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
@@ -112,7 +112,7 @@ export const derivedId: Rule = {
           const call = node as ts.CallExpression;
           const target = idMaker(calledName(call));
           const other = target === 'agent-id' ? 'session-id' : target === 'session-id' ? 'agent-id' : undefined;
-          const from = other === undefined ? undefined : call.arguments.find((argument) => expressionKind(argument, file.vocabulary) === other);
+          const from = other === undefined ? undefined : call.arguments.find((argument) => expressionKind(argument, file) === other);
           if (from === undefined) return;
           report(
             node,
@@ -126,9 +126,6 @@ export const derivedId: Rule = {
   },
 };
 
-/** Verbs and prepositions around an id maker's name: `asSessionId`, `toSessionId`, `sessionIdFor`. */
-const MAKER_WORDS = new Set(['as', 'to', 'make', 'create', 'build', 'derive', 'compute', 'new', 'brand', 'for', 'from', 'of']);
-
 /**
  * The id kind a function makes, judged by its name alone: the id's words, with at most a verb
  * before them and a preposition after (`SessionId`, `asSessionId`, `sessionIdFor`). A lookup
@@ -136,7 +133,7 @@ const MAKER_WORDS = new Set(['as', 'to', 'make', 'create', 'build', 'derive', 'c
  */
 function idMaker(name: string | undefined): 'agent-id' | 'session-id' | undefined {
   if (name === undefined) return undefined;
-  const words = splitWords(name).filter((word) => !MAKER_WORDS.has(word));
+  const words = splitWords(name).filter((word) => !ID_MAKER_WORDS.has(word));
   if (words.length !== 2 || words[1] !== 'id') return undefined;
   return words[0] === 'session' ? 'session-id' : words[0] === 'agent' ? 'agent-id' : undefined;
 }
@@ -150,7 +147,7 @@ function constructedFrom(node: ts.Expression, file: FileContext): { target: stri
   const constructor = idConstructorAround(file);
   if (constructor === undefined) return undefined;
   const other = constructor.kind === 'agent-id' ? 'session-id' : 'agent-id';
-  const from = parts(node).find((part) => expressionKind(part, file.vocabulary) === other);
+  const from = parts(node).find((part) => expressionKind(part, file) === other);
   return from === undefined ? undefined : { target: constructor.label, from };
 }
 

@@ -7,10 +7,10 @@
  * (`const id = nanoid(); … { agentId: id }`), and a session id taken from a call that was handed
  * the agent id just minted (`profile = { id: nanoid() }; sessionId = await spawn(profile)`: the
  * callee mints the second id). One minted value used for both ids is the correct form; a subagent
- * run's separate `runId` is not an identity and is not counted.
+ * run's separate `runId` is not an identity and is not counted. The finding sits at the first
+ * id's mint, where the maintainer edits, and names the line of the second.
  */
-import type { ts } from 'ts-morph';
-import { mintFunctionsOf, mintsBoth, mintTracker, receivesSecond } from '../_internals/id-sources.js';
+import { mintFunctionsOf, mintsBoth, mintTracker, receivesSecond, type Minted } from '../_internals/id-sources.js';
 import { symbolOf } from '../_internals/syntax.js';
 import type { Rule, RuleVisitor } from './rule.js';
 
@@ -31,19 +31,19 @@ export const doubleMint: Rule = {
       // item's id beside the session made for it if not — the names cannot tell (§6: "it says
       // where it cannot tell").
       const record = !mintsBoth(creation) && received === undefined && mintsBoth(creation, true);
-      const describe = mintsBoth(creation)
-        ? (symbol: string): string => `'${symbol}' mints two ids for one creation ('${agent}' and '${session}'): mint one session id and use it as the agent id.`
-        : received !== undefined
-          ? (symbol: string): string =>
-              `'${symbol}' mints '${agent}' and takes '${received.name}' from '${received.callee}(…)', which it handed the new agent id: the callee mints a second id for one creation. Mint one session id and use it as the agent id.`
-          : record
-            ? (symbol: string): string => `'${symbol}' mints two ids for one creation (an object's own 'id' and '${session}'): mint one session id and use it as the object's id.`
-            : undefined;
-      if (describe === undefined) return;
+      if (!mintsBoth(creation) && received === undefined && !record) return;
+      // Reported where the maintainer edits: at the first id's mint, naming the line of the second.
+      const first = (record ? creation.records[0] : creation.agents[0]) as Minted;
+      const second = received ?? (creation.sessions[0] as Minted);
+      const line = file.position(second.source).line;
       const symbol = symbolOf(node, file.ancestors);
-      const name = (node as { name?: ts.Node }).name;
+      const message = mintsBoth(creation)
+        ? `'${symbol}' mints two ids for one creation ('${agent}' here and '${session}' on line ${line}): mint one session id and use it as the agent id.`
+        : received !== undefined
+          ? `'${symbol}' mints '${agent}' here and takes '${received.name}' from '${received.callee}(…)' on line ${line}, which it handed the new agent id: the callee mints a second id for one creation. Mint one session id and use it as the agent id.`
+          : `'${symbol}' mints two ids for one creation (an object's own 'id' here and '${session}' on line ${line}): mint one session id and use it as the object's id.`;
       const confirmation = record ? { confirmation: { status: 'unknown' as const, reason: 'the object\'s own id is minted under another name, so it may be a work item\'s id beside the session made for it rather than the agent\'s' } } : {};
-      run.report({ file: file.file, ...file.position(name ?? node), symbol, message: describe(symbol), ...confirmation });
+      run.report({ file: file.file, ...file.position(first.source), symbol, message, ...confirmation });
     });
   },
 };

@@ -6,7 +6,7 @@
  * header (`get id() { return this.header.id; }`) is the correct form and is not flagged.
  */
 import { ts } from 'ts-morph';
-import { isIdList, splitWords } from '../_internals/identity-names.js';
+import { isIdList, LIFECYCLE_HEADS, splitWords } from '../_internals/identity-names.js';
 import { classMembers } from '../_internals/members.js';
 import { nameText } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
@@ -14,9 +14,6 @@ import type { FileContext, Rule, RuleVisitor } from './rule.js';
 function mentionsLifecycle(name: string | undefined): boolean {
   return name !== undefined && splitWords(name).some((word) => word === 'agent' || word === 'session');
 }
-
-/** Last words of a class that is a live agent or session itself (`CliSession`, `AgentProcess`). */
-const LIFECYCLE_HEADS = new Set(['agent', 'subagent', 'session', 'run', 'runtime', 'process', 'instance', 'handle', 'worker', 'runner']);
 
 /**
  * True when the class is a lifecycle object itself — its name (which names an agent or session)

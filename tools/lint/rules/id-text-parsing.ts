@@ -5,7 +5,7 @@
  */
 import { ts } from 'ts-morph';
 import { mintFunctionsOf, mintsWithin, unwrap } from '../_internals/id-sources.js';
-import { classifyName, isIdList, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
+import { classifyName, ID_HOLDER_WORDS, isIdList, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
 import { calledName, classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
 import type { Confirmation, FileContext, Rule, RuleVisitor } from './rule.js';
 
@@ -33,7 +33,6 @@ const EQUALITY = new Set([
   ts.SyntaxKind.ExclamationEqualsToken,
 ]);
 const REGEX_METHODS = new Set(['test', 'exec']);
-const OWNER_WORDS = new Set(['agent', 'session', 'header', 'subagent', 'child', 'parent']);
 const ID_KINDS = new Set(['agent-id', 'session-id', 'lineage']);
 
 /** True when the call's value is compared: an operand of `===`/`!==`, or a `switch` subject. */
@@ -201,7 +200,7 @@ function idExpression(expression: ts.Expression, file: FileContext, byCallers?: 
     const ownedId =
       name === 'id' &&
       ownerName !== undefined &&
-      (splitWords(ownerName).some((word) => OWNER_WORDS.has(word)) || (ts.isIdentifier(owner) && elementOfLifecycles(owner, file.ancestors)));
+      (splitWords(ownerName).some((word) => ID_HOLDER_WORDS.has(word)) || (ts.isIdentifier(owner) && elementOfLifecycles(owner, file.ancestors)));
     if (isSingleId(name, file) || ownedId) return `${ownerName ?? '…'}.${name}`;
   }
   return undefined;

@@ -7,13 +7,12 @@
  */
 import { ts } from 'ts-morph';
 import { unwrap } from '../_internals/id-sources.js';
-import { classifyName, splitWords, type IdentityKind } from '../_internals/identity-names.js';
+import { classifyName, MAP_CONNECTOR_WORDS, splitWords, type IdentityKind } from '../_internals/identity-names.js';
 import { classMembers, typeElementMembers, type MemberInfo } from '../_internals/members.js';
 import { classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
 import { USUAL_PAIR, type FileContext, type Rule, type RuleVisitor } from './rule.js';
 
 const MAP_TYPES = new Set(['Map', 'WeakMap', 'ReadonlyMap', 'Record']);
-const CONNECTORS = new Set(['by', 'to', 'for']);
 
 /** Key/value pairs that translate one identity into the other. */
 function isTranslation(key: IdentityKind | undefined, value: IdentityKind | undefined): boolean {
@@ -27,7 +26,7 @@ function isTranslation(key: IdentityKind | undefined, value: IdentityKind | unde
 /** `labelBySession`, `agentIdBySession`, `sessionIdForAgent`: an id of one side filed by the other side. */
 function isTranslationName(name: string): boolean {
   const words = splitWords(name);
-  const at = words.findIndex((word) => CONNECTORS.has(word));
+  const at = words.findIndex((word) => MAP_CONNECTOR_WORDS.has(word));
   if (at <= 0 || at === words.length - 1) return false;
   const left = words.slice(0, at);
   const right = words.slice(at + 1);
@@ -184,9 +183,9 @@ export const idTranslationMap: Rule = {
       const callee = call.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'set' || call.arguments.length !== 2) return;
       const [key, value] = call.arguments as unknown as [ts.Expression, ts.Expression];
-      const keyKind = expressionKind(key, file.vocabulary);
+      const keyKind = expressionKind(key, file);
       if (keyKind === undefined) return;
-      let valueKind = expressionKind(value, file.vocabulary);
+      let valueKind = expressionKind(value, file);
       let valueName = valueKind === undefined ? undefined : idName(value, valueKind);
       if (valueKind === undefined && ts.isObjectLiteralExpression(value)) {
         for (const property of value.properties) {
