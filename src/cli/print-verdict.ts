@@ -13,7 +13,7 @@ function escapedNote(counterexample: Counterexample): string {
   const origins = [...new Set(counterexample.escaped.map((stray) => stray.origin))].join(', ');
   return counterexample.commands.length === 0
     ? ` (${origins} outside any check: no steps to replay; its title names the error)`
-    : ` (the steps during which the ${origins} escaped adapter code: a replay runs them, but cannot check an escaped error; its title names it)`;
+    : ` (the steps during which the ${origins} escaped adapter code: a replay runs them and fails if an error escapes again; its title names the error)`;
 }
 
 /**

@@ -21,8 +21,10 @@ const REPLAY_TIMEOUT_MS = 5000;
  * Replays scenarios against an adapter in a supervised worker process (DESIGN.md "Supervisor and
  * worker"): results come back in order through `onResult`; a worker lost in a scenario (an exit,
  * a crash, a hang the watchdog stopped) makes that scenario FAIL with what happened, and the rest
- * run in a fresh worker. Adapter output and stray errors go to `log`. A worker lost while loading
- * the adapter, or a load error, is a usage error.
+ * run in a fresh worker. Adapter output and stray errors go to `log`. An error escaping adapter code
+ * (a stray rejection or throw) during a scenario fails that scenario, as it fails a conformance run;
+ * those that surfaced outside any scenario are returned, one line each, for the caller to fail the
+ * run with. A worker lost while loading the adapter, or a load error, is a usage error.
  */
 export async function superviseReplay(run: {
   /** The adapter module, or (`adapterCmd`) the command of a stdio adapter process. */
@@ -33,8 +35,19 @@ export async function superviseReplay(run: {
   readonly record: boolean;
   readonly log: (text: string) => void;
   readonly onResult: (result: SupervisedReplayResult) => void;
-}): Promise<void> {
+}): Promise<readonly string[]> {
   const output = new AdapterOutput(run.log);
+  /** Escaped errors per scenario index, and those outside any scenario. */
+  const during = new Map<number, string[]>();
+  const outside: string[] = [];
+  /** The scenario that ended last, handed on once the next one starts or the worker ends. */
+  let ended: SupervisedReplayResult | undefined;
+  const settle = () => {
+    if (ended === undefined) return;
+    const escaped = during.get(ended.index) ?? [];
+    run.onResult(escaped.length === 0 ? ended : { ...ended, status: 'FAIL', text: `${ended.text.replace(/^(PASS|SKIP) /, 'FAIL ')}${escaped.map((line) => `      adapter: ${line}\n`).join('')}` });
+    ended = undefined;
+  };
   let from = 0;
   while (from < run.scenarios.length) {
     const tsconfig = run.loading?.tsconfig;
@@ -50,19 +63,31 @@ export async function superviseReplay(run: {
       output,
       onMessage: (message) => {
         if (message.kind === 'loaded') flight = 'between';
-        if (message.kind === 'scenario-start') flight = message.index;
+        if (message.kind === 'scenario-start') {
+          settle();
+          flight = message.index;
+        }
         if (message.kind === 'scenario-end') {
+          settle();
           flight = 'between';
           from = message.index + 1;
-          run.onResult({ index: message.index, status: message.status, text: message.text, ...(message.history === undefined ? {} : { history: message.history }) });
+          ended = { index: message.index, status: message.status, text: message.text, ...(message.history === undefined ? {} : { history: message.history }) };
         }
-        if (message.kind === 'stray') run.log(`agent-identity-kit: ${message.origin} from adapter code ${typeof flight === 'number' ? `during ${run.scenarios[flight]!.file}` : 'outside any scenario'}: ${message.message}\n`);
+        if (message.kind === 'stray') {
+          const line = `${message.origin} escaped from adapter code: ${message.message}`;
+          // One that surfaces after a scenario ended and before the next began is that scenario's (a rejection left behind by it).
+          const owner = typeof flight === 'number' ? flight : ended?.index;
+          if (owner === undefined) outside.push(line);
+          else during.set(owner, [...(during.get(owner) ?? []), line]);
+          run.log(`agent-identity-kit: ${message.origin} from adapter code ${owner === undefined ? 'outside any scenario' : `during ${run.scenarios[owner]!.file}`}: ${message.message}\n`);
+        }
         if (message.kind === 'usage') usage = message.message;
         return message.kind === 'usage' || message.kind === 'done';
       },
     });
+    settle();
     if (usage !== undefined) throw new UsageError(usage);
-    if (loss === undefined) return;
+    if (loss === undefined) return outside;
     const current = flight as number | 'load' | 'between';
     if (current === 'load') throw new UsageError(`${'command' in run.adapter ? `--adapter-cmd "${run.adapter.command}"` : run.adapter.file}: ${lossText(loss)} while loading the adapter module`);
     // Lost between two scenarios, the next one is blamed: it is the one that could not run.
@@ -72,4 +97,5 @@ export async function superviseReplay(run: {
     run.log(`agent-identity-kit: ${lossText(loss)} in ${file}; going on in a fresh worker\n`);
     from = index + 1;
   }
+  return outside;
 }

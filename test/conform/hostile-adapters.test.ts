@@ -47,10 +47,15 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     const run = await runCli(['conform', '--adapter', `${HOSTILE}/stray-rejection.ts`, '--requirements', 'AIK-ID-001', '--runs', '2', '--out', out]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('    counterexample (seed 202611):\n      open() ✓\n      create(one, cwd=/work) → h1 ✓\n      prompt(h1) ✓\n      spawn(h1) → h2 ✓\n      shutdown() ✓\n      ⚠ unhandled rejection after shutdown() started: Error: background work of create failed\n');
-    expect(run.stderr).toContain(`agent-identity-kit: wrote the counterexample of AIK-ID-001/one-key-everywhere to ${out} (the steps during which the unhandled rejection escaped adapter code: a replay runs them, but cannot check an escaped error; its title names it)\n`);
+    expect(run.stderr).toContain(`agent-identity-kit: wrote the counterexample of AIK-ID-001/one-key-everywhere to ${out} (the steps during which the unhandled rejection escaped adapter code: a replay runs them and fails if an error escapes again; its title names the error)\n`);
     const scenario = JSON.parse(readFileSync(out, 'utf8')) as { title: string; steps: { op: string }[] };
     expect(scenario.title).toContain('Error: background work of create failed');
     expect(scenario.steps.map((step) => step.op)).toEqual(['create', 'prompt', 'spawn']);
+    // Replayed against the same adapter, the error escapes again: the scenario fails (it passed, exit 0, before).
+    const replayed = await runCli(['replay', out, '--adapter', `${HOSTILE}/stray-rejection.ts`]);
+    expect(replayed.code).toBe(1);
+    expect(replayed.stdout).toMatch(/^FAIL /);
+    expect(replayed.stdout).toContain('adapter: unhandled rejection escaped from adapter code: Error: background work of create failed\n');
   });
 
   it('a prompt that hangs once per process is flaky: the confirming re-run passing does not forgive it', async () => {

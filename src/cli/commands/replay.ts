@@ -62,6 +62,7 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       checkOutputPath(options.record, { flag: '--record', kind: several ? 'folder' : 'file', createFolders: several, ...reads, reads: new Map([...(reads.reads ?? []), ...loaded.map(({ file }): [string, string] => [file, `the scenario ${file}`])]) });
       if (options.record !== undefined && several) mkdirSync(options.record, { recursive: true });
       const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
+      let outside: readonly string[] = [];
       const results: { readonly file: string; readonly id: string; readonly status: 'PASS' | 'FAIL' | 'SKIP'; readonly text: string }[] = [];
       const write = (index: number, status: 'PASS' | 'FAIL' | 'SKIP', text: string, history: readonly string[] | undefined) => {
         counts[status] += 1;
@@ -82,11 +83,13 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
         }
       } else {
         // Adapter code never runs in this process: a supervised worker replays, and a lost worker fails its scenario.
-        await superviseReplay({ adapter: adapter ?? { command: options.adapterCmd! }, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
+        outside = await superviseReplay({ adapter: adapter ?? { command: options.adapterCmd! }, loading, scenarios: loaded, record: options.record !== undefined, log: (text) => process.stderr.write(printable(text)), onResult: (result) => write(result.index, result.status, result.text, result.history) });
       }
-      if (options.format === 'json') process.stdout.write(`${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, scenarios: results, summary: counts }, null, 2)}\n`);
+      // An error that escaped adapter code between scenarios fails the run, as it fails a conformance run.
+      if (outside.length > 0 && options.format !== 'json') process.stdout.write(printable(outside.map((line) => `FAIL  outside any scenario: ${line}\n`).join('')));
+      if (options.format === 'json') process.stdout.write(`${JSON.stringify({ tool: 'agent-identity-kit', version: KIT_VERSION, scenarios: results, summary: counts, ...(outside.length === 0 ? {} : { escaped: outside }) }, null, 2)}\n`);
       else process.stdout.write(`${loaded.length} scenario${loaded.length === 1 ? '' : 's'}: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} not applicable\n`);
       if (loaded.length > 0 && counts.SKIP === loaded.length) refuseEmpty(`replay ${paths.join(' ')}: every scenario was not applicable`, options.allowEmpty);
-      setExitCode(counts.FAIL > 0 ? 1 : 0);
+      setExitCode(counts.FAIL > 0 || outside.length > 0 ? 1 : 0);
     });
 };

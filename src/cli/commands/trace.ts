@@ -28,7 +28,7 @@ async function traceAdapterProcess(command: string, paths: readonly string[], al
   }
   if (loaded.length === 0) refuseEmpty(`trace ${paths.join(' ')}: no scenario file`, allowEmpty);
   const histories: (readonly string[] | undefined)[] = [];
-  await superviseReplay({ adapter: { command }, scenarios: loaded, record: true, log: (text) => process.stderr.write(printable(text)), onResult: (result) => (histories[result.index] = result.status === 'SKIP' ? undefined : (result.history ?? [])) });
+  const outside = await superviseReplay({ adapter: { command }, scenarios: loaded, record: true, log: (text) => process.stderr.write(printable(text)), onResult: (result) => (histories[result.index] = result.status === 'SKIP' ? undefined : (result.history ?? [])) });
   const dir = mkdtempSync(join(tmpdir(), 'aik-trace-'));
   let ok = 0;
   let checked = 0;
@@ -49,8 +49,9 @@ async function traceAdapterProcess(command: string, paths: readonly string[], al
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const line of outside) process.stdout.write(printable(`FAIL  outside any scenario: ${line}\n`));
   if (checked === 0) refuseEmpty(`trace ${paths.join(' ')}: no history was recorded`, allowEmpty);
-  return ok === checked ? 0 : 1;
+  return ok === checked && outside.length === 0 ? 0 : 1;
 }
 
 /**
