@@ -11,7 +11,7 @@
  *
  * With `--replays` it makes the round trip `conform --out` then `replay` for every failure of
  * every mutant of the kill matrix (or of `--mutants`) at the same seeds: each counterexample must
- * FAIL on its mutant at the failure's requirement and on no conforming system; it prints, per
+ * FAIL on its mutant at the failure's requirement and clause, and on no conforming system; it prints, per
  * mutant, counterexamples reproduced / written, and every miss. `npm test` runs a rotating slice
  * of this (test/mutants/counterexample-round-trip.test.ts).
  *
