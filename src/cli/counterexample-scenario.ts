@@ -331,8 +331,13 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
     steps,
   };
   const factory = referenceAdapter(profiles === undefined ? {} : { profiles });
-  // The contract's other persistence choices for a session that never appended an event (§2): written at its first flush, or at its first append only.
-  const branches = [factory, ...(['at-first-flush', 'at-first-append'] as const).map((when): AdapterFactory => (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazyStore(env.store, when) }, options))];
+  // The reference taking the contract's other choices: a session that never appended an event written at its first flush, or at
+  // its first append only (§2 "Durable store"); a parent's scope that stops hearing its children's subagent/end as its teardown begins.
+  const branches = [
+    factory,
+    ...(['at-first-flush', 'at-first-append'] as const).map((when): AdapterFactory => (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazyStore(env.store, when) }, options)),
+    referenceAdapter({ ...(profiles === undefined ? {} : { profiles }), scopeHearsChildEnds: false }),
+  ];
   // The expectations are the reference runtime's answers to the same steps, and what it shows after them.
   const observed = await observe(scenario, factory);
   const answers = new Map<number, Expectation>();
