@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Profiles } from '../contract/requirements.js';
-import type { Expectation, ScenarioStep, SingleExpectation } from '../contract/scenario.js';
+import type { Expectation, ScenarioStep, SingleExpectation, StepCondition } from '../contract/scenario.js';
 import type { Snapshot } from './counterexample-checks.js';
 
 /** What a counterexample's expectations are widened from: its steps as the reference runtime answered them. */
@@ -37,13 +37,16 @@ function either(expect: Expectation | undefined, allowed: readonly SingleExpecta
  * and a `flush` of a session that never appended may resolve where a `put` fault the reference met
  * would have rejected it: the implementation may not have written the session at all (a `flush`
  * fault stays: the store's flush is called either way, and ignoring its failure is a defect).
- * A step whose outcome became a set has its check dropped: what it shows depends on the branch
- * taken (a `when` resume's check, after the branches joined, stays).
+ * What the reference shows from a step whose outcome became a set on is its own branch's: those
+ * checks run only when each such step settled as the reference's did (`check.when`); the way-back
+ * create's check is dropped, and the resume's (where the branches join) stays.
  */
 export function undecidedPersistence(answered: AnsweredSteps): ScenarioStep[] {
   const { snapshots } = answered;
   const steps = [...answered.steps];
   const published = new Set<string>();
+  // The conditions of the reference's branch: each step whose outcome became a set, and how the reference settled it.
+  const branch: StepCondition[] = [];
   const appended = new Set<string>();
   const live = (index: number, id: string) => index > 0 && (snapshots[index - 1]?.agents.some((entry) => entry.id === id) ?? false);
   const idOf = (index: number, handle: string) => snapshots[index]?.names.get(handle);
@@ -70,11 +73,18 @@ export function undecidedPersistence(answered: AnsweredSteps): ScenarioStep[] {
       const id = idOf(index, step.handle);
       if (id !== undefined && !appended.has(id) && faults(index, id).includes(step.expect.reject.injected)) steps[index] = { ...step, expect: { oneOf: [step.expect, OK] } };
     }
-    if (widened !== undefined) {
-      const { check: _branching, ...bare } = step;
-      steps[index] = { ...bare, expect: widened } as ScenarioStep;
+    if (widened !== undefined && step.expect !== undefined) {
+      const name = step.name ?? `either-${index}`;
+      branch.push({ call: name, expect: step.expect });
+      steps[index] = { ...step, name, expect: widened } as ScenarioStep;
     }
+    // What the reference shows from a step whose outcome became a set on is its branch's: checked only when each such step settled the same way.
+    const current = steps[index] as ScenarioStep;
+    if (branch.length > 0 && current.check !== undefined) steps[index] = { ...current, check: { ...current.check, when: [...branch] } } as ScenarioStep;
     if (step.op === 'create' && ok(step)) published.add(step.input.sessionId);
+    // A create started with `wait: false` is published once its await settled ok.
+    const awaited = step.op === 'await' && step.expect === 'ok' ? steps.find((other) => other.wait === false && other.name === step.call) : undefined;
+    if (awaited?.op === 'create') published.add(awaited.input.sessionId);
     if (step.op === 'prompt' && ok(step)) {
       const id = idOf(index, step.handle);
       if (id !== undefined) appended.add(id);

@@ -92,6 +92,12 @@ export interface ScenarioCheck {
   readonly name: string;
   /** The requirements it decides (a subset of the scenario's). */
   readonly requirements?: readonly string[];
+  /**
+   * Checks only when each of these earlier steps (or its own) settled this way: what it expects is
+   * one branch's where the contract allows several. Otherwise it checks nothing, but still ends
+   * the window the next check reads from.
+   */
+  readonly when?: readonly StepCondition[];
   /** The clauses (`AIK-…cN`) whose assertion it makes, when it makes one of a failure's (a counterexample's checks). */
   readonly clauses?: readonly string[];
   /** What the adapter's recorder heard, each `"<type> <id>"`, in order. */

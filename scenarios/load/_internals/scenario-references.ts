@@ -93,6 +93,8 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
     const at = `/steps/${index}`;
     let problem: string | undefined =
       injectedProblem(step, at) ?? expectationProblem(step.expect, `${at}/expect`) ?? checkProblem(step.check, at) ?? conditionProblem(step.when, at);
+    if (step.name !== undefined) named.add(step.name);
+    for (const [index, when] of (step.check?.when ?? []).entries()) problem ??= conditionProblem(when, `${at}/check/when/${index}`);
     switch (step.op) {
       case 'create':
       case 'resume':
