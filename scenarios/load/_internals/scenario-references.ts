@@ -82,7 +82,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
   };
   // A condition names an earlier step, by its name.
   const conditionProblem = (when: ScenarioStep['when'], pointer: string): string | undefined =>
-    when === undefined ? undefined : !named.has(when.call) ? `${pointer}/when/call ${JSON.stringify(when.call)} names no earlier step` : expectationProblem(when.expect, `${pointer}/when/expect`);
+    when === undefined ? undefined : !named.has(when.call) ? `${pointer}/call ${JSON.stringify(when.call)} names no earlier step` : expectationProblem(when.expect, `${pointer}/expect`);
   const named = new Set<string>();
   const needHandle = (name: string | undefined, pointer: string): string | undefined =>
     name === undefined || handles.has(name) ? undefined : `${pointer} ${JSON.stringify(name)} names no earlier handle`;
@@ -92,7 +92,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
   for (const [index, step] of scenario.steps.entries()) {
     const at = `/steps/${index}`;
     let problem: string | undefined =
-      injectedProblem(step, at) ?? expectationProblem(step.expect, `${at}/expect`) ?? checkProblem(step.check, at) ?? conditionProblem(step.when, at);
+      injectedProblem(step, at) ?? expectationProblem(step.expect, `${at}/expect`) ?? checkProblem(step.check, at) ?? conditionProblem(step.when, `${at}/when`);
     if (step.name !== undefined) named.add(step.name);
     for (const [index, when] of (step.check?.when ?? []).entries()) problem ??= conditionProblem(when, `${at}/check/when/${index}`);
     switch (step.op) {
