@@ -128,7 +128,7 @@ export const remoteChecks: readonly Check[] = [
     await ctx.paused('second');
     ctx.kit.pauses.release('first');
     const won = ctx.ok(await first, 'the first create(duel)');
-    ctx.ok(await ctx.present(system.raw.bridgeOpen, 'the adapter declares bridge but offers no bridgeOpen').call(system.raw, won.handle), 'bridgeOpen(duel)');
+    ctx.ok(await system.bridgeOpen(won.handle), 'bridgeOpen(duel)');
     ctx.kit.pauses.release('second');
     await ctx.clause('AIK-REMOTE-003.c1', async () => ctx.rejects(system, await second, 'conflict', 'create', 'the second create(duel)'));
     const winner = ctx.present(system.getAgent('duel'), 'duel is not live');

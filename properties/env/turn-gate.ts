@@ -15,7 +15,8 @@ export class TurnGate {
   readonly #held = new Map<string, Set<() => void>>();
   #started = 0;
   #settled = 0;
-  readonly #onSettle: (() => void)[] = [];
+  readonly #onSettle: ((id: string) => void)[] = [];
+  readonly #onStart: ((id: string) => void)[] = [];
 
   /** `log` hears every plan and release, as steps of the check. */
   constructor(log: (step: Step) => void = () => undefined) {
@@ -39,9 +40,15 @@ export class TurnGate {
   /**
    * Calls `listener` whenever a turn settles, as the first reaction to it: before the
    * implementation hears that its turn ended, so what happened by then happened during the turn.
+   * It is told the session id of the turn.
    */
-  onSettle(listener: () => void): void {
+  onSettle(listener: (id: string) => void): void {
     this.#onSettle.push(listener);
+  }
+
+  /** Calls `listener` with the session id whenever a turn starts, before anything of it happened. */
+  onStart(listener: (id: string) => void): void {
+    this.#onStart.push(listener);
   }
 
   /** Turns started and not yet settled (as the kit sees them). */
@@ -52,6 +59,7 @@ export class TurnGate {
   /** The `env.turn` implementation. */
   turn({ id, signal }: { readonly id: string; readonly signal: AbortSignal }): Promise<readonly TurnEvent[]> {
     this.#started += 1;
+    for (const listener of this.#onStart) listener(id);
     const plan = this.#plans.get(id) ?? { kind: 'complete' };
     const outcome = new Promise<readonly TurnEvent[]>((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
@@ -64,7 +72,7 @@ export class TurnGate {
     });
     const settle = () => {
       this.#settled += 1;
-      for (const listener of this.#onSettle) listener();
+      for (const listener of this.#onSettle) listener(id);
     };
     outcome.then(settle, settle);
     return outcome;

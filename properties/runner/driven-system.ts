@@ -139,6 +139,13 @@ export class DrivenSystem {
     return this.#call('flush', { handle: this.handleName(handle) }, `flush(${this.handleName(handle)})`, () => this.raw.flush(handle), []);
   }
 
+  /** `bridgeOpen(handle)` (capability `bridge`), logged as a step so a counterexample replays it; timed as an operation a plan starts. */
+  bridgeOpen(handle: HandleToken): Promise<Outcome> {
+    const open = this.raw.bridgeOpen?.bind(this.raw);
+    const run = (): Promise<Outcome> => (open === undefined ? Promise.resolve({ ok: false, error: new Error('the adapter offers no bridgeOpen()') }) : open(handle));
+    return this.#call('plan', { handle: this.handleName(handle) }, `bridgeOpen(${this.handleName(handle)})`, run, [], undefined, 'bridgeOpen');
+  }
+
   owner(label: string): string {
     return this.#observe('owner', () => {
       const token = this.raw.owner(label);
@@ -323,8 +330,8 @@ export class DrivenSystem {
     return failure;
   }
 
-  #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], settled?: (step: Step) => void): Promise<T> {
-    const called = this.#settle(op, args, line, run, fields, settled);
+  #call<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], settled?: (step: Step) => void, stepOp: string = op): Promise<T> {
+    const called = this.#settle(op, args, line, run, fields, settled, stepOp);
     // A check may start an operation and never await it: its failure must still reach the check.
     called.catch((error: unknown) => {
       if (error instanceof AdapterFailure) this.#options.broke(error);
@@ -332,11 +339,11 @@ export class DrivenSystem {
     return called;
   }
 
-  async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], noted?: (step: Step) => void): Promise<T> {
+  async #settle<T extends Outcome>(op: OperationName, args: unknown, line: string, run: () => Promise<T>, fields: readonly string[], noted?: (step: Step) => void, stepOp: string = op): Promise<T> {
     const limits = this.#options.limits;
     const struck = limits.hangs.struckOut(op);
     if (struck !== undefined) throw this.#notTried(new NotTried(struck));
-    const step: Step = { op, args, line, result: '…' };
+    const step: Step = { op: stepOp, args, line, result: '…' };
     this.#options.steps.push(step);
     const limit = limits.for(op);
     let timer: NodeJS.Timeout | undefined;

@@ -29,6 +29,8 @@ export interface ReplayFailure {
   /** The named check that failed, when it was a check. */
   readonly check?: string;
   readonly requirements: readonly string[];
+  /** The clauses the diverging check or expectation names (its check's, else the scenario's), when it names any. */
+  readonly clauses?: readonly string[];
   readonly expected: string;
   readonly observed: string;
   /** Set when the divergence is an operation that did not settle within the replay's timeout. */
@@ -159,10 +161,15 @@ async function replaySteps(scenario: Scenario, replay: Replay, broken: readonly 
     if (error instanceof Divergence) return { status: 'FAIL', failure: { step: at, line, ...error.failure }, timeline: replay.timeline };
     if (error instanceof AdapterFailure) {
       const hang = error.kind === 'hang' ? { hang: true as const } : {};
-      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, expected: 'an outcome, as the adapter protocol demands', observed: error.message, ...hang }, timeline: replay.timeline };
+      return { status: 'FAIL', failure: { step: at, line, requirements: scenario.requirements, ...clausesOf(scenario.clauses), expected: 'an outcome, as the adapter protocol demands', observed: error.message, ...hang }, timeline: replay.timeline };
     }
     throw error;
   }
+}
+
+/** `{ clauses }` when there are any, else nothing (a failure without clauses has no such field). */
+function clausesOf(clauses: readonly string[] | undefined): { clauses?: readonly string[] } {
+  return clauses === undefined || clauses.length === 0 ? {} : { clauses };
 }
 
 function applicability(scenario: Scenario, system: DrivenSystem): string | undefined {
@@ -203,6 +210,8 @@ class Replay implements CheckState {
   readonly handles = new Map<string, { readonly token: HandleToken; readonly id: string }>();
   readonly seenIds = new Set<string>();
   readonly logs = new Map<SessionToken, readonly StoredEvent[]>();
+  readonly publishedAt = new Map<SessionToken, number>();
+  readonly turnSpans = new Map<string, { readonly from: number; to?: number }[]>();
   current = 0;
   readonly cursors = { events: 0, plans: 0, storeCalls: 0, forwarded: 0 };
   readonly jobs = new Map<string, string>();
@@ -213,6 +222,8 @@ class Replay implements CheckState {
   readonly #named = new Map<string, PendingCall>();
   readonly #all: PendingCall[] = [];
   readonly settlements = new Map<string, Settlement>();
+  /** The call of the latest step that ran under each name: what a step's `when` reads. */
+  readonly #latest = new Map<string, PendingCall>();
   /** Per named step: how many store calls had been made when it started (what `until … since` counts from). */
   readonly #storeMarks = new Map<string, number>();
   #synced = 0;
@@ -227,6 +238,11 @@ class Replay implements CheckState {
     readonly afterStep?: ReplayOptions['afterStep'],
   ) {
     this.bindConfig();
+    kit.turns.onStart((id) => this.turnSpans.set(id, [...(this.turnSpans.get(id) ?? []), { from: system.events().length }]));
+    kit.turns.onSettle((id) => {
+      const open = this.turnSpans.get(id)?.find((span) => span.to === undefined);
+      if (open !== undefined) open.to = system.events().length;
+    });
   }
 
   /** The reader for outcomes of `op`. */
@@ -290,10 +306,14 @@ class Replay implements CheckState {
     this.sync();
     this.timeline.push({ kind: 'call', step: index, line });
     if (step.name !== undefined) this.#storeMarks.set(step.name, this.kit.store?.calls.length ?? 0);
-    const started = this.start(step);
+    // A step whose condition does not hold is skipped; its check still runs (it checks what the branch taken shows).
+    const skipped = step.when !== undefined && !this.holds(step.when);
+    if (skipped) this.timeline.push({ kind: 'return', step: index, line, outcome: 'skipped: its condition does not hold' });
+    const started = skipped ? undefined : this.start(step);
     if (started !== undefined) {
       const call: PendingCall = { op: started.op, promise: started.promise };
       this.#all.push(call);
+      if (step.name !== undefined) this.#latest.set(step.name, call);
       const name = step.wait === false ? step.name : undefined;
       void started.promise.then((outcome) => {
         call.outcome = outcome;
@@ -312,6 +332,8 @@ class Replay implements CheckState {
         await started.promise;
         if (step.expect !== undefined) this.expect(step.expect, call.outcome, started.op);
       }
+    } else if (skipped) {
+      // Nothing ran.
     } else if (step.op === 'await') {
       const call = this.#calls.get(step.call) as PendingCall;
       this.#calls.delete(step.call);
@@ -324,11 +346,18 @@ class Replay implements CheckState {
     }
     this.sync();
     if (step.check !== undefined) {
-      const problem = await checkFailure(step.check, this);
-      if (problem !== undefined) throw new Divergence({ check: step.check.name, requirements: step.check.requirements ?? this.scenario.requirements, ...problem });
+      // A check of a branch not taken reads nothing, but ends the window as it would have.
+      const problem = await checkFailure((step.check.when ?? []).every((when) => this.holds(when)) ? step.check : { name: step.check.name }, this);
+      if (problem !== undefined) throw new Divergence({ check: step.check.name, requirements: step.check.requirements ?? this.scenario.requirements, ...clausesOf(step.check.clauses ?? this.scenario.clauses), ...problem });
     }
     if (this.record !== undefined) this.recordLookups();
     await this.afterStep?.(index, { system: this.system, kit: this.kit, names: this.names(), settlements: this.settlements, reader: (op) => this.reader(op) });
+  }
+
+  /** Whether the latest step named `when.call` settled as `when.expect` says (a step not run under that name: it does not). */
+  holds(when: NonNullable<ScenarioStep['when']>): boolean {
+    const call = this.#latest.get(when.call);
+    return call !== undefined && meetsExpectation(when.expect, call.outcome, this.reader(call.op));
   }
 
   /** Waits for what an `until` step names, polling on timers, at most the replay's timeout (see {@link UntilStep}). */
@@ -342,7 +371,7 @@ class Replay implements CheckState {
     const settled = () => step.orSettled === true && step.since !== undefined && this.isSettled(step.since);
     const deadline = performance.now() + this.remote.timeoutMs;
     while (!met() && !settled()) {
-      if (performance.now() > deadline) throw new Divergence({ requirements: this.scenario.requirements, expected: untilText(step), observed: `not within ${this.remote.timeoutMs} ms` });
+      if (performance.now() > deadline) throw new Divergence({ requirements: this.scenario.requirements, ...clausesOf(this.scenario.clauses), expected: untilText(step), observed: `not within ${this.remote.timeoutMs} ms` });
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
   }
@@ -350,7 +379,7 @@ class Replay implements CheckState {
   expect(expect: NonNullable<ScenarioStep['expect']>, outcome: Outcome | undefined, op: OperationName): void {
     const reader = this.reader(op);
     if (!meetsExpectation(expect, outcome, reader)) {
-      throw new Divergence({ requirements: this.scenario.requirements, expected: showExpectation(expect), observed: showOutcome(outcome, reader) });
+      throw new Divergence({ requirements: this.scenario.requirements, ...clausesOf(this.scenario.clauses), expected: showExpectation(expect), observed: showOutcome(outcome, reader) });
     }
   }
 
@@ -364,6 +393,8 @@ class Replay implements CheckState {
       const found = id ?? (outcome as { id?: string }).id;
       if (step.name !== undefined && token !== undefined && found !== undefined) this.handles.set(step.name, { token, id: found });
       if (found !== undefined && outcome.ok) this.seenIds.add(found);
+      const session = found !== undefined && outcome.ok && (step.op === 'create' || step.op === 'resume') ? this.system.session(found) : undefined;
+      if (session !== undefined) this.publishedAt.set(session.token, session.length);
     };
     switch (step.op) {
       case 'create': {

@@ -1,6 +1,6 @@
 import { RECORDER, type AgentEntry, type ForwardedMessage, type ObservedEvent, type SessionEntry } from '../contract/adapter.js';
 import { isDeepStrictEqual } from 'node:util';
-import type { ConfigEntryExpectation, Expectation, HeaderExpectation, Scenario, ScenarioCheck, ScenarioStep, StoreOp } from '../contract/scenario.js';
+import type { ConfigEntryExpectation, Expectation, HeaderExpectation, Scenario, ScenarioCheck, ScenarioStep, SingleExpectation, StoreOp } from '../contract/scenario.js';
 import type { ReplayView, Settlement } from '../../scenarios/replay/replay-scenario.js';
 import { showOutcome } from '../../scenarios/replay/_internals/outcome-expectation.js';
 
@@ -19,12 +19,14 @@ export interface Snapshot {
   readonly storeCalls: readonly { readonly op: StoreOp; readonly id: string }[];
   /** The ids the durable store holds a record under. */
   readonly stored: ReadonlySet<string>;
+  /** The ids of the live agents the ACP bridge serves (capability `bridge`). */
+  readonly bridged: ReadonlySet<string>;
   /** The latest configuration start: its refusal, or its entries, as expectations. */
   readonly config: { readonly refused: Expectation | undefined } | { readonly entries: readonly { readonly label: string; readonly expect: Expectation | undefined; readonly id: string | undefined }[] };
 }
 
 /** Reads a replay outcome line (`ok`, `reject: conflict — …`, `reject: <injected v1>`) back as an expectation. */
-export function expectationOf(outcome: string): Expectation | undefined {
+export function expectationOf(outcome: string): SingleExpectation | undefined {
   if (outcome === 'ok') return 'ok';
   const injected = /^reject: <injected ([^>]+)>$/.exec(outcome);
   if (injected?.[1] !== undefined) return { reject: { injected: injected[1] } };
@@ -52,6 +54,7 @@ export async function snapshotOf(view: ReplayView): Promise<Snapshot> {
     forwarded: [...(system.raw.forwarded?.() ?? [])],
     storeCalls,
     stored: new Set(held.flat()),
+    bridged: new Set(system.agents().filter((entry) => system.raw.bridgeServes?.(entry.token) === true).map((entry) => entry.id)),
     plans: system.planOutcomes().map((entry) => ({ plan: entry.plan, expect: expectationOf(showOutcome(entry.outcome, reader)) })),
     config: started.ok ? { entries: started.entries.map((entry) => ({ label: entry.label, expect: expectationOf(showOutcome(entry, configReader)), id: entry.ok ? entry.id : undefined })) } : { refused: expectationOf(showOutcome(started, configReader)) },
   };
@@ -190,6 +193,10 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
     const recorded = fresh.filter((event) => event.listener === RECORDER);
     const events = written(recorded.filter((event) => event.type !== 'session/event').map((event) => eventText(event, express)));
     if (events !== undefined) check['events'] = events;
+    // AIK-QUIESCE-002: an agent the scenario prompted announces agent/disposed only once its turn settled.
+    const prompted = new Set(steps.slice(0, index + 1).flatMap((other) => (other.op === 'prompt' ? [now.names.get(other.handle)] : [])));
+    const afterTurns = written(recorded.filter((event) => event.type === 'agent/disposed' && prompted.has(event.id)).map((event) => eventText(event, express)));
+    if (afterTurns !== undefined && afterTurns.length > 0) check['afterTurns'] = afterTurns;
     const heard: Record<string, string[]> = {};
     for (const listener of listeners(index)) {
       const texts = written(fresh.filter((event) => event.listener === listener && event.type !== 'session/event').map((event) => eventText(event, express)));
@@ -222,6 +229,14 @@ export function referenceChecks(plan: CheckPlan): (ScenarioCheck | undefined)[] 
     }
     seenHeaders = nextHeaders;
     if (Object.keys(headers).length > 0) check['headers'] = headers;
+    // AIK-REMOTE-003: once the scenario opened the bridge, which live agents it serves.
+    if (steps.slice(0, index + 1).some((other) => other.op === 'bridgeOpen')) {
+      const bridge = Object.fromEntries(now.agents.flatMap((entry) => (express(entry.id) === undefined ? [] : [[express(entry.id), now.bridged.has(entry.id)]])));
+      if (Object.keys(bridge).length > 0) check['bridge'] = bridge;
+    }
+    // AIK-EVENT-005: the session/events of a session the steps published are its appends after publication (a check of it only: bookkeeping appends are the implementation's).
+    const published = plan.requirement === 'AIK-EVENT-005' ? now.sessions.filter((session) => steps.some((step) => step.wait !== false && creates(step, session.id))).map((session) => session.id) : [];
+    if (published.length > 0) check['sessionEvents'] = published;
     const parents: Record<string, string | null> = {};
     const nextParents = new Set<string>();
     for (const entry of now.agents) {
@@ -350,7 +365,7 @@ function storeExpectations(plan: CheckPlan, window: { readonly from: number; rea
 function configExpectation(now: Snapshot, chosen: ReadonlySet<string>): ScenarioCheck['config'] | undefined {
   if ('refused' in now.config) {
     const refused = now.config.refused;
-    return typeof refused === 'object' && typeof refused.reject === 'string' ? { reject: refused.reject } : undefined;
+    return typeof refused === 'object' && 'reject' in refused && typeof refused.reject === 'string' ? { reject: refused.reject } : undefined;
   }
   const entries = now.config.entries;
   if (entries.length === 0 || entries.some((entry) => entry.expect === undefined)) return undefined;

@@ -3,8 +3,10 @@ import type { Capability } from '../contract/requirements.js';
 import type { Expectation, InjectedValue, JsonValue, Scenario, ScenarioCheck, ScenarioStep, UntilStep } from '../contract/scenario.js';
 import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
-import { replayScenario, type ScenarioResult } from '../../scenarios/replay/replay-scenario.js';
+import { lazyStore } from '../../properties/env/lazy-store.js';
+import { replayScenario, type ReplayFailure, type ScenarioResult } from '../../scenarios/replay/replay-scenario.js';
 import { expectationOf, referenceChecks, snapshotOf, type Snapshot } from './counterexample-checks.js';
+import { undecidedPersistence } from './undecided-persistence.js';
 
 /** Names the injected values of a counterexample (`v1`, `v2`, … by first appearance) and declares them. */
 class InjectedNames {
@@ -62,6 +64,7 @@ function toStep(step: CounterexampleStep, names: InjectedNames): ScenarioStep | 
     case 'prompt':
     case 'dispose':
     case 'flush':
+    case 'bridgeOpen':
       return { op: step.op, handle: args['handle'] } as unknown as ScenarioStep;
     case 'owner':
       return { op: 'owner', name: args['token'], label: args['label'] } as unknown as ScenarioStep;
@@ -197,17 +200,29 @@ async function observe(scenario: Scenario, factory: AdapterFactory): Promise<{ s
 /** The fields of a check, the name and requirements aside. */
 const checkFields = (check: ScenarioCheck) => Object.keys(check).filter((field) => field !== 'name' && field !== 'requirements') as (keyof ScenarioCheck)[];
 
+/** The first of `branches` `scenario` FAILs on, with its result; undefined when it FAILs on none. */
+async function firstFailing(scenario: Scenario, branches: readonly AdapterFactory[]): Promise<{ factory: AdapterFactory; failure: ReplayFailure; other: boolean } | undefined> {
+  for (const [index, factory] of branches.entries()) {
+    const result = await replayScenario(scenario, factory);
+    if (result.status === 'FAIL') return { factory, failure: result.failure, other: index > 0 };
+  }
+  return undefined;
+}
+
 /**
  * `scenario` without what the reference runtime itself does not meet when it is replayed again
  * (an expectation that depends on timing, say): a failing expectation is dropped, and of a failing
- * check the field whose removal lets it pass. The counterexample must never FAIL on the reference.
+ * check the field whose removal lets it pass. The counterexample must never FAIL on the reference,
+ * nor on its other `branches` (the reference taking the contract's other persistence choices): an
+ * outcome a branch shows joins the step's expectation as one more of `oneOf`.
  */
-async function withoutFalseFails(scenario: Scenario, factory: AdapterFactory): Promise<Scenario> {
+async function withoutFalseFails(scenario: Scenario, branches: readonly AdapterFactory[]): Promise<Scenario> {
   let current = scenario;
   const replace = (at: number, step: ScenarioStep): Scenario => ({ ...current, steps: current.steps.map((entry, index) => (index === at ? step : entry)) });
   for (let round = 0; round < MAX_ADJUSTMENTS; round += 1) {
-    const result = await replayScenario(current, factory);
-    if (result.status !== 'FAIL') return current;
+    const failing = await firstFailing(current, branches);
+    if (failing === undefined) return current;
+    const result = failing;
     const at = result.failure.step;
     const step = current.steps[at] as ScenarioStep;
     if (step.op === 'until') {
@@ -217,14 +232,16 @@ async function withoutFalseFails(scenario: Scenario, factory: AdapterFactory): P
     const { check, expect, ...bare } = step;
     if (result.failure.check === undefined || check === undefined) {
       if (expect === undefined) break;
-      current = replace(at, { ...bare, ...(check === undefined ? {} : { check }) } as ScenarioStep);
+      const shown = failing.other ? expectationOf(result.failure.observed) : undefined;
+      const widened = shown === undefined || result.failure.check !== undefined ? undefined : typeof expect === 'object' && 'oneOf' in expect ? { oneOf: [...expect.oneOf, shown] } : { oneOf: [expect, shown] };
+      current = replace(at, { ...bare, ...(widened === undefined ? {} : { expect: widened }), ...(check === undefined ? {} : { check }) } as ScenarioStep);
       continue;
     }
     let fixed: Scenario | undefined;
     for (const field of checkFields(check)) {
       const { [field]: _dropped, ...rest } = check;
       const candidate = replace(at, { ...step, check: rest } as ScenarioStep);
-      const retried = await replayScenario(candidate, factory);
+      const retried = await replayScenario(candidate, failing.factory);
       if (retried.status !== 'FAIL' || retried.failure.step > at || retried.failure.check === undefined) {
         fixed = candidate;
         break;
@@ -294,6 +311,7 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
   const capabilities: Capability[] = [
     ...(steps.some((step) => step.op === 'spawn') || actions.has('"action":"spawn"') ? (['subagents'] as const) : []),
     ...(steps.some((step) => step.op === 'spawnRemote') ? (['remote'] as const) : []),
+    ...(steps.some((step) => step.op === 'bridgeOpen') ? (['bridge'] as const) : []),
     ...(forwarding ? (['rpc'] as const) : []),
     ...(actions.has('"action":"dispose-context"') || actions.has('"action":"dispose-self"') ? (['contextDispose'] as const) : []),
   ];
@@ -302,6 +320,7 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
     id: `counterexample-${slug}`,
     title: `${failure.check}: ${failure.message} (seed ${counterexample.seed}${counterexample.path === undefined ? '' : `, path ${counterexample.path}`})`,
     requirements: [failure.requirement],
+    ...(failure.clauses === undefined || failure.clauses.length === 0 ? {} : { clauses: failure.clauses }),
     ...(capabilities.length === 0 ? {} : { capabilities }),
     ...(profiles === undefined ? {} : { profiles }),
     ...(counterexample.durable === false ? { durable: false } : {}),
@@ -312,6 +331,13 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
     steps,
   };
   const factory = referenceAdapter(profiles === undefined ? {} : { profiles });
+  // The reference taking the contract's other choices: a session that never appended an event written at its first flush, or at
+  // its first append only (§2 "Durable store"); a parent's scope that stops hearing its children's subagent/end as its teardown begins.
+  const branches = [
+    factory,
+    ...(['at-first-flush', 'at-first-append'] as const).map((when): AdapterFactory => (env, options) => factory({ ...env, store: env.store === undefined ? undefined : lazyStore(env.store, when) }, options)),
+    referenceAdapter({ ...(profiles === undefined ? {} : { profiles }), scopeHearsChildEnds: false }),
+  ];
   // The expectations are the reference runtime's answers to the same steps, and what it shows after them.
   const observed = await observe(scenario, factory);
   const answers = new Map<number, Expectation>();
@@ -340,5 +366,6 @@ export async function counterexampleScenario(report: ConformanceReport, failure:
     const check = checks[index];
     return { ...step, ...(expect === undefined ? {} : { expect }), ...(check === undefined ? {} : { check }) } as ScenarioStep;
   });
-  return withoutFalseFails({ ...observed.scenario, steps: expected }, factory);
+  const allowed = undecidedPersistence({ steps: expected, snapshots: observed.snapshots, persistedCreate: profiles?.persistedCreate });
+  return withoutFalseFails({ ...observed.scenario, steps: allowed }, branches);
 }

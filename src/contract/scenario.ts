@@ -33,13 +33,27 @@ export type InjectedValue = { readonly error: string } | { readonly value: JsonV
  * The expected outcome of a step: `ok`; `{ reject: <code> }` for a failure the implementation
  * originates (with `cause` naming the injected value an `aborted` error carries); or
  * `{ reject: { injected: <name> } }` for exactly that injected value; `pending` when the call
- * has not settled by the time the step's check runs.
+ * has not settled by the time the step's check runs; `{ oneOf: [...] }` for any of several.
  */
-export type Expectation =
+export type Expectation = SingleExpectation | { readonly oneOf: readonly SingleExpectation[] };
+
+/**
+ * One outcome an {@link Expectation} names. `{ oneOf: [...] }` allows each of several: where the
+ * contract leaves the choice to the implementation (docs/contract.md §2 "Durable store": a session
+ * that never appended an event may or may not be persisted, so a later resume of it may be `ok` or
+ * `not-found`, a create over it `ok` or `conflict`).
+ */
+export type SingleExpectation =
   | 'ok'
   | 'pending'
   | { readonly reject: ErrorCode; readonly cause?: string }
   | { readonly reject: { readonly injected: string } };
+
+/** A step's condition: it runs only when the latest step named `call` that ran settled as `expect` says (else it is skipped). */
+export interface StepCondition {
+  readonly call: string;
+  readonly expect: Expectation;
+}
 
 /** A header expected of a live session: listed fields must match, `null` means absent. */
 export type HeaderExpectation = {
@@ -78,6 +92,14 @@ export interface ScenarioCheck {
   readonly name: string;
   /** The requirements it decides (a subset of the scenario's). */
   readonly requirements?: readonly string[];
+  /**
+   * Checks only when each of these earlier steps (or its own) settled this way: what it expects is
+   * one branch's where the contract allows several. Otherwise it checks nothing, but still ends
+   * the window the next check reads from.
+   */
+  readonly when?: readonly StepCondition[];
+  /** The clauses (`AIK-…cN`) whose assertion it makes, when it makes one of a failure's (a counterexample's checks). */
+  readonly clauses?: readonly string[];
   /** What the adapter's recorder heard, each `"<type> <id>"`, in order. */
   readonly events?: readonly string[];
   /**
@@ -106,6 +128,14 @@ export interface ScenarioCheck {
    * (§2 "Durable store") — and the log an earlier check read of the same session object is its prefix.
    */
   readonly lengths?: { readonly [id: string]: number };
+  /**
+   * Live session ids whose `session/event`s the recorder heard match their logs: exactly one per
+   * event appended after the create or resume that published the session resolved, in seq order,
+   * none for the seed or what came before (AIK-EVENT-005).
+   */
+  readonly sessionEvents?: readonly string[];
+  /** Events (`"<type> <id>"`) the recorder heard since the previous check, each while no turn of its id was in flight (AIK-QUIESCE-002: `agent/disposed` after the turn settled). */
+  readonly afterTurns?: readonly string[];
   /** Per live session id: its header. */
   readonly headers?: { readonly [id: string]: HeaderExpectation };
   /** Per live child agent id: the id of its owning parent agent (`null`: a root agent). */
@@ -157,6 +187,12 @@ export interface StepCommon {
   readonly expect?: Expectation;
   /** Observations checked after the step. */
   readonly check?: ScenarioCheck;
+  /**
+   * Runs the step only when an earlier step's outcome was this one (else the step is skipped): how
+   * a scenario follows the branch an implementation took where the contract allows several (a
+   * resume as the way back only when the create over a maybe-persisted id was refused).
+   */
+  readonly when?: StepCondition;
 }
 
 /** `create(input)`. */
@@ -347,6 +383,8 @@ export interface Scenario {
   readonly title: string;
   /** The requirement ids it exercises. */
   readonly requirements: readonly string[];
+  /** The clauses (`AIK-…cN`) it exercises, when it names them (a counterexample names its failure's). */
+  readonly clauses?: readonly string[];
   /** Capabilities it needs; without one of them it is not applicable. */
   readonly capabilities?: readonly Capability[];
   /** The profile variants it applies to (default: all). */

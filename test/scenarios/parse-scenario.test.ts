@@ -29,6 +29,11 @@ const problem = (value: unknown): string => {
 };
 
 describe('parseScenario', () => {
+  it('accepts an either expectation, a condition on an earlier step, and clause ids', () => {
+    const either = { ...valid, clauses: ['AIK-CREATE-001.c1'], steps: [{ ...valid.steps[0], expect: { oneOf: ['ok', { reject: 'conflict' }] }, check: { name: 'the branch where a was created', agents: ['s1'], when: [{ call: 'a', expect: 'ok' }] } }, { op: 'resume', name: 'a', input: { resumeSessionId: 's1' }, when: { call: 'a', expect: { reject: 'conflict' } }, expect: 'ok' }] };
+    expect(parseScenario(JSON.stringify(either), 'either.json')).toEqual(either);
+  });
+
   it('accepts a valid scenario as written', () => {
     expect(parseScenario(JSON.stringify(valid), 'ok.json')).toEqual(valid);
   });
@@ -46,6 +51,10 @@ describe('parseScenario', () => {
     ['an undeclared injected value', { ...valid, steps: [{ op: 'create', input: { sessionId: 's', setup: { name: 'p', action: 'reject', value: { $injected: 'ghost' } } } }] }, 'bad.json: /steps/0/input/setup/value/$injected names no declared injected value "ghost"'],
     ['a handle named by no earlier step', { ...valid, steps: [{ op: 'dispose', handle: 'nobody' }] }, 'bad.json: /steps/0/handle "nobody" names no earlier handle'],
     ['an await of a call never started', { ...valid, steps: [{ op: 'await', call: 'c' }] }, 'bad.json: /steps/0/call "c" names no earlier step started with "wait": false'],
+    ['a condition on no earlier step', { ...valid, steps: [{ op: 'resume', name: 'b', input: { resumeSessionId: 's1' }, when: { call: 'a', expect: { reject: 'conflict' } } }, valid.steps[0]] }, 'bad.json: /steps/0/when/call "a" names no earlier step'],
+    ['a check condition on no step', { ...valid, steps: [{ ...valid.steps[0], check: { name: 'c', agents: [], when: [{ call: 'ghost', expect: 'ok' }] } }] }, 'bad.json: /steps/0/check/when/0/call "ghost" names no earlier step'],
+    ['an either of one outcome', { ...valid, steps: [{ ...valid.steps[0], expect: { oneOf: ['ok'] } }] }, 'bad.json: /steps/0/expect'],
+    ['an either naming an undeclared injected value', { ...valid, steps: [{ ...valid.steps[0], expect: { oneOf: ['ok', { reject: { injected: 'ghost' } }] } }] }, 'bad.json: /steps/0/expect/oneOf/1/reject/injected names no declared injected value "ghost"'],
     ['an unnamed unawaited call', { ...valid, steps: [{ op: 'create', wait: false, input: { sessionId: 's' } }] }, 'bad.json: /steps/0 has "wait": false but no name to await it by'],
     ['planted records without a store', { ...valid, durable: false, planted: { k: { header: { id: 'k', createdAt: 1 }, events: [] } } }, 'bad.json: /planted needs a durable store, but "durable" is false'],
     ['an @id of no handle', { ...valid, steps: [{ ...valid.steps[0], check: { name: 'c', agents: ['@ghost'] } }] }, 'bad.json: /steps/0/check "@ghost" names no handle of this scenario'],

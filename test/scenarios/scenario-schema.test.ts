@@ -59,6 +59,7 @@ const PAIRS: Record<string, string> = {
   StartJobStep: 'startJobStep',
   JobAuthorization: 'jobAuthorization',
   AwaitStep: 'awaitStep',
+  StepCondition: 'stepCondition',
   SettleStep: 'settleStep',
   UntilStep: 'untilStep',
   CreateInput: 'createInput',

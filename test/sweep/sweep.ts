@@ -6,12 +6,12 @@
  *
  * With `--mutants <names>` (comma-separated mutant names, or `all`) it sweeps mutants of the kill
  * matrix instead, at the same seeds: each must be caught at every seed by a check tagged with one
- * of its intended requirements; it prints, per mutant, the checks that caught it and the seeds
+ * of its intended requirements, by a failure naming one of the clauses it breaks; it prints, per mutant, the checks that caught it and the seeds
  * caught, and every seed it escaped.
  *
  * With `--replays` it makes the round trip `conform --out` then `replay` for every failure of
  * every mutant of the kill matrix (or of `--mutants`) at the same seeds: each counterexample must
- * FAIL on its mutant at the failure's requirement and on no conforming system; it prints, per
+ * FAIL on its mutant at the failure's requirement and clause, and on no conforming system; it prints, per
  * mutant, counterexamples reproduced / written, and every miss. `npm test` runs a rotating slice
  * of this (test/mutants/counterexample-round-trip.test.ts).
  *
@@ -23,7 +23,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { runConformance } from '../../properties/runner/run-conformance.js';
 import type { AdapterFactory } from '../../src/contract/adapter.js';
-import { caughtBy } from '../mutants/_support/caught-by.js';
+import { caughtBy, namingItsClauses } from '../mutants/_support/caught-by.js';
 import { roundTrip } from '../mutants/_support/round-trip.js';
 import { MUTANTS } from '../mutants/mutants.js';
 import { sweptSystems } from '../variants/variants.js';
@@ -98,10 +98,12 @@ async function sweepMutants(): Promise<number> {
     for (const { seed, report } of results) {
       const by = caughtBy(mutant, report);
       by.forEach((check) => checks.add(check));
-      if (by.length > 0) caught += 1;
+      // Attribution: a failure names one of the clauses the mutant breaks, not only its requirement.
+      const named = namingItsClauses(mutant, report);
+      if (by.length > 0 && named.length > 0) caught += 1;
       else {
         escapes += 1;
-        console.log(`ESCAPED ${mutant.name} seed ${seed} runs ${runs}: ${report.verdict}; failing checks: ${report.failures.map((failure) => failure.check).join(', ') || 'none'}`);
+        console.log(`ESCAPED ${mutant.name} seed ${seed} runs ${runs}: ${report.verdict}; failing checks: ${report.failures.map((failure) => `${failure.check} [${(failure.clauses ?? []).join(', ')}]`).join(', ') || 'none'}${by.length > 0 ? `; none names ${mutant.clauses.join(', ')}` : ''}`);
       }
     }
     console.log(`| ${mutant.name} | ${[...checks].sort().join(', ')} | ${caught}/${seeds} | ${seconds(results.reduce((sum, result) => sum + result.ms, 0))} |`);

@@ -1,4 +1,4 @@
-import type { Expectation, Scenario, ScenarioCheck } from '../../../src/contract/scenario.js';
+import type { Expectation, Scenario, ScenarioCheck, ScenarioStep } from '../../../src/contract/scenario.js';
 
 /**
  * Checks that every name a scenario uses resolves: handles and owners named by an earlier step,
@@ -39,6 +39,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
   };
   const expectationProblem = (expect: Expectation | undefined, pointer: string): string | undefined => {
     if (expect === undefined || typeof expect === 'string') return undefined;
+    if ('oneOf' in expect) return expect.oneOf.reduce<string | undefined>((problem, one, index) => problem ?? expectationProblem(one, `${pointer}/oneOf/${index}`), undefined);
     if (typeof expect.reject === 'object' && !injected.has(expect.reject.injected)) return `${pointer}/reject/injected names no declared injected value ${JSON.stringify(expect.reject.injected)}`;
     if ('cause' in expect && expect.cause !== undefined && !injected.has(expect.cause)) return `${pointer}/cause names no declared injected value ${JSON.stringify(expect.cause)}`;
     return undefined;
@@ -79,6 +80,10 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
     }
     return undefined;
   };
+  // A condition names an earlier step, by its name.
+  const conditionProblem = (when: ScenarioStep['when'], pointer: string): string | undefined =>
+    when === undefined ? undefined : !named.has(when.call) ? `${pointer}/call ${JSON.stringify(when.call)} names no earlier step` : expectationProblem(when.expect, `${pointer}/expect`);
+  const named = new Set<string>();
   const needHandle = (name: string | undefined, pointer: string): string | undefined =>
     name === undefined || handles.has(name) ? undefined : `${pointer} ${JSON.stringify(name)} names no earlier handle`;
   const needOwner = (name: string | undefined, pointer: string): string | undefined =>
@@ -87,7 +92,9 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
   for (const [index, step] of scenario.steps.entries()) {
     const at = `/steps/${index}`;
     let problem: string | undefined =
-      injectedProblem(step, at) ?? expectationProblem(step.expect, `${at}/expect`) ?? checkProblem(step.check, at);
+      injectedProblem(step, at) ?? expectationProblem(step.expect, `${at}/expect`) ?? checkProblem(step.check, at) ?? conditionProblem(step.when, `${at}/when`);
+    if (step.name !== undefined) named.add(step.name);
+    for (const [index, when] of (step.check?.when ?? []).entries()) problem ??= conditionProblem(when, `${at}/check/when/${index}`);
     switch (step.op) {
       case 'create':
       case 'resume':
@@ -124,6 +131,7 @@ export function scenarioReferences(scenario: Scenario): string | undefined {
     }
     if (problem !== undefined) return problem;
     if (step.name !== undefined) {
+      named.add(step.name);
       if (step.op === 'owner') owners.add(step.name);
       else if (step.op === 'startJob') jobs.add(step.name);
       else handles.add(step.name);

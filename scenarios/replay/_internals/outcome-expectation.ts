@@ -1,6 +1,6 @@
 import type { Outcome } from '../../../src/contract/adapter.js';
 import type { ErrorCode } from '../../../src/contract/error-code.js';
-import type { Expectation } from '../../../src/contract/scenario.js';
+import type { Expectation, SingleExpectation } from '../../../src/contract/scenario.js';
 import type { ScenarioValues } from './scenario-values.js';
 
 /** How an outcome is read: the adapter's classification of implementation-originated failures, and the injected values. */
@@ -12,6 +12,7 @@ export interface OutcomeReader {
 /** An expectation as a scenario author writes it: `ok`, `reject: conflict`, `reject: <injected veto>`. */
 export function showExpectation(expect: Expectation): string {
   if (typeof expect === 'string') return expect;
+  if ('oneOf' in expect) return expect.oneOf.map(showExpectation).join(' or ');
   if (typeof expect.reject === 'object') return `reject: <injected ${expect.reject.injected}>`;
   return `reject: ${expect.reject}${'cause' in expect && expect.cause !== undefined ? ` (cause <injected ${expect.cause}>)` : ''}`;
 }
@@ -30,6 +31,11 @@ export function showOutcome(outcome: Outcome | undefined, reader: OutcomeReader)
 
 /** Whether `outcome` (`undefined`: still pending) meets `expect`. */
 export function meetsExpectation(expect: Expectation, outcome: Outcome | undefined, reader: OutcomeReader): boolean {
+  if (typeof expect === 'object' && 'oneOf' in expect) return expect.oneOf.some((one) => meetsSingle(one, outcome, reader));
+  return meetsSingle(expect, outcome, reader);
+}
+
+function meetsSingle(expect: SingleExpectation, outcome: Outcome | undefined, reader: OutcomeReader): boolean {
   if (expect === 'pending') return outcome === undefined;
   if (outcome === undefined) return false;
   if (expect === 'ok') return outcome.ok;

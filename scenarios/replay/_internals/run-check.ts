@@ -22,6 +22,10 @@ export interface CheckState {
   /** Ids published or requested so far (for `{ fresh: true }`). */
   readonly seenIds: Set<string>;
   readonly handles: ReadonlyMap<string, { readonly token: HandleToken; readonly id: string }>;
+  /** Per session id: the turns the kit ran for it, as the number of events heard when each started and (once it did) settled. */
+  readonly turnSpans: ReadonlyMap<string, readonly { readonly from: number; to?: number }[]>;
+  /** The log length of each session object when the create or resume that published it resolved. */
+  readonly publishedAt: ReadonlyMap<SessionToken, number>;
   /** The log of each session object as a `lengths` check last read it. */
   readonly logs: Map<SessionToken, readonly StoredEvent[]>;
   /** Whether the call started by the step named `name` has settled. */
@@ -99,6 +103,24 @@ export async function checkFailure(check: ScenarioCheck, state: CheckState): Pro
     const id = state.idOf(name);
     const stored = kit.store === undefined ? false : (await kit.store.peek(id)) !== undefined;
     if (stored !== expected) return { expected: `the store ${expected ? 'holds' : 'holds no'} record under ${show(id)}`, observed: `it ${stored ? 'holds one' : 'holds none'}` };
+  }
+  for (const text of check.afterTurns ?? []) {
+    const wanted = resolveEvent(text);
+    const at = events.findIndex((event, index) => index >= cursors.events - fresh.length && event.listener === RECORDER && eventText(event) === wanted);
+    if (at < 0) return { expected: `the recorder heard ${wanted}`, observed: 'it did not' };
+    const id = wanted.slice(wanted.indexOf(' ') + 1);
+    const during = (state.turnSpans.get(id) ?? []).some((span) => span.from <= at && (span.to === undefined || at < span.to));
+    if (during) return { expected: `${wanted} heard only once no turn of ${show(id)} was in flight`, observed: 'it was heard while one was' };
+  }
+  for (const name of check.sessionEvents ?? []) {
+    const id = state.idOf(name);
+    const session = sessions.find((entry) => entry.id === id);
+    if (session === undefined) return { expected: `a live session under ${show(id)}`, observed: 'none' };
+    const after = state.publishedAt.get(session.token) ?? 0;
+    const appended = system.history(session.token).slice(after).map((event) => event.seq);
+    const heard = events.filter((event) => event.listener === RECORDER && event.type === 'session/event' && event.subject === session.token).map((event) => event.event?.seq ?? -1);
+    const problem = differ(`seqs of the session/event heard for ${show(id)} (one per event appended after publication, in seq order, none for the seed)`, appended, heard);
+    if (problem !== undefined) return problem;
   }
   for (const [name, expected] of Object.entries(check.lengths ?? {})) {
     const problem = lengthFailure(state.idOf(name), expected, state);
