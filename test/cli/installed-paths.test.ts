@@ -15,8 +15,8 @@ const shipped = (JSON.parse(readFileSync('package.json', 'utf8')) as { files: st
 /** The problems of one command line: checkout-only paths, and installed paths the package does not ship. */
 function problems(line: string): string[] {
   const found: string[] = [];
-  for (const [, path = ''] of line.matchAll(/(?:^|[\s(=])\.?\/?((?:examples|scenarios)\/\S*)/g)) found.push(`${path}: a path of the kit's checkout`);
-  for (const [path] of line.matchAll(/node_modules\/agent-identity-kit\/[^\s)]+/g)) {
+  for (const [, path = ''] of line.matchAll(/(?:^|[\s(="'])\.?\/?((?:examples|scenarios)\/[^\s"']*)/g)) found.push(`${path}: a path of the kit's checkout`);
+  for (const [path] of line.matchAll(/node_modules\/agent-identity-kit\/[^\s)"']+/g)) {
     const inKit = path.slice(INSTALLED.length);
     if (!existsSync(inKit) || !shipped.includes(inKit.split('/')[0] ?? '')) found.push(`${path}: not shipped by the package`);
   }

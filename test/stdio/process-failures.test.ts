@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { withoutProgress } from '../support/without-progress.js';
 
 describe('adapter process failures', () => {
   it('an exit during an operation fails that check as the adapter\'s, and the run goes on in a fresh process', { timeout: 60_000 }, async () => {
@@ -26,6 +27,6 @@ describe('adapter process failures', () => {
   it('an adapter process that never answers open is unusable: exit 2, one line', { timeout: 60_000 }, async () => {
     const command = 'python3 test/fixtures/stdio/broken_adapter.py hang';
     const run = await runCli(['conform', '--adapter-cmd', command, '--runs', '0', '--requirements', 'AIK-ID-001', '--timeout', '300']);
-    expect([run.code, run.stdout, run.stderr]).toEqual([2, '', `agent-identity-kit: --adapter-cmd "${command}": the adapter's factory did not settle within its limit (base 300 ms)\n`]);
+    expect([run.code, run.stdout, withoutProgress(run.stderr)]).toEqual([2, '', `agent-identity-kit: --adapter-cmd "${command}": the adapter's factory did not settle within its limit (base 300 ms)\n`]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { withoutProgress } from '../support/without-progress.js';
 
 const broken = (mode: string) => `python3 test/fixtures/stdio/broken_adapter.py ${mode}`;
 const conform = (mode: string) => runCli(['conform', '--adapter-cmd', broken(mode), '--runs', '0', '--requirements', 'AIK-ID-001', '--timeout', '300']);
@@ -18,13 +19,13 @@ describe('conform --adapter-cmd: protocol errors', () => {
     ['malformed', 'protocol error: malformed result message (/id must be integer): {"type":"result","id":"one","value":null}'],
   ])('%s: one line naming it, exit 2', async (mode, problem) => {
     const run = await conform(mode);
-    expect([run.code, run.stdout, run.stderr]).toEqual([2, '', `agent-identity-kit: --adapter-cmd "${broken(mode)}": ${problem}\n`]);
+    expect([run.code, run.stdout, withoutProgress(run.stderr)]).toEqual([2, '', `agent-identity-kit: --adapter-cmd "${broken(mode)}": ${problem}\n`]);
   });
 
   it('an adapter process that exits before hello is a usage error naming its exit code', async () => {
     const run = await conform('exit');
     expect([run.code, run.stdout]).toEqual([2, '']);
-    expect(run.stderr).toBe(`agent-identity-kit: --adapter-cmd "${broken('exit')}": adapter process (${broken('exit')}) exited with code 3 before it said hello\n`);
+    expect(withoutProgress(run.stderr)).toBe(`agent-identity-kit: --adapter-cmd "${broken('exit')}": adapter process (${broken('exit')}) exited with code 3 before it said hello\n`);
   });
 
   it("what the adapter process prints on stderr is shown as the adapter's output", async () => {
