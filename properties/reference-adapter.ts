@@ -54,6 +54,8 @@ export interface ReferenceAdapterOptions {
   readonly maxDepth?: number;
   /** Whether a parent's scope hears its children's `subagent/end` during the parent's own teardown (unspecified by the contract). Default: true. */
   readonly scopeHearsChildEnds?: boolean;
+  /** How long a remote run's child may take to answer its handshake (the runtime's `remote.handshakeTimeoutMs`). Default: the runtime's, 5000 ms. */
+  readonly remoteHandshakeTimeoutMs?: number;
 }
 
 /** The reference runtime implements every capability. */
@@ -113,12 +115,14 @@ class ReferenceSystem implements System {
   #config: ConfigOutcome = { ok: true, entries: [] };
   #configEntries: readonly ConfigEntryResult[] = [];
   readonly #scopeHearsChildEnds: boolean | undefined;
+  readonly #remoteHandshakeTimeoutMs: number | undefined;
 
   constructor(env: AdapterEnv, options: ReferenceAdapterOptions) {
     this.#env = env;
     this.profiles = { ...DEFAULT_PROFILES, ...options.profiles };
     this.maxDepth = options.maxDepth ?? 4;
     this.#scopeHearsChildEnds = options.scopeHearsChildEnds;
+    this.#remoteHandshakeTimeoutMs = options.remoteHandshakeTimeoutMs;
   }
 
   /** Builds a runtime with `config`, installs the recorder and the global plans, then starts it. */
@@ -133,7 +137,7 @@ class ReferenceSystem implements System {
       model: ({ session, signal }: { session: Session; signal: AbortSignal }) => env.turn({ id: session.id, signal }) as Promise<readonly ModelEvent[]>,
       log: () => undefined,
       ...(env.store === undefined ? {} : { store: env.store }),
-      ...(env.remote === undefined ? {} : { remote: env.remote }),
+      ...(env.remote === undefined ? {} : { remote: { ...env.remote, ...(this.#remoteHandshakeTimeoutMs === undefined ? {} : { handshakeTimeoutMs: this.#remoteHandshakeTimeoutMs }) } }),
     };
     try {
       this.#runtime = createRuntime({ ...options, ...(config === undefined ? {} : { config }) });

@@ -21,6 +21,7 @@
  *                         `null`), `error` (a JSON-RPC error)
  *   --silent <method>     never answer `method` (`initialize`, `session/new`, `session/prompt`)
  *   --prompt-delay <ms>   wait this long before answering `session/prompt` (default 0)
+ *   --initialize-delay <ms>  wait this long before answering `initialize` (default 0)
  *   --crash-after-new     exit with code 1 right after answering `session/new`
  *   --crash-on-prompt     exit with code 1 on receiving `session/prompt`, without answering
  *   --exit-delay <ms>     when stdin closes or SIGTERM arrives, wait this long before exiting
@@ -42,7 +43,7 @@ function usage(message) {
 }
 
 function parsePlan(argv) {
-  const plan = { wireId: 'wire-session-1', reply: 'ok', silent: new Set(), promptDelay: 0, crashAfterNew: false, crashOnPrompt: false, exitDelay: 0, pidFile: undefined };
+  const plan = { wireId: 'wire-session-1', reply: 'ok', silent: new Set(), promptDelay: 0, initializeDelay: 0, crashAfterNew: false, crashOnPrompt: false, exitDelay: 0, pidFile: undefined };
   const value = (index, flag) => {
     const next = argv[index + 1];
     if (next === undefined) usage(`${flag} needs a value`);
@@ -75,6 +76,10 @@ function parsePlan(argv) {
       }
       case '--prompt-delay':
         plan.promptDelay = millis(index, flag);
+        index += 1;
+        break;
+      case '--initialize-delay':
+        plan.initializeDelay = millis(index, flag);
         index += 1;
         break;
       case '--crash-after-new':
@@ -158,8 +163,11 @@ function handle(message) {
   }
   if (plan.silent.has(method)) return;
   switch (method) {
-    case 'initialize':
-      return send({ id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+    case 'initialize': {
+      const answer = () => send({ id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+      if (plan.initializeDelay === 0) return answer();
+      return void setTimeout(answer, plan.initializeDelay);
+    }
     case 'session/new':
       answerNew(id);
       if (plan.crashAfterNew) exitAfterFlush(1);
