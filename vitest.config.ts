@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { 'agent-identity-kit/adapter': fileURLToPath(new URL('./src/adapter/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
+    // Fixture repositories are inputs of the gates' tests, test files of their own included.
+    exclude: ['test/fixtures/**', '**/node_modules/**'],
     testTimeout: 20_000,
     coverage: {
       provider: 'v8',
