@@ -123,7 +123,7 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
 
   // The resident set is read on the worker's heartbeat: whether that lands in a check or between two is the machine's timing.
   it('memory held past the worker limit fails the run as the adapter’s, with the figure (naming the check in flight, if any)', async () => {
-    const run = await conform('memory-hog', '--requirements', 'AIK-ID', '--runs', '2', '--max-memory', '320');
+    const run = await conform('memory-hog', '--requirements', 'AIK-ID', '--runs', '50', '--max-memory', '320');
     expect(run.code).toBe(1);
     const over = run.report.failures.filter((failure) => /^adapter: the worker used \d+ MB, over its memory limit of 320 MB \(memory held by adapter code\), and was stopped/.test(failure.message));
     expect(over.length).toBeGreaterThan(0);
