@@ -25,7 +25,8 @@ import { fileURLToPath } from 'node:url';
 import type { AdapterFactory } from '../src/contract/adapter.js';
 import { createKitEnv } from '../properties/env/kit-env.js';
 import referenceAdapter from '../properties/reference-adapter.js';
-import { DEFAULT_SEED, runConformance } from '../properties/runner/run-conformance.js';
+import { runConformance } from '../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../properties/runner/default-seed.js';
 import { median, numericOption } from './_support/measure.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');

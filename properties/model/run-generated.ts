@@ -11,6 +11,7 @@ import type { Declared } from './declared.js';
 import { GeneratedFailure } from './generated-failure.js';
 import { GeneratedRun } from './generated-run.js';
 import { Tallies } from './tallies.js';
+import { chunksOf } from './chunks.js';
 
 /** Options of {@link runGenerated}. */
 export interface GeneratedOptions {
@@ -44,19 +45,6 @@ export interface GeneratedResult {
   readonly interrupted: boolean;
   /** The chunks it ran. */
   readonly chunks: readonly ChunkResult[];
-}
-
-/**
- * Generated runs per chunk. The phase is cut into fixed chunks whose seeds derive from the run
- * seed and the chunk index only, so the set of runs, and the verdict, does not depend on how
- * many workers or shards make them. With the default 100 runs there is one chunk, seeded with
- * the run seed itself.
- */
-export const CHUNK_RUNS = 100;
-
-/** The chunks of a phase of `runs` runs: index and runs of each. */
-export function chunksOf(runs: number): { readonly index: number; readonly runs: number }[] {
-  return Array.from({ length: Math.ceil(runs / CHUNK_RUNS) }, (_, index) => ({ index, runs: Math.min(CHUNK_RUNS, runs - index * CHUNK_RUNS) }));
 }
 
 /** A failing run as the property left it: the run, its failure, and its commands' lines. */
@@ -107,7 +95,7 @@ export function mergeChunks(chunks: readonly ChunkResult[], inScope: (requiremen
  * The generated phase: fast-check model-based runs of the commands against the real system,
  * with the reference runtime (same profiles) as the model and the invariants after every
  * command; races interleaved by fast-check's scheduler. The runs are made in fixed chunks
- * ({@link CHUNK_RUNS}), each seeded from the run seed and its index, and merged in chunk order.
+ * (`CHUNK_RUNS` in chunks.ts), each seeded from the run seed and its index, and merged in chunk order.
  *
  * Within a chunk, every failing requirement is reported, not only the first: a failure is shrunk and recorded,
  * then generation goes on (a new round, with the runs left) with that requirement's checks

@@ -3,16 +3,14 @@ import { jsonReporter } from './json-reporter.js';
 import { junitReporter } from './junit-reporter.js';
 import { markdownReporter } from './markdown-reporter.js';
 import type { Reporter } from './reporter.js';
+import type { ReportFormat } from './report-formats.js';
 import { textReporter } from './text-reporter.js';
 
-/** Every output format of `conform`; adding a format touches this registry and its own module. */
+/** Every output format of `conform`; adding a format touches this registry, its name in `REPORT_FORMATS` and its own module. */
 export const REPORTERS = {
   text: textReporter,
   json: jsonReporter,
   junit: junitReporter,
   github: githubReporter,
   markdown: markdownReporter,
-} as const satisfies Record<string, Reporter>;
-
-/** One of the formats in {@link REPORTERS}. */
-export type ReportFormat = keyof typeof REPORTERS;
+} as const satisfies Record<ReportFormat, Reporter>;

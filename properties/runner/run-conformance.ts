@@ -6,7 +6,9 @@ import { CONTRACT_VERSION, REQUIREMENTS } from '../../src/contract/requirements.
 import { DIRECTED_CHECKS } from '../checks/index.js';
 import { acpChildPlan, createKitEnv } from '../env/kit-env.js';
 import type { Declared } from '../model/declared.js';
-import { chunksOf, mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
+import { mergeChunks, runGenerated, type GeneratedResult } from '../model/run-generated.js';
+import { chunksOf } from '../model/chunks.js';
+import { DEFAULT_SEED } from './default-seed.js';
 import { clause } from '../../src/contract/clauses.js';
 import type { CheckOutcome, CheckTally, ChunkResult, ConformanceReport, Counterexample, FailureDetail, RequirementResult } from '../report/conformance-report.js';
 import { AdapterFailure } from './adapter-failure.js';
@@ -19,9 +21,6 @@ import { Limits } from './limits.js';
 import { safeConcat, safePush } from './safe-builtins.js';
 import { stepLine, type Step } from './step.js';
 import { stdioExclusion } from './stdio-subset.js';
-
-/** The seed used when none is given: fixed, so a default run is reproducible (and printed). */
-export const DEFAULT_SEED = 202611;
 
 /** Options of {@link runConformance}; every one has a default. */
 export interface ConformanceOptions {

@@ -1,5 +1,5 @@
 import { DIRECTED_CHECKS } from '../checks/index.js';
-import { chunksOf } from '../model/run-generated.js';
+import { chunksOf } from '../model/chunks.js';
 import type { ConformanceReport } from '../report/conformance-report.js';
 import { homeShard, inScope } from './run-conformance.js';
 

@@ -1,4 +1,4 @@
-import { chunksOf } from '../model/run-generated.js';
+import { chunksOf } from '../model/chunks.js';
 import type { ConformanceReport, RequirementResult } from '../report/conformance-report.js';
 import { homeShard } from './run-conformance.js';
 

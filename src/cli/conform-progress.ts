@@ -1,4 +1,4 @@
-import { CHUNK_RUNS } from '../../properties/model/run-generated.js';
+import { CHUNK_RUNS } from '../../properties/model/chunks.js';
 import type { ConformanceProgress } from '../../properties/runner/run-conformance.js';
 import { progressLine } from './progress-bar.js';
 import { printable } from '../contract/printable.js';
@@ -10,10 +10,8 @@ export interface ProgressStream {
   write(text: string): unknown;
 }
 
-/** What a run is about to do, known before it starts: the header line and the totals the progress counts against. */
+/** What a run is about to do, known once the engine is loaded and before the run starts: the totals the progress counts against. */
 export interface RunPlan {
-  /** The header's fields, in order (`seed 202611`, `adapter conformance/adapter.ts`, …). */
-  readonly header: readonly string[];
   /** Directed checks in scope (skipped ones included: they are done once decided). */
   readonly checks: number;
   /** Generated runs the run makes. */
@@ -37,15 +35,19 @@ function seconds(ms: number): string {
   return whole < 60 ? `${whole}s` : `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
 }
 
+/** Until {@link ConformProgress.start}: no unit of work to count yet. */
+const NO_PLAN: RunPlan = { checks: 0, runs: 0, chunks: 0 };
+
 /**
  * The progress of a `conform` run, shown on standard error: on a TTY one bar redrawn in place;
- * elsewhere (CI) plain lines — the header at once, a line per phase, a progress line at most every
- * {@link LINE_EVERY_MS} while work advances and at least every {@link SILENCE_MS}. The bar counts
- * one unit of work, a run of the system: a directed check is one, a generated chunk its runs.
+ * elsewhere (CI) plain lines — the header at once, the plan once the engine is loaded, a line per
+ * phase, a progress line at most every {@link LINE_EVERY_MS} while work advances and at least
+ * every {@link SILENCE_MS}. The bar counts one unit of work, a run of the system: a directed
+ * check is one, a generated chunk its runs.
  */
 export class ConformProgress {
   readonly #stream: ProgressStream;
-  readonly #plan: RunPlan;
+  #plan = NO_PLAN;
   readonly #now: () => number;
   readonly #started: number;
   readonly #tty: boolean;
@@ -58,18 +60,26 @@ export class ConformProgress {
   #checksEnded: number | undefined;
   #shownChecksPhase = false;
   #shownGeneratedPhase = false;
-  readonly #ticker: ReturnType<typeof setInterval>;
+  #ticker: ReturnType<typeof setInterval> | undefined;
 
-  /** Starts showing the run: writes the header at once and starts the clock. */
-  constructor(stream: ProgressStream, plan: RunPlan, now: () => number = () => performance.now()) {
+  /**
+   * Starts showing the run: writes the header at once and starts the clock. `header` holds its
+   * fields in order (`seed 202611`, `adapter conformance/adapter.ts`, …); the CLI writes it before
+   * it loads the engine, so a CI log shows the seed first.
+   */
+  constructor(stream: ProgressStream, header: readonly string[], now: () => number = () => performance.now()) {
     this.#stream = stream;
-    this.#plan = plan;
     this.#now = now;
     this.#tty = stream.isTTY === true;
     this.#started = now();
     this.#lastLine = this.#started;
     this.#lastAdvance = this.#started;
-    this.#stream.write(`agent-identity-kit conform · ${plan.header.join(' · ')}\n`);
+    this.#stream.write(`agent-identity-kit conform · ${header.join(' · ')}\n`);
+  }
+
+  /** Counts against `plan` from now on: writes the plan (CI) and starts the lines that keep a log moving (or the bar's redraw). */
+  start(plan: RunPlan): void {
+    this.#plan = plan;
     if (!this.#tty) this.#line(`${plan.checks} directed checks, then ${plan.runs} generated runs in ${plan.chunks} chunk${plan.chunks === 1 ? '' : 's'}`);
     this.#ticker = setInterval(() => this.#tick(), this.#tty ? REDRAW_MS : 1000);
     this.#ticker.unref();

@@ -1,5 +1,6 @@
 import type { ConformanceReport, Counterexample } from '../../properties/report/conformance-report.js';
-import { REPORTERS, type ReportFormat } from '../../properties/reporters/index.js';
+import { REPORTERS } from '../../properties/reporters/index.js';
+import type { ReportFormat } from '../../properties/reporters/report-formats.js';
 import type { ReporterOptions } from '../../properties/reporters/reporter.js';
 import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import { counterexampleScenario } from './counterexample-scenario.js';

@@ -1,7 +1,8 @@
 import { REQUIREMENTS } from '../contract/requirements.js';
 import type { ConformanceReport, FailureDetail, StrayError } from '../../properties/report/conformance-report.js';
 import { hangNote, STRIKES, type ConfirmedHang } from '../../properties/runner/confirmed-hangs.js';
-import { DEFAULT_SEED, decideConformance, generatedHome, type CheckOutcome, type ConformanceEvidence, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { decideConformance, generatedHome, type CheckOutcome, type ConformanceEvidence, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../../properties/runner/default-seed.js';
 import { stepLine, type Step } from '../../properties/runner/step.js';
 import { conformMessageProblem } from './conform-protocol.js';
 import type { ConformWorkerData, ConformWorkerMessage } from './conform-worker.js';

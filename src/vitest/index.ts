@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vit
 import type { AdapterFactory } from '../contract/adapter.js';
 import { REQUIREMENTS, type Area } from '../contract/requirements.js';
 import type { ConformanceReport } from '../../properties/report/conformance-report.js';
-import { DEFAULT_SEED, runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { runConformance, type ConformanceOptions } from '../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../../properties/runner/default-seed.js';
 import { olderContractWarning } from '../../properties/runner/declared-capabilities.js';
 import type { Shard } from '../../properties/runner/shard-verdict.js';
 import { adapterSpec, type AdapterSpec } from '../supervisor/load-adapter.js';

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { DEFAULT_SEED } from '../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../../properties/runner/default-seed.js';
 import { SILENCE_MS } from '../../src/cli/conform-progress.js';
 
 /** One piece of output and when it came, in ms from the start. */

@@ -41,26 +41,26 @@ describe('conform reads its defaults from agent-identity-kit.config.json', () =>
 });
 
 describe('loadConformConfig', () => {
-  const message = (cwd: string): string | undefined => {
+  const message = async (cwd: string): Promise<string | undefined> => {
     try {
-      loadConformConfig(cwd);
+      await loadConformConfig(cwd);
       return undefined;
     } catch (error) {
       return (error as Error).message;
     }
   };
 
-  it('is empty without the file or without the conform key', () => {
-    expect(loadConformConfig(mkdtempSync(join(tmpdir(), 'aik-no-config-')))).toEqual({});
-    expect(loadConformConfig(project({ lint: {} }))).toEqual({});
+  it('is empty without the file or without the conform key', async () => {
+    expect(await loadConformConfig(mkdtempSync(join(tmpdir(), 'aik-no-config-')))).toEqual({});
+    expect(await loadConformConfig(project({ lint: {} }))).toEqual({});
   });
 
-  it('names the file and the problem for text that is not JSON, and for a conform key of the wrong shape', () => {
+  it('names the file and the problem for text that is not JSON, and for a conform key of the wrong shape', async () => {
     const broken = mkdtempSync(join(tmpdir(), 'aik-broken-config-'));
     writeFileSync(join(broken, 'agent-identity-kit.config.json'), '{ "conform": ');
-    expect(message(broken)).toMatch(/^agent-identity-kit\.config\.json: not valid JSON \(/);
-    expect(message(project({ conform: { runs: 'many' } }))).toMatch(/^agent-identity-kit\.config\.json: .*runs/);
-    expect(message(project(['conform']))).toMatch(/^agent-identity-kit\.config\.json: /);
+    expect(await message(broken)).toMatch(/^agent-identity-kit\.config\.json: not valid JSON \(/);
+    expect(await message(project({ conform: { runs: 'many' } }))).toMatch(/^agent-identity-kit\.config\.json: .*runs/);
+    expect(await message(project(['conform']))).toMatch(/^agent-identity-kit\.config\.json: /);
   });
 });
 
@@ -69,7 +69,7 @@ describe('a graph key (documented by graph --help) beside the others', () => {
     const dir = project({ graph: { exclude: ['^sandbox/'] }, conform: { runs: 5 } });
     writeFileSync(join(dir, 'README.md'), '# A project\n');
     writeFileSync(join(dir, 'index.ts'), 'export const one = 1;\n');
-    expect(loadConformConfig(dir)).toEqual({ runs: 5 });
+    expect(await loadConformConfig(dir)).toEqual({ runs: 5 });
     const lint = await run(dir, 'lint', '.');
     expect([lint.code, lint.stderr]).toEqual([0, '']);
     const check = await run(dir, 'check');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chunksOf } from '../../properties/model/run-generated.js';
+import { chunksOf } from '../../properties/model/chunks.js';
 import { withoutTimings, type ConformanceReport } from '../../properties/report/conformance-report.js';
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { mergeReports, runConformance } from '../../properties/runner/run-conformance.js';

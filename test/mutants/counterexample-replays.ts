@@ -15,7 +15,8 @@
  */
 import type { AdapterFactory } from '../../src/contract/adapter.js';
 import legacyAdapter from '../../examples/legacy/adapter.js';
-import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../../properties/runner/default-seed.js';
 import { roundTrip } from './_support/round-trip.js';
 import { sweptSystems } from '../variants/variants.js';
 import { MUTANTS } from './mutants.js';

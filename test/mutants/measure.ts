@@ -12,7 +12,8 @@ import { runGenerated } from '../../properties/model/run-generated.js';
 import { Limits } from '../../properties/runner/limits.js';
 import { declaredCapabilities } from '../../properties/runner/declared-capabilities.js';
 import { createKitEnv } from '../../properties/env/kit-env.js';
-import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../../properties/runner/default-seed.js';
 import type { Mutant } from './_support/mutant.js';
 import { MUTANTS } from './mutants.js';
 

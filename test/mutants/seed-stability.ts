@@ -7,7 +7,8 @@
  * whether its set of failing requirements was the same at every seed, and whether a catching
  * failure quoted one of the clauses the mutant breaks. Progress goes to stderr.
  */
-import { DEFAULT_SEED, runConformance } from '../../properties/runner/run-conformance.js';
+import { runConformance } from '../../properties/runner/run-conformance.js';
+import { DEFAULT_SEED } from '../../properties/runner/default-seed.js';
 import { MUTANTS } from './mutants.js';
 
 const argument = (name: string, fallback: number): number => {

@@ -25,7 +25,8 @@ import { headingAnchors } from './heading-anchors.js';
 import type { KitDocsOptions } from './kit-docs-options.js';
 import { loadDocsConfig } from './load-docs-config.js';
 import { isDocument, readMarkdown, type MarkdownDocument } from './markdown-document.js';
-import { DEFAULT_FENCE_OPT_OUTS, NO_CHECK_MARKER, tsFences, type TsFence } from './ts-fence.js';
+import { DEFAULT_FENCE_OPT_OUTS, tsFences, type TsFence } from './ts-fence.js';
+import { NO_CHECK_MARKER } from './no-check-marker.js';
 
 /** Options of {@link runDocs}. */
 export interface DocsOptions {

@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import type { Code, Nodes } from 'mdast';
 import type { MarkdownDocument } from './markdown-document.js';
+import { NO_CHECK_MARKER } from './no-check-marker.js';
 import { syntaxErrors } from './syntax-errors.js';
-
-/** The kit's own word in a fence's info string that opts it out of typechecking: ```` ```ts no-check ````. */
-export const NO_CHECK_MARKER = 'no-check';
 
 /**
  * Info-string labels that opt a fence out of typechecking by default: the kit's `no-check` and

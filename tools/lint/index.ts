@@ -11,7 +11,8 @@
 export { baselineFileOf, lint } from './lint.js';
 export { RULES } from './rules/index.js';
 export type { Rule } from './rules/rule.js';
-export { FORMATTERS, type FormatName } from './report/index.js';
+export { FORMATTERS } from './report/index.js';
+export type { FormatName } from './report/format-names.js';
 export type { Formatter, FormatOptions } from './report/formatter.js';
 export { BUILT_IN_CHECKS } from './_internals/built-in-checks.js';
 export { baselineOf, writeBaseline, type Baseline } from './_internals/baseline.js';

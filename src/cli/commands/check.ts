@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
-import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../../tools/check/reporters/report-formats.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { printable } from '../../contract/printable.js';
@@ -25,12 +25,12 @@ export const registerCheck: RegisterCommand = (program, setExitCode) => {
     .option('--root <dir>', 'repository to check', '.')
     .option('--project <tsconfig>', 'tsconfig every gate reads, followed through its project references (default: each gate finds them)')
     .option('--allow-empty', 'let a gate that read nothing pass (default: it is an error, exit 2)')
-    .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
     .action(async (flags: CheckFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
       // Loaded on use: the gates would slow every other command's start.
-      const [{ kitDocsFor }, { runCheck }] = await Promise.all([import('../../../tools/check/kit-docs-for.js'), import('../../../tools/check/run-check.js')]);
+      const [{ kitDocsFor }, { runCheck }, { REPORTERS }] = await Promise.all([import('../../../tools/check/kit-docs-for.js'), import('../../../tools/check/run-check.js'), import('../../../tools/check/reporters/index.js')]);
       const kit = kitDocsFor(root, program);
       const { outcomes, exitCode } = await runCheck({
         root,

@@ -1,21 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Option } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { isRequirementId, REQUIREMENTS } from '../../contract/requirements.js';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
-import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
-import { CHUNK_RUNS, chunksOf } from '../../../properties/model/run-generated.js';
-import { DEFAULT_SEED, homeShard, inScope, mergeReports, type ConformanceOptions, type ConformanceProgress } from '../../../properties/runner/run-conformance.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../../properties/reporters/report-formats.js';
+import { CHUNK_RUNS, chunksOf } from '../../../properties/model/chunks.js';
+import { DEFAULT_SEED } from '../../../properties/runner/default-seed.js';
+import type { ConformanceOptions } from '../../../properties/runner/run-conformance.js';
 import { loadConformConfig, type ConformConfig } from '../conform-config.js';
-import { ConformProgress, type RunPlan } from '../conform-progress.js';
-import { DIRECTED_CHECKS } from '../../../properties/checks/index.js';
+import { ConformProgress } from '../conform-progress.js';
 import { KIT_VERSION } from '../../contract/kit-version.js';
 import { CONTRACT_VERSION } from '../../contract/requirements.js';
 import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
-import { superviseConformance, type SupervisedConformance } from '../../supervisor/supervise-conformance.js';
 import { DEFAULT_MEMORY_LIMIT_MB } from '../../supervisor/worker-process.js';
-import { printVerdict } from '../print-verdict.js';
 import { colorOption } from '../use-color.js';
 import { adapterFiles, checkOutputPath } from '../output-path.js';
 import { UsageError } from '../../supervisor/usage-error.js';
@@ -117,9 +114,10 @@ function withConfig(flags: ConformFlags, config: ConformConfig): ConformFlags {
 }
 
 /** Reads an expected-failures file: a YAML list of requirement or check ids (or `{ expected-failures: [...] }`). */
-function expectedFailuresOf(file: string | undefined): string[] | undefined {
+async function expectedFailuresOf(file: string | undefined): Promise<string[] | undefined> {
   if (file === undefined) return undefined;
   if (!existsSync(file)) throw new UsageError(`${file}: expected-failures file not found`);
+  const { parse: parseYaml } = await import('yaml');
   let parsed: unknown;
   try {
     parsed = parseYaml(readFileSync(file, 'utf8'));
@@ -133,13 +131,10 @@ function expectedFailuresOf(file: string | undefined): string[] | undefined {
   return list as string[];
 }
 
-/** What a run will do, known before it starts: its header and the checks, runs and chunks its progress counts against. */
-function runPlan(options: ConformanceOptions, adapter: string, workers: number | undefined): RunPlan {
+/** The header of a run, written before the engine loads: the kit, the contract, the adapter, the seed and what the run makes. */
+function headerOf(options: ConformanceOptions, adapter: string, workers: number | undefined): string[] {
   const shard = options.shard;
-  const checks = DIRECTED_CHECKS.filter((check) => inScope(check.requirement, options.requirements) && (shard === undefined || homeShard(check.requirement, options.requirements, shard.count) === shard.index));
-  const chunks = options.path !== undefined ? [{ runs: 1 }] : chunksOf(options.runs ?? 100).filter((chunk) => shard === undefined || chunk.index % shard.count === shard.index);
-  const runs = chunks.reduce((sum, chunk) => sum + chunk.runs, 0);
-  const header = [
+  return [
     `kit ${KIT_VERSION}`,
     `contract ${CONTRACT_VERSION}`,
     `adapter ${adapter}`,
@@ -149,7 +144,6 @@ function runPlan(options: ConformanceOptions, adapter: string, workers: number |
     ...(shard === undefined ? [] : [`shard ${shard.index + 1}/${shard.count}`]),
     ...(workers === undefined ? [] : [`${workers} worker${workers === 1 ? '' : 's'}`]),
   ];
-  return { header, checks: checks.length, runs, chunks: chunks.length };
 }
 
 /** At most this many workers by default (each is a process with the engine and the adapter). */
@@ -158,51 +152,6 @@ const MAX_WORKERS = 8;
 /** One worker per generated chunk, bounded by the cores this machine offers and {@link MAX_WORKERS}. */
 function defaultWorkers(runs: number): number {
   return Math.max(1, Math.min(chunksOf(runs).length, availableParallelism(), MAX_WORKERS));
-}
-
-/**
- * Runs the suite as `count` shards at once, each a supervised worker of its own, and merges
- * their parts: the same report the one-worker run gives, because chunks and checks are fixed
- * before they are handed out. The work is split up front into equal slices (chunks are of equal
- * size), so a pool that balances work as it goes would buy nothing here.
- */
-async function inWorkers(run: Omit<SupervisedConformance, 'options'>, options: ConformanceOptions, count: number): Promise<ConformanceReport> {
-  const { onProgress, ...rest } = options;
-  const progress: ConformanceProgress[] = Array.from({ length: count }, () => ({ done: 0, total: 0, chunks: { done: 0, total: 0 }, label: '' }));
-  const sum = (of: (part: ConformanceProgress) => number) => progress.reduce((total, part) => total + of(part), 0);
-  const parts = await Promise.all(
-    Array.from({ length: count }, (_, index) =>
-      superviseConformance({
-        ...run,
-        options: {
-          ...rest,
-          shard: { index, count },
-          ...(onProgress === undefined
-            ? {}
-            : {
-                onProgress: (shown) => {
-                  progress[index] = shown;
-                  const chunks = { done: sum((part) => part.chunks.done), total: sum((part) => part.chunks.total) };
-                  onProgress({ done: sum((part) => part.done), total: sum((part) => part.total), chunks, label: `${count} workers` });
-                },
-              }),
-        },
-      }),
-    ),
-  );
-  const unusable = parts.find((part) => 'error' in part.adapter);
-  if (unusable !== undefined) {
-    const { part: _part, ...whole } = unusable;
-    return whole;
-  }
-  const merged = mergeReports(parts);
-  const output = parts.flatMap((part) => (part.adapterOutput === undefined ? [] : [part.adapterOutput]));
-  const strays = parts.flatMap((part) => part.strays ?? []);
-  return {
-    ...merged,
-    ...(output.length === 0 ? {} : { adapterOutput: { stdout: output.map((o) => o.stdout).join(''), stderr: output.map((o) => o.stderr).join(''), ...(output.some((o) => o.truncated) ? { truncated: true as const } : {}) } }),
-    ...(strays.length === 0 ? {} : { strays }),
-  };
 }
 
 /**
@@ -232,10 +181,10 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--shard <i/n>', 'run shard i of n (the directed checks of every n-th requirement, and every n-th chunk) and print its partial JSON report, for `merge` (exit 0 once it printed)')
     .option('--max-memory <mb>', `the memory each worker (the adapter and the engine) may use, in MB (default ${DEFAULT_MEMORY_LIMIT_MB}); a worker over it fails the check in flight, as the adapter's failure`)
     .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
-    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(REPORT_FORMATS).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .action(async (given: ConformFlags) => {
-      const flags = withConfig(given, loadConformConfig(process.cwd()));
+      const flags = withConfig(given, await loadConformConfig(process.cwd()));
       // fast-check takes 32-bit seeds (it prints negative ones too); a larger one would be folded into that range.
       const seed = integer(flags.seed, '--seed', -(2 ** 31), 2 ** 31 - 1, ' (a 32-bit seed, as fast-check takes)');
       const runs = integer(flags.runs, '--runs', 0, Number.MAX_SAFE_INTEGER);
@@ -250,7 +199,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
       if (flags.outCheck !== undefined && (flags.out === undefined || !knownEntry(flags.outCheck, true) || !flags.outCheck.includes('/'))) throw new UsageError(`--out-check needs --out and a check id (<requirement>/<name>), got ${JSON.stringify(flags.outCheck)}`);
       const requirements = requirementsOf(flags.requirements);
-      const expectedFailures = expectedFailuresOf(flags.expectedFailures);
+      const expectedFailures = await expectedFailuresOf(flags.expectedFailures);
       if (flags.adapterCmd !== undefined && (flags.adapter !== undefined || flags.import !== undefined || flags.tsconfig !== undefined)) throw new UsageError('--adapter-cmd drives an adapter process: it takes no --adapter, --import or --tsconfig');
       if (flags.adapterCmd !== undefined && flags.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
@@ -267,21 +216,18 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         ...(flags.adapterCmd === undefined ? {} : { stdio: true }),
       };
       const count = shard !== undefined ? 1 : (workers ?? (path === undefined ? defaultWorkers(options.runs ?? 100) : 1));
+      const scoped: ConformanceOptions = { ...options, ...(shard === undefined ? {} : { shard }) };
       const progress = new ConformProgress(
         { isTTY: process.stderr.isTTY === true && flags.format === 'text', columns: process.stderr.columns, write: (text) => process.stderr.write(text) },
-        runPlan({ ...options, ...(shard === undefined ? {} : { shard }) }, spec?.file ?? 'the bundled reference runtime', shard === undefined ? count : undefined),
+        headerOf(scoped, spec?.file ?? 'the bundled reference runtime', shard === undefined ? count : undefined),
       );
       let report: ConformanceReport;
       try {
-        // This process never runs adapter code: the engine and the adapter run in a supervised worker.
+        // Loaded once the header is out: the engine takes a second or more to load on a busy machine, and a CI log shows the seed first.
+        const { runSupervised } = await import('../run-supervised.js');
         // What the adapter prints is echoed here, escaped, above the progress.
         const run = { ...(spec === undefined ? {} : { adapter: spec }), ...(flags.adapterCmd === undefined ? {} : { adapterCmd: flags.adapterCmd }), loading, log: (text: string) => progress.log(text), ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }) };
-        const shown: ConformanceOptions = { ...options, onProgress: (reported) => progress.update(reported) };
-        if (shard !== undefined) {
-          report = await superviseConformance({ ...run, options: { ...shown, shard } });
-        } else {
-          report = count === 1 ? await superviseConformance({ ...run, options: shown }) : await inWorkers(run, shown, count);
-        }
+        report = await runSupervised(run, scoped, count, progress);
       } finally {
         progress.stop();
       }
@@ -293,6 +239,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         setExitCode(report.part === undefined ? 1 : 0);
         return;
       }
+      const { printVerdict } = await import('../print-verdict.js');
       const code = await printVerdict(report, flags.format, flags.out, { invocation: invocationOf(flags), replayedPath: path !== undefined, ...(flags.outCheck === undefined ? {} : { outCheck: flags.outCheck }), ...colorOption(program.opts()) });
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);

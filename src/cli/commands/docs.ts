@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
-import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
-import { NO_CHECK_MARKER } from '../../../tools/docs/ts-fence.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../../tools/check/reporters/report-formats.js';
+import { NO_CHECK_MARKER } from '../../../tools/docs/no-check-marker.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -33,17 +33,18 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
     .option('--vocabulary <names...>', 'more identity-vocabulary names to check besides agentId, AgentId, agent_id')
     .option('--exclude <globs...>', 'Markdown files to leave out (globs relative to the root)')
     .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
-    .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
     .addOption(new Option('--update', "regenerate the kit's docs/requirements.md, docs/clause-coverage.md and README CLI help blocks").conflicts('check'))
     .option('--check', 'compare generated docs instead of writing them (the default)')
     .action(async (flags: DocsFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
       // Loaded on use: the compiler and the lint's rules would slow every other command's start.
-      const [{ kitDocsFor }, { runCheck }, { runDocs }] = await Promise.all([
+      const [{ kitDocsFor }, { runCheck }, { runDocs }, { REPORTERS }] = await Promise.all([
         import('../../../tools/check/kit-docs-for.js'),
         import('../../../tools/check/run-check.js'),
         import('../../../tools/docs/run-docs.js'),
+        import('../../../tools/check/reporters/index.js'),
       ]);
       const kit = kitDocsFor(root, program);
       if (flags.update === true && kit === undefined) throw new UsageError(`${flags.root}: --update regenerates the kit's own docs; this is not the agent-identity-kit repository`);

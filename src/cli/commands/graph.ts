@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { repositoryRoot } from '../../../tools/check/repository-root.js';
-import { REPORTERS, type ReportFormat } from '../../../tools/check/reporters/index.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../../tools/check/reporters/report-formats.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -30,14 +30,14 @@ export const registerGraph: RegisterCommand = (program, setExitCode) => {
     .option('--config <file>', "dependency-cruiser config (default: the repository's own, else the kit's preset)")
     .option('--project <tsconfig>', 'tsconfig imports are resolved with (default: graph.project, the config\'s, else <root>/tsconfig.json)')
     .option('--allow-empty', 'let a run that read nothing pass (default: it is an error, exit 2)')
-    .addOption(new Option('--format <format>', 'report format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
     .addOption(new Option('--update', 'write the module graph file').conflicts('check'))
     .option('--check', 'also fail when the module graph file is missing or stale')
     .action(async (flags: GraphFlags) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
       // Loaded on use: dependency-cruiser and the compiler would slow every other command's start.
-      const [{ runCheck }, { runGraph }] = await Promise.all([import('../../../tools/check/run-check.js'), import('../../../tools/graph/run-graph.js')]);
+      const [{ runCheck }, { runGraph }, { REPORTERS }] = await Promise.all([import('../../../tools/check/run-check.js'), import('../../../tools/graph/run-graph.js'), import('../../../tools/check/reporters/index.js')]);
       const gate = {
         name: 'graph',
         run: () =>

@@ -7,10 +7,11 @@ import type { Command } from 'commander';
 export type RegisterCommand = (program: Command, setExitCode: (code: number) => void) => void;
 
 /**
- * One command of the CLI: its name and how to load its module. Loading is deferred so a run of
- * one command (`lint`) does not load the others' dependencies (the conformance runner, the
- * dependency graph): the CLI loads only the command it is asked for, and all of them for
- * `--help`, `--version`, a name it does not know, or a command that reads the others' help.
+ * One command of the CLI: its name and how to load its module. A command module holds the
+ * command's options and help and loads its implementation (the conformance engine, the compiler,
+ * dependency-cruiser) in its action, when it runs; so `--help` and a command that reads every
+ * command's help load all of them cheaply. The CLI loads only the command it is asked for, and all
+ * of them for `--help`, `--version`, a name it does not know, or a command that reads the others' help.
  */
 export interface CommandEntry {
   readonly name: string;

@@ -1,16 +1,8 @@
 import { relative } from 'node:path';
 import { Option } from 'commander';
-import {
-  baselineFileOf,
-  baselineOf,
-  DEFAULT_CACHE_FILE,
-  FORMATTERS,
-  lint,
-  LintConfigError,
-  writeBaseline,
-  type FormatName,
-  type LintResult,
-} from '../../../tools/lint/index.js';
+import type { LintResult } from '../../../tools/lint/index.js';
+import { FORMAT_NAMES, type FormatName } from '../../../tools/lint/report/format-names.js';
+import { DEFAULT_CACHE_FILE } from '../../../tools/lint/_internals/lint-cache.js';
 import type { RegisterCommand } from './index.js';
 import { printable } from '../../contract/printable.js';
 import { colorOption, useColor } from '../use-color.js';
@@ -44,7 +36,7 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('lint', 'lint packages/core src --format json', 'lint --project tsconfig.json --format sarif > identity.sarif', 'lint --baseline identity-baseline.json --baseline-update'))
     .argument('[paths...]', 'files or folders to lint', ['.'])
     .option('--project <tsconfig>', 'lint the files of this tsconfig and its project references instead of walking folders')
-    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(FORMATTERS)).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(FORMAT_NAMES).default('text'))
     .option('--config <file>', 'configuration file (default: agent-identity-kit.config.json in the working directory, if present)')
     .option('--baseline <file>', 'adopted findings: fail only on findings not listed; stale entries are reported (default: lint.baseline of the configuration)')
     .option('--baseline-update', 'write the current findings to the --baseline file and exit 0')
@@ -55,6 +47,8 @@ export const registerLint: RegisterCommand = (program, setExitCode) => {
     .addOption(new Option('--unconfirmed <level>', 'level of candidates that only names relate (default: lint.unconfirmed of the configuration, else warning)').choices(['error', 'warning', 'off']))
     .addOption(new Option('--level <level>', 'lowest severity listed: warning (default) or error, a strict gate over what is proven').choices(['error', 'warning']))
     .action(async (paths: string[], flags: LintFlags) => {
+      // Loaded on use: the lint loads the compiler, which would slow every other command's start.
+      const { baselineFileOf, baselineOf, FORMATTERS, lint, LintConfigError, writeBaseline } = await import('../../../tools/lint/index.js');
       let result: LintResult;
       const configFile = flags.config === undefined ? {} : { configFile: flags.config };
       let target: string | undefined;

@@ -1,19 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Option } from 'commander';
 import type { ConformanceReport } from '../../../properties/report/conformance-report.js';
-import { REPORTERS, type ReportFormat } from '../../../properties/reporters/index.js';
-import { mergeReports } from '../../../properties/runner/run-conformance.js';
-import { shardShareProblem } from '../../../properties/runner/shard-share.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../../properties/reporters/report-formats.js';
+import type { shardShareProblem } from '../../../properties/runner/shard-share.js';
 import { helpExamples } from '../help-examples.js';
 import { colorOption } from '../use-color.js';
-import { printVerdict } from '../print-verdict.js';
 import { checkOutputPath } from '../output-path.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-to-check.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 
 /** Reads one shard's partial report; anything else is a usage error naming the file. */
-function partOf(file: string): ConformanceReport {
+function partOf(file: string, shareProblem: typeof shardShareProblem): ConformanceReport {
   if (!existsSync(file)) throw new UsageError(`${file}: partial report not found`);
   let parsed: unknown;
   try {
@@ -27,7 +25,7 @@ function partOf(file: string): ConformanceReport {
     throw new UsageError(`${file}: not a partial conformance report (write one with conform --shard i/n)`);
   }
   // A shard is trusted for what it found, not for how much of the run it made: it must hold its whole share.
-  const problem = shardShareProblem(report as ConformanceReport);
+  const problem = shareProblem(report as ConformanceReport);
   if (problem !== undefined) throw new UsageError(`${file}: ${problem}; not merged (run the shard again)`);
   return report as ConformanceReport;
 }
@@ -44,11 +42,13 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
     .argument('<reports...>', 'partial JSON reports, one per shard')
     .addHelpText('after', helpExamples('merge shard-1.json shard-2.json shard-3.json shard-4.json', 'merge shards/*.json --format markdown >> "$GITHUB_STEP_SUMMARY"'))
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
-    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(REPORTERS)).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(REPORT_FORMATS).default('text'))
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string; readonly allowEmpty?: boolean }) => {
       checkOutputPath(flags.out, { flag: '--out', reads: new Map(files.map((file) => [file, `the partial report ${file}`])) });
-      const parts = files.map(partOf);
+      // Loaded on use: the engine and the reporters would slow every other command's start.
+      const [{ shardShareProblem }, { mergeReports }, { printVerdict }] = await Promise.all([import('../../../properties/runner/shard-share.js'), import('../../../properties/runner/run-conformance.js'), import('../print-verdict.js')]);
+      const parts = files.map((file) => partOf(file, shardShareProblem));
       let report: ConformanceReport;
       try {
         report = mergeReports(parts);

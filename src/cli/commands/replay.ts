@@ -1,13 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { referenceAdapter } from '../../../properties/reference-adapter.js';
-import { HistoryRecorder } from '../../../scenarios/history/history-recorder.js';
-import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-error.js';
-import { formatResult } from '../../../scenarios/replay/format-result.js';
-import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
 import type { RegisterCommand } from './index.js';
 import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
-import { superviseReplay } from '../../supervisor/supervise-replay.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import { helpExamples } from '../help-examples.js';
 import { Option } from 'commander';
@@ -15,7 +9,6 @@ import { KIT_VERSION } from '../../contract/kit-version.js';
 import { printable } from '../../contract/printable.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseEmpty } from '../nothing-to-check.js';
 import { adapterFiles, checkOutputPath } from '../output-path.js';
-import { writeFileAtomic } from '../../../tools/check/write-file-atomic.js';
 
 /**
  * `replay <files|dirs…> [--adapter <module> [--import <module>…] [--tsconfig <file>]] [--record <path>]`:
@@ -47,10 +40,19 @@ export const registerReplay: RegisterCommand = (program, setExitCode) => {
       if (options.adapterCmd !== undefined && options.adapterCmd.trim() === '') throw new UsageError('--adapter-cmd needs a command, got an empty one');
       const adapter = options.adapter === undefined ? undefined : adapterSpec(options.adapter);
       const loading = adapterLoading(adapter, options.import ?? [], options.tsconfig);
+      // Loaded on use: the runtime, the supervisor and the scenario schema would slow every other command's start.
+      const [{ loadScenarios }, { ScenarioFormatError }, { referenceAdapter }, { HistoryRecorder }, { formatResult }, { replayScenario }, { superviseReplay }, { writeFileAtomic }] = await Promise.all([
+        import('../../../scenarios/load/load-scenarios.js'),
+        import('../../../scenarios/load/scenario-format-error.js'),
+        import('../../../properties/reference-adapter.js'),
+        import('../../../scenarios/history/history-recorder.js'),
+        import('../../../scenarios/replay/format-result.js'),
+        import('../../../scenarios/replay/replay-scenario.js'),
+        import('../../supervisor/supervise-replay.js'),
+        import('../../../tools/check/write-file-atomic.js'),
+      ]);
       let loaded;
       try {
-        // Loaded on use: compiling the scenario schema would slow every other command's start.
-        const { loadScenarios } = await import('../../../scenarios/load/load-scenarios.js');
         loaded = loadScenarios(paths);
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;

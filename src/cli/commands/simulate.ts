@@ -1,9 +1,4 @@
 import { Option } from 'commander';
-import { referenceAdapter } from '../../../properties/reference-adapter.js';
-import { ScenarioFormatError } from '../../../scenarios/load/scenario-format-error.js';
-import { replayScenario } from '../../../scenarios/replay/replay-scenario.js';
-import { renderMermaid } from '../../../scenarios/simulate/render-mermaid.js';
-import { renderText } from '../../../scenarios/simulate/render-text.js';
 import type { RegisterCommand } from './index.js';
 import { printable } from '../../contract/printable.js';
 import { UsageError } from '../../supervisor/usage-error.js';
@@ -22,10 +17,17 @@ export const registerSimulate: RegisterCommand = (program, setExitCode) => {
     .argument('<scenario>', 'one scenario file')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'mermaid']).default('text'))
     .action(async (path: string, options: { format: 'text' | 'mermaid' }) => {
+      // Loaded on use: the runtime and the scenario schema would slow every other command's start.
+      const [{ loadScenarios }, { ScenarioFormatError }, { referenceAdapter }, { replayScenario }, { renderMermaid }, { renderText }] = await Promise.all([
+        import('../../../scenarios/load/load-scenarios.js'),
+        import('../../../scenarios/load/scenario-format-error.js'),
+        import('../../../properties/reference-adapter.js'),
+        import('../../../scenarios/replay/replay-scenario.js'),
+        import('../../../scenarios/simulate/render-mermaid.js'),
+        import('../../../scenarios/simulate/render-text.js'),
+      ]);
       let loaded;
       try {
-        // Loaded on use: compiling the scenario schema would slow every other command's start.
-        const { loadScenarios } = await import('../../../scenarios/load/load-scenarios.js');
         loaded = loadScenarios([path]);
       } catch (error) {
         throw error instanceof ScenarioFormatError ? new UsageError(error.message) : error;

@@ -1,6 +1,4 @@
-import { checkHistoryFile, type HistoryFileCheck } from '../../../scenarios/history/check-history-file.js';
-import { formatVerdict } from '../../../scenarios/history/format-verdict.js';
-import { HistoryFormatError } from '../../../scenarios/history/history-format-error.js';
+import type { HistoryFileCheck } from '../../../scenarios/history/check-history-file.js';
 import type { RegisterCommand } from './index.js';
 import { printable } from '../../contract/printable.js';
 import { UsageError } from '../../supervisor/usage-error.js';
@@ -11,7 +9,6 @@ import { KIT_VERSION } from '../../contract/kit-version.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { superviseReplay } from '../../supervisor/supervise-replay.js';
 
 /**
  * `trace --adapter-cmd "<command>" <scenario files|dirs…>`: records the history of each scenario
@@ -19,7 +16,12 @@ import { superviseReplay } from '../../supervisor/supervise-replay.js';
  * verdict per scenario. Exit 0 when every history is OK.
  */
 async function traceAdapterProcess(command: string, paths: readonly string[], allowEmpty: boolean | undefined): Promise<number> {
-  const { loadScenarios } = await import('../../../scenarios/load/load-scenarios.js');
+  const [{ loadScenarios }, { superviseReplay }, { checkHistoryFile }, { formatVerdict }] = await Promise.all([
+    import('../../../scenarios/load/load-scenarios.js'),
+    import('../../supervisor/supervise-replay.js'),
+    import('../../../scenarios/history/check-history-file.js'),
+    import('../../../scenarios/history/format-verdict.js'),
+  ]);
   let loaded;
   try {
     loaded = loadScenarios(paths);
@@ -77,6 +79,12 @@ export const registerTrace: RegisterCommand = (program, setExitCode) => {
       }
       if (files.length !== 1) throw new UsageError(`trace checks one history file, got ${files.length} (several scenario files need --adapter-cmd)`);
       const file = files[0]!;
+      // Loaded on use: the history checker would slow every other command's start.
+      const [{ checkHistoryFile }, { formatVerdict }, { HistoryFormatError }] = await Promise.all([
+        import('../../../scenarios/history/check-history-file.js'),
+        import('../../../scenarios/history/format-verdict.js'),
+        import('../../../scenarios/history/history-format-error.js'),
+      ]);
       let checked: HistoryFileCheck;
       try {
         checked = await checkHistoryFile(file);

@@ -1,5 +1,6 @@
-/** The output formats, one module each behind this registry: adding a format touches one file and this list. */
+/** The output formats, one module each behind this registry: adding a format touches one file, this list and `FORMAT_NAMES`. */
 import type { Formatter } from './formatter.js';
+import type { FormatName } from './format-names.js';
 import { formatGithub } from './github.js';
 import { formatJson } from './json.js';
 import { formatSarif } from './sarif.js';
@@ -11,7 +12,4 @@ export const FORMATTERS = {
   json: formatJson,
   sarif: formatSarif,
   github: formatGithub,
-} as const satisfies Record<string, Formatter>;
-
-/** A `--format` name. */
-export type FormatName = keyof typeof FORMATTERS;
+} as const satisfies Record<FormatName, Formatter>;
