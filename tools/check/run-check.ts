@@ -1,3 +1,4 @@
+import { collectGarbage } from './collect-garbage.js';
 import { ConfigError } from './config-error.js';
 import type { CheckOptions, Gate } from './gate.js';
 import type { GateOutcome } from './gate-outcome.js';
@@ -12,15 +13,17 @@ export interface CheckReport {
 }
 
 /**
- * Runs every gate on the repository, one after the other (they share the CPU anyway), and
- * keeps going after a gate fails or cannot run, so one report shows everything. A run is judged by
- * what it checked: when no gate read anything, the run checked nothing and each gate is an error
+ * Runs every gate on the repository, one after the other (they share the CPU anyway), the
+ * previous gate's memory collected before the next starts, and keeps going after a gate fails or
+ * cannot run, so one report shows everything. A run is judged by what it checked: when no gate read anything, the run checked nothing and each gate is an error
  * (unless `allowEmpty`), never a pass; a gate that read nothing while another read its input (a
  * project without Markdown: lint and graph had code to check) is `skipped`, and says so.
  */
 export async function runCheck(options: CheckOptions, gates: readonly Gate[] = GATES): Promise<CheckReport> {
   const ran: (GateOutcome | (GateReport & { readonly durationMs: number }))[] = [];
   for (const gate of gates) {
+    // Nothing a gate loaded into memory is held across gates: the previous gate's garbage goes before this one allocates.
+    collectGarbage();
     const started = performance.now();
     try {
       ran.push({ ...(await gate.run(options)), durationMs: Math.round(performance.now() - started) });
