@@ -62,7 +62,7 @@ export function sequenceDiagramSvg(diagram: SequenceDiagram, { title, key }: { r
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" class="sequence" width="${svgWidth}" height="${svgHeight}" viewBox="0 0 ${svgWidth} ${svgHeight}" role="img" aria-label="${escapeHtml(title)}">`);
   parts.push(`<title>${escapeHtml(title)}</title>`);
-  parts.push('<defs>', ...(['operation', 'outcome', 'event', 'failing'] as const).map((kind) => `<marker id="${key}-${kind}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${COLOURS[kind]}"/></marker>`), '</defs>');
+  parts.push('<defs>', ...(['operation', 'outcome', 'event', 'failing'] as const).map((kind) => `<marker id="${key}-${kind}" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${COLOURS[kind]}"/></marker>`), '</defs>');
   // Failing rows first, so the band lies under the lanes and arrows.
   diagram.messages.forEach((message, row) => {
     if (message.failing !== undefined) parts.push(`<rect class="failing-band" x="0" y="${TOP + row * ROW - 4}" width="${svgWidth}" height="${ROW}" fill="#fee2e2"/>`);
