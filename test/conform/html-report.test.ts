@@ -8,6 +8,7 @@ import { sequenceDiagramSvg } from '../../properties/reporters/html/sequence-dia
 import { counterexampleSequence } from '../../properties/reporters/html/counterexample-sequence.js';
 import { clause } from '../../src/contract/clauses.js';
 import { escapeHtml } from '../../src/contract/html-escape.js';
+import { replaySequence } from '../../scenarios/replay/replay-sequence.js';
 import { notFoundAsInvalid } from './_support/with-overrides.js';
 
 const failing: Promise<ConformanceReport> = runConformance(notFoundAsInvalid, { runs: 20, requirements: ['AIK-RESUME-002', 'AIK-ID-004', 'AIK-CREATE-001'] });
@@ -152,6 +153,34 @@ describe('the sequence diagram of a counterexample', () => {
     expect(svg).toContain('prompt(&quot;&lt;h1&gt;&quot;)');
     expect(svg).not.toContain('<h1>');
     expect(svg).not.toMatch(/ (?:x|y|x1|x2|y1|y2|width|height)="[^"]*\./); // integer coordinates only
+  });
+
+  it('of a replay: a lane per bound name a later call acts on, events from the system, a divergence at a check (no call) drawn as a note before the next call', () => {
+    const diagram = replaySequence(
+      [
+        { kind: 'call', step: 0, line: 'create(a) → x' },
+        { kind: 'event', event: { type: 'session/created', listener: 'recorder', subject: 'session-1', id: 'a' } },
+        { kind: 'return', step: 0, line: 'create(a) → x', outcome: 'ok' },
+        { kind: 'call', step: 1, line: 'create(b) → unused' },
+        { kind: 'return', step: 1, line: 'create(b) → unused', outcome: 'reject: conflict' },
+        { kind: 'call', step: 2, line: 'prompt(x)' },
+        { kind: 'return', step: 2, line: 'prompt(x)', outcome: 'ok' },
+        { kind: 'call', step: 4, line: 'shutdown() (end of the replay)' },
+      ],
+      { step: 3, line: 'check: one live identity', requirements: ['AIK-ID-001'], expected: 'a', observed: 'b' },
+    );
+    expect(diagram.lanes).toEqual(['kit', 'system', 'x']);
+    expect(diagram.messages.map((message) => [message.from, message.to, message.kind, message.label, message.failing ?? ''])).toEqual([
+      ['kit', 'system', 'operation', 'create(a)', ''],
+      ['system', 'kit', 'event', 'session/created a', ''],
+      ['system', 'kit', 'outcome', 'ok → x', ''],
+      ['kit', 'system', 'operation', 'create(b)', ''],
+      ['system', 'kit', 'outcome', 'reject: conflict', ''],
+      ['kit', 'x', 'operation', 'prompt(x)', ''],
+      ['x', 'kit', 'outcome', 'ok', ''],
+      ['kit', 'kit', 'operation', 'check: one live identity', 'first divergence (step 3)'],
+      ['kit', 'system', 'operation', 'shutdown() (end of the replay)', ''],
+    ]);
   });
 
   it('escapeHtml: markup characters as entities, terminal controls and bidi overrides as printable escapes', () => {

@@ -114,4 +114,28 @@ describe('the HTML report in headless Chromium', () => {
     expect(requests).toEqual([pathToFileURL(file).href]);
     await page.close();
   }, 240_000);
+
+  it('replay --html of a failing scenario: the verdict, the first divergence drawn among the events heard, no console error, no request but the file', async () => {
+    const file = join(ARTEFACTS, 'legacy-replay.html');
+    rmSync(file, { force: true });
+    const run = await runCli(['replay', 'scenarios/identity', '--adapter', 'examples/legacy/adapter.ts', '--html', file]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/\n2 scenarios: 0 passed, 2 failed, 0 not applicable\n$/);
+
+    const { page, requests, errors } = await open(file);
+    expect(await page.locator('#verdict').textContent()).toBe('2 scenarios: 0 passed, 2 failed, 0 not applicable');
+    expect(await page.locator('svg.sequence g.message.event').count()).toBeGreaterThan(0);
+    expect(await page.locator('svg.sequence g.failing-step').count()).toBeGreaterThan(0);
+    const mark = page.locator('#failure-1 svg.sequence .failing-mark');
+    await mark.scrollIntoViewIfNeeded();
+    expect(await mark.isVisible()).toBe(true);
+    expect(await mark.textContent()).toMatch(/^✗ first divergence \(step \d+\)$/);
+    await page.locator('#filter-text').fill('opaque');
+    expect(await page.locator('#results tbody tr:not([hidden])').count()).toBe(1);
+    await page.locator('#failure-1').screenshot({ path: join(ARTEFACTS, 'legacy-replay-failure.png') });
+
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([pathToFileURL(file).href]);
+    await page.close();
+  }, 240_000);
 });

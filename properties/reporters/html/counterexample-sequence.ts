@@ -56,12 +56,14 @@ function failingStep(failure: FailureDetail): { readonly at: number; readonly sh
 
 /**
  * A failure's counterexample as a sequence diagram of the implementation's run: the kit, the
- * system and a lane per handle the run made; per step its call and (where it settled) its outcome,
+ * system and a lane per handle the run made and acted on; per step its call and (where it settled) its outcome,
  * drawn where the run awaited it; the failing step marked with the check that failed.
  */
 export function counterexampleSequence(failure: FailureDetail): SequenceDiagram {
   const { steps } = failure.counterexample;
-  const handles = [...new Set(steps.flatMap((step) => [step.handle, ...(step.entries ?? [])]).filter((name): name is string => typeof name === 'string'))].slice(0, HANDLE_LANES);
+  // A lane per handle some step acts on, in the order they were made (a handle nothing acts on would be an empty lane).
+  const used = new Set(steps.map(target));
+  const handles = [...new Set(steps.flatMap((step) => [step.handle, ...(step.entries ?? [])]).filter((name): name is string => typeof name === 'string' && used.has(name)))].slice(0, HANDLE_LANES);
   const { at: failing, shown } = failingStep(failure);
   const mark = `${failure.check} failed ${shown ? 'here' : '(told when its run ended)'}`;
   // Per step, its call, then the outcomes that settled by then (its own, and those of earlier steps awaited there).

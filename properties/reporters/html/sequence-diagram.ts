@@ -75,6 +75,7 @@ export function sequenceDiagramSvg(diagram: SequenceDiagram, { title, key }: { r
     }
     parts.push('</g>');
   }
+  const marked = new Set<string>();
   diagram.messages.forEach((message, row) => {
     const y = TOP + row * ROW + 16;
     const colour = message.failing === undefined ? COLOURS[message.kind] : COLOURS.failing;
@@ -93,7 +94,10 @@ export function sequenceDiagramSvg(diagram: SequenceDiagram, { title, key }: { r
       parts.push(`<text x="${Math.round((from + to) / 2)}" y="${y - 5}" text-anchor="middle" font-size="12" font-family="ui-monospace, monospace" fill="${colour}">${escapeHtml(label)}</text>`);
     }
     // One mark per failing step: its outcome, drawn red too, does not repeat it.
-    if (message.failing !== undefined && diagram.messages[row - 1]?.failing !== message.failing) parts.push(`<text class="failing-mark" x="${right + 8}" y="${y + 4}" font-size="12" font-weight="bold" font-family="ui-monospace, monospace" fill="${COLOURS.failing}">${escapeHtml(`✗ ${message.failing}`)}</text>`);
+    if (message.failing !== undefined && !marked.has(message.failing)) {
+      marked.add(message.failing);
+      parts.push(`<text class="failing-mark" x="${right + 8}" y="${y + 4}" font-size="12" font-weight="bold" font-family="ui-monospace, monospace" fill="${COLOURS.failing}">${escapeHtml(`✗ ${message.failing}`)}</text>`);
+    }
     parts.push('</g>');
   });
   parts.push('</svg>');

@@ -18,6 +18,7 @@ import { DEFAULT_MEMORY_LIMIT_MB } from '../../supervisor/worker-process.js';
 import { printVerdict } from '../print-verdict.js';
 import { colorOption } from '../use-color.js';
 import { adapterFiles, checkOutputPath, HTML_FLAG, HTML_HELP } from '../output-path.js';
+import { adapterFlags } from '../adapter-flags.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -65,7 +66,7 @@ function pathOf(value: string | undefined, seed: number | undefined): string | u
 
 /** How this run was started, as far as a rerun of one failure needs it: the adapter and how it loads, and the per-operation limit. */
 function invocationOf(flags: ConformFlags): { readonly conform: string[]; readonly replay: string[] } {
-  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.adapterCmd === undefined ? [] : ['--adapter-cmd', flags.adapterCmd]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
+  const loading = adapterFlags(flags);
   return { conform: ['npx', 'agent-identity-kit', 'conform', ...loading, ...(flags.timeout === undefined ? [] : ['--timeout', flags.timeout])], replay: ['npx', 'agent-identity-kit', 'replay', ...loading] };
 }
 
