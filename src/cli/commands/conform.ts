@@ -217,7 +217,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
     .command('conform')
     .description('check an implementation against the one-identity contract, through its adapter')
-    .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
+    .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --html conformance.html', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
     .option('--adapter-cmd <command>', 'drive an adapter process in any language over stdio (docs/stdio-adapter.md), e.g. "python3 adapter.py"; the verdict is on the stdio subset')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
