@@ -122,6 +122,9 @@ describe('the sequence diagram of a counterexample', () => {
     expect(adapter.messages.find((message) => message.failing !== undefined)?.failing).toBe('AIK-RESUME-002/not-persisted-is-not-found failed here');
     const planned = counterexampleSequence({ ...base, counterexample: { ...base.counterexample, steps } });
     expect(planned.messages.filter((message) => message.failing !== undefined).map((message) => message.label)).toEqual(['shutdown()', '✓']);
+    // A kit-injected value it got: the step whose outcome was the injected one.
+    const injected = counterexampleSequence({ ...base, message: 'AIK-RESUME-003.c1 "…": resume of a live id: expected conflict, got the kit-injected value Error("x")', counterexample: { ...base.counterexample, steps: [steps[1]!, { op: 'resume', args: {}, line: 'resume(busy)', result: '✗injected' }, steps[1]!] } });
+    expect(injected.messages.filter((message) => message.failing !== undefined).map((message) => message.label)).toEqual(['resume(busy)', '✗injected']);
     // A generated check's message names its operation: the last one on that first argument.
     const generated = counterexampleSequence({
       ...base,

@@ -24,6 +24,12 @@ function broken(step: CounterexampleStep | undefined): boolean {
   return step?.result === '⏳hang' || step?.result === '✗adapter';
 }
 
+/** The error code a failed sub-case says it got (`…, got not-found (…)`; a kit-injected value is `injected`), as a step's result shows it after `✗`. */
+function gotCode(message: string): string | undefined {
+  if (/, got the (?:kit-)?injected /.test(message)) return 'injected';
+  return /, got ([a-z][a-z-]*)(?: \(|$)/.exec(message)?.[1];
+}
+
 /**
  * The steps a generated check's message names by its start (`resume(s1, abort-before): …`): the
  * last step of that operation on that first argument, then the last of that operation (-1 for none).
@@ -47,7 +53,7 @@ function failingStep(failure: FailureDetail): { readonly at: number; readonly sh
   const first = failure.message.split('\n')[0] ?? '';
   const candidates = [
     failure.adapter ? steps.findIndex(broken) : -1,
-    ((code) => (code === undefined ? -1 : steps.findIndex((step) => step.result === `✗${code}`)))(/, got ([a-z][a-z-]*)(?: \(|$)/.exec(first)?.[1]),
+    ((code) => (code === undefined ? -1 : steps.findIndex((step) => step.result === `✗${code}`)))(gotCode(first)),
     ...(failure.counterexample.path === undefined ? [] : operationNamed(steps, first)),
   ];
   const at = candidates.find((candidate) => candidate >= 0);

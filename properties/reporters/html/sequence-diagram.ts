@@ -84,14 +84,16 @@ export function sequenceDiagramSvg(diagram: SequenceDiagram, { title, key }: { r
     const label = shortened(message.label);
     const from = laneX(message.from);
     const to = laneX(message.to);
+    // A halo the colour of the row under the label, so the lanes it crosses do not run through it.
+    const halo = ` stroke="${message.failing === undefined ? '#ffffff' : '#fee2e2'}" stroke-width="4" paint-order="stroke"`;
     const attributes = `class="message ${message.kind}${message.failing === undefined ? '' : ' failing-step'}" data-row="${row}"`;
     parts.push(`<g ${attributes}><title>${escapeHtml(message.label)}</title>`);
     if (from === to) {
       parts.push(`<path d="M${from},${y - 8} h${LOOP.width} v${LOOP.height} h-${LOOP.width - 2}" fill="none" stroke="${colour}" stroke-width="1.5"${dash} marker-end="url(#${key}-${marker})"/>`);
-      parts.push(`<text x="${from + LOOP.width + 6}" y="${y}" font-size="12" font-family="ui-monospace, monospace" fill="${colour}">${escapeHtml(label)}</text>`);
+      parts.push(`<text x="${from + LOOP.width + 6}" y="${y}" font-size="12" font-family="ui-monospace, monospace" fill="${colour}"${halo}>${escapeHtml(label)}</text>`);
     } else {
       parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" stroke="${colour}" stroke-width="${message.failing === undefined ? 1.5 : 2.5}"${dash} marker-end="url(#${key}-${marker})"/>`);
-      parts.push(`<text x="${Math.round((from + to) / 2)}" y="${y - 5}" text-anchor="middle" font-size="12" font-family="ui-monospace, monospace" fill="${colour}">${escapeHtml(label)}</text>`);
+      parts.push(`<text x="${Math.round((from + to) / 2)}" y="${y - 5}" text-anchor="middle" font-size="12" font-family="ui-monospace, monospace" fill="${colour}"${halo}>${escapeHtml(label)}</text>`);
     }
     // One mark per failing step: its outcome, drawn red too, does not repeat it.
     if (message.failing !== undefined && !marked.has(message.failing)) {
