@@ -23,12 +23,27 @@ interface Opened {
   readonly errors: string[];
 }
 
-let context: BrowserContext | undefined;
+let context: Promise<BrowserContext> | undefined;
 let profile: string | undefined;
+
+/** The browser, launched on first use; a missing Chromium fails the test that needs it, never skips it: a green run must have looked at the page. */
+function browser(): Promise<BrowserContext> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: the HTML report test needs Debian's chromium package (apt-get install -y --no-install-recommends chromium; .ci/run installs it)`);
+  if (context === undefined) {
+    profile = mkdtempSync(join(tmpdir(), 'aik-chromium-profile-'));
+    context = chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }
+  return context;
+}
 
 /** Opens `file` in a fresh page, recording every request and every console error. */
 async function open(file: string): Promise<Opened> {
-  const page = await context!.newPage();
+  const page = await (await browser()).newPage();
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
@@ -40,27 +55,19 @@ async function open(file: string): Promise<Opened> {
   return { page, requests, errors };
 }
 
-beforeAll(async () => {
-  // A missing browser fails the suite, never skips it: a green run must have looked at the page.
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: the HTML report test needs Debian's chromium package (apt-get install -y --no-install-recommends chromium; .ci/run installs it)`);
+beforeAll(() => {
   mkdirSync(ARTEFACTS, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), 'aik-chromium-profile-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}, 60_000);
+});
 
 afterAll(async () => {
-  await context?.close();
+  await (await context)?.close();
   if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
 });
 
 describe('the HTML report in headless Chromium', () => {
   // Generous: a supervised conformance run of a failing example on a loaded machine, then the browser.
   it('conform --html of a failing example: the verdict, the failing step drawn, the filter working, no console error, no request but the file', async () => {
+    await browser();
     const file = join(ARTEFACTS, 'legacy-conform.html');
     rmSync(file, { force: true });
     const run = await runCli([...CONFORM, '--html', file]);
@@ -116,6 +123,7 @@ describe('the HTML report in headless Chromium', () => {
   }, 240_000);
 
   it('replay --html of a failing scenario: the verdict, the first divergence drawn among the events heard, no console error, no request but the file', async () => {
+    await browser();
     const file = join(ARTEFACTS, 'legacy-replay.html');
     rmSync(file, { force: true });
     const run = await runCli(['replay', 'scenarios/identity', '--adapter', 'examples/legacy/adapter.ts', '--html', file]);
