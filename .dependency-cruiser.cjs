@@ -30,7 +30,7 @@ module.exports = {
           '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|json)$',
           '(^|/)[^/]+[.]config[.](?:js|cjs|mjs|ts)$',
           '^tools/graph/preset[.]cjs$',
-          '[.]d[.]ts$',
+          '[.]d[.]m?ts$',
           '(^|/)package[.]json$',
         ],
       },

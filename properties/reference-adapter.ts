@@ -37,6 +37,7 @@ import {
   type CreateRequest,
   type ModelEvent,
   type LogEvent,
+  type RemoteLauncher,
   type RemoteRun,
   type RunInfo,
   type RunOutcome,
@@ -54,8 +55,12 @@ export interface ReferenceAdapterOptions {
   readonly maxDepth?: number;
   /** Whether a parent's scope hears its children's `subagent/end` during the parent's own teardown (unspecified by the contract). Default: true. */
   readonly scopeHearsChildEnds?: boolean;
-  /** How long a remote run's child may take to answer its handshake (the runtime's `remote.handshakeTimeoutMs`). Default: the runtime's, 5000 ms. */
-  readonly remoteHandshakeTimeoutMs?: number;
+  /**
+   * Settings of the runtime's remote launcher on top of the env's fake ACP child command: how long
+   * the child may take to answer its handshake (default: the runtime's, 5000 ms), and whether the
+   * child is served in this process rather than spawned (default: spawned).
+   */
+  readonly remote?: Pick<RemoteLauncher, 'handshakeTimeoutMs' | 'inProcess'>;
 }
 
 /** The reference runtime implements every capability. */
@@ -115,14 +120,14 @@ class ReferenceSystem implements System {
   #config: ConfigOutcome = { ok: true, entries: [] };
   #configEntries: readonly ConfigEntryResult[] = [];
   readonly #scopeHearsChildEnds: boolean | undefined;
-  readonly #remoteHandshakeTimeoutMs: number | undefined;
+  readonly #remote: ReferenceAdapterOptions['remote'];
 
   constructor(env: AdapterEnv, options: ReferenceAdapterOptions) {
     this.#env = env;
     this.profiles = { ...DEFAULT_PROFILES, ...options.profiles };
     this.maxDepth = options.maxDepth ?? 4;
     this.#scopeHearsChildEnds = options.scopeHearsChildEnds;
-    this.#remoteHandshakeTimeoutMs = options.remoteHandshakeTimeoutMs;
+    this.#remote = options.remote;
   }
 
   /** Builds a runtime with `config`, installs the recorder and the global plans, then starts it. */
@@ -137,7 +142,7 @@ class ReferenceSystem implements System {
       model: ({ session, signal }: { session: Session; signal: AbortSignal }) => env.turn({ id: session.id, signal }) as Promise<readonly ModelEvent[]>,
       log: () => undefined,
       ...(env.store === undefined ? {} : { store: env.store }),
-      ...(env.remote === undefined ? {} : { remote: { ...env.remote, ...(this.#remoteHandshakeTimeoutMs === undefined ? {} : { handshakeTimeoutMs: this.#remoteHandshakeTimeoutMs }) } }),
+      ...(env.remote === undefined ? {} : { remote: { ...env.remote, ...this.#remote } }),
     };
     try {
       this.#runtime = createRuntime({ ...options, ...(config === undefined ? {} : { config }) });

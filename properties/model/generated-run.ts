@@ -14,11 +14,13 @@ import { GeneratedFailure } from './generated-failure.js';
 import type { Tallies } from './tallies.js';
 
 /**
- * How long the model's remote child may take to answer its handshake. The runtime's default, 5 s,
- * was met under load (load average 18, a niced sweep): the model answered `invalid` for a start the
+ * The model's remote child: served in the kit's own process, so no outcome of the model depends on
+ * how fast the machine starts a process (and a run spends no process start on the model), with a
+ * handshake limit far above the runtime's default, 5 s — met under load (load average 18, a niced
+ * sweep) when the model's child was a process: the model answered `invalid` for a start the
  * implementation made, a false AIK-REMOTE-001 FAIL (sweep seed 7, variant without-id-source).
  */
-export const MODEL_REMOTE_HANDSHAKE_MS = 60_000;
+export const MODEL_REMOTE = { handshakeTimeoutMs: 60_000, inProcess: true } as const;
 
 /** One handle slot: the same creation as the real system and the model know it. */
 export interface HandleSlot {
@@ -144,8 +146,7 @@ export class GeneratedRun {
       aliases,
       ownIds: !declared.capabilities.idSource,
     });
-    // The model's own remote child answering late on a loaded machine must not decide an outcome: its handshake waits as long as a confirming run.
-    const modelFactory = referenceAdapter({ profiles: declared.profiles, remoteHandshakeTimeoutMs: MODEL_REMOTE_HANDSHAKE_MS });
+    const modelFactory = referenceAdapter({ profiles: declared.profiles, remote: MODEL_REMOTE });
     // The model is the kit's own runtime: it is never suspected, so its limits are generous and fixed.
     const modelLimits = new Limits(limits.base).confirm();
     const model = new DrivenSystem(await openSystem(modelFactory, modelKit, undefined, modelLimits), { limits: modelLimits, steps: [], injected: (value) => injected.has(value), broke: () => undefined });

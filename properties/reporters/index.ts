@@ -1,4 +1,5 @@
 import { githubReporter } from './github-reporter.js';
+import { htmlReporter } from './html-reporter.js';
 import { jsonReporter } from './json-reporter.js';
 import { junitReporter } from './junit-reporter.js';
 import { markdownReporter } from './markdown-reporter.js';
@@ -13,4 +14,5 @@ export const REPORTERS = {
   junit: junitReporter,
   github: githubReporter,
   markdown: markdownReporter,
+  html: htmlReporter,
 } as const satisfies Record<ReportFormat, Reporter>;

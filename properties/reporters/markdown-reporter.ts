@@ -1,16 +1,13 @@
 import type { FailureDetail } from '../report/conformance-report.js';
 import type { Reporter } from './reporter.js';
 import { describeAdapter, generatedRuns, verdictLine } from './text-reporter.js';
+import { markdownCell } from '../../src/contract/markdown-cell.js';
 
 /** Makes text safe inside a Mermaid message (its entity codes for `#` and `;`). */
 function mermaidText(text: string): string {
   return text.replace(/#/g, '#35;').replace(/;/g, '#59;').replace(/\n/g, ' ');
 }
 
-/** Makes text safe inside a Markdown table cell. */
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
 
 /** A Mermaid sequence diagram of a counterexample: each step the kit performed and what the system answered. */
 export function counterexampleDiagram(failure: FailureDetail): string {
@@ -36,10 +33,10 @@ export const markdownReporter: Reporter = (report) => {
   ];
   for (const result of report.requirements) {
     const checks = result.checks.map((check) => `${check.id.slice(check.id.indexOf('/') + 1)} (${check.runs})`).join(', ');
-    lines.push(`| ${result.status}${result.expected === true ? ' (expected)' : ''} | ${result.id} | ${result.tier} | ${cell(checks)} | ${cell(result.note ?? '')} |`);
+    lines.push(`| ${result.status}${result.expected === true ? ' (expected)' : ''} | ${result.id} | ${result.tier} | ${markdownCell(checks)} | ${markdownCell(result.note ?? '')} |`);
   }
   for (const failure of report.failures) {
-    lines.push('', `### ✗ ${failure.check}${failure.expected ? ' (expected)' : ''}`, '', cell(failure.message), '');
+    lines.push('', `### ✗ ${failure.check}${failure.expected ? ' (expected)' : ''}`, '', markdownCell(failure.message), '');
     lines.push(`Seed \`${failure.counterexample.seed}\`${failure.counterexample.path === undefined ? '' : `, path \`${failure.counterexample.path}\``}:`, '', '```text', ...failure.counterexample.commands, '```', '', counterexampleDiagram(failure));
   }
   if (report.stale.length > 0) lines.push('', `**Stale expected failures** (they pass now): ${report.stale.map((entry) => `\`${entry}\``).join(', ')}`);

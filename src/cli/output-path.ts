@@ -14,6 +14,8 @@ export interface OutputPath {
   readonly createFolders?: boolean;
   /** Files the command reads, by what they are (`the adapter module`): the output must not replace one. */
   readonly reads?: ReadonlyMap<string, string>;
+  /** Other files the command writes (`--out` beside `--html`), by what they are: the output must not be one of them. */
+  readonly writes?: ReadonlyMap<string, string>;
   /** A folder holding the implementation's sources: the output must not replace a source file in it. */
   readonly sources?: string;
 }
@@ -41,6 +43,9 @@ export function checkOutputPath(path: string | undefined, output: OutputPath): v
   for (const [file, what] of output.reads ?? []) {
     if (real(file) === target) throw new UsageError(`${path}: ${output.flag} names ${what}, which this run reads; write to another file`);
   }
+  for (const [file, what] of output.writes ?? []) {
+    if (real(file) === target) throw new UsageError(`${path}: ${output.flag} names ${what}, which this run writes too; write to another file`);
+  }
   if (output.sources !== undefined && existsSync(target) && SOURCE_EXTENSIONS.has(extname(target))) {
     const inside = relative(real(output.sources), target);
     if (!inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside)) throw new UsageError(`${path}: ${output.flag} names a source file beside the adapter module; write to another file`);
@@ -56,3 +61,8 @@ export function adapterFiles(spec: AdapterSpec | undefined, loading: AdapterLoad
   if (loading.tsconfig !== undefined) reads.set(loading.tsconfig, 'the --tsconfig');
   return { reads, sources: dirname(module) };
 }
+
+/** `--html <file>` of `conform`, `merge` and `replay`: the HTML report written beside the format printed. */
+export const HTML_FLAG = '--html <file>';
+/** The help of {@link HTML_FLAG}. */
+export const HTML_HELP = 'also write the report as one self-contained HTML page to this file (the format chosen is still printed)';

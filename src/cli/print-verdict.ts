@@ -24,13 +24,18 @@ function escapedNote(counterexample: Counterexample): string {
  * and `merge`, which end the same way. `invocation` lets failures print their rerun line; a run that
  * replayed one generated counterexample (`replayedPath`) writes that one to `out`, and `outCheck`
  * names the check whose failure it writes (default: the first unexpected failure); `color` is the
- * `--color`/`--no-color` flag.
+ * `--color`/`--no-color` flag; `html` (`--html <file>`) writes the HTML report to that file
+ * beside the format printed.
  */
-export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, how: { readonly invocation?: ReporterOptions['invocation']; readonly replayedPath?: boolean; readonly outCheck?: string; readonly color?: boolean } = {}): Promise<number> {
+export async function printVerdict(report: ConformanceReport, format: ReportFormat, out: string | undefined, how: { readonly invocation?: ReporterOptions['invocation']; readonly replayedPath?: boolean; readonly outCheck?: string; readonly color?: boolean; readonly html?: string } = {}): Promise<number> {
   const { invocation, replayedPath = false, outCheck } = how;
   const older = 'olderContract' in report.adapter ? report.adapter.olderContract : undefined;
   if (older !== undefined) process.stderr.write(`agent-identity-kit: ${olderContractWarning(older)}\n`);
   process.stdout.write(REPORTERS[format](report, { color: useColor(format, process.stdout, how.color), ...(invocation === undefined ? {} : { invocation }) }));
+  if (how.html !== undefined) {
+    writeFileAtomic(how.html, REPORTERS.html(report, { color: false, ...(invocation === undefined ? {} : { invocation }) }));
+    process.stderr.write(`agent-identity-kit: wrote the HTML report to ${printable(how.html)}\n`);
+  }
   if (out !== undefined) {
     // A run replaying one generated counterexample (`--path`) writes that one, whatever its directed checks found.
     const unexpected = report.failures.filter((candidate) => !candidate.expected);

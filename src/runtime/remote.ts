@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { parsePlan, PlanError, serve } from './acp-child-peer.mjs';
 import { RuntimeError } from './errors.js';
 import type { Kernel } from './kernel.js';
 import type { AgentLifecycle } from './lifecycle.js';
@@ -27,6 +28,12 @@ export interface RemoteLauncher {
    * killed with SIGKILL. Default: 2000 ms.
    */
   readonly killGraceMs?: number;
+  /**
+   * Runs the bundled simulated ACP child server ({@link acpChildServer}) inside this process instead
+   * of starting it as a child process: the same replies, delays, crashes and exits, without the
+   * cost of a process start. Only for launchers made by {@link acpChildServer}. Default: false.
+   */
+  readonly inProcess?: boolean;
 }
 
 /** Options of `context.spawnRemote()`. */
@@ -81,17 +88,21 @@ interface Launch {
   readonly args: readonly string[];
   readonly handshakeTimeoutMs: number;
   readonly killGraceMs: number;
+  readonly inProcess: boolean;
 }
 
 function toLaunch(launcher: RemoteLauncher | undefined, subject: string): Launch {
   if (launcher === undefined) throw new RuntimeError('invalid', `${subject}: no remote (ACP child command) is configured in the runtime options`);
-  const { command, args = [], handshakeTimeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS, killGraceMs = DEFAULT_KILL_GRACE_MS } = launcher;
+  const { command, args = [], handshakeTimeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS, killGraceMs = DEFAULT_KILL_GRACE_MS, inProcess = false } = launcher;
   if (command.length === 0) throw new RuntimeError('invalid', `${subject}: runtime options remote.command must not be empty`);
   if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) throw new RuntimeError('invalid', `${subject}: runtime options remote.args must be an array of strings`);
   for (const [field, value] of [['handshakeTimeoutMs', handshakeTimeoutMs], ['killGraceMs', killGraceMs]] as const) {
     if (!Number.isSafeInteger(value) || value <= 0) throw new RuntimeError('invalid', `${subject}: runtime options remote.${field} must be a positive integer of milliseconds`);
   }
-  return { command, args, handshakeTimeoutMs, killGraceMs };
+  if (inProcess !== false && (inProcess !== true || args[0] !== ACP_CHILD_SERVER)) {
+    throw new RuntimeError('invalid', `${subject}: runtime options remote.inProcess runs only the bundled simulated ACP child server (a launcher made by acpChildServer())`);
+  }
+  return { command, args, handshakeTimeoutMs, killGraceMs, inProcess };
 }
 
 function toSignal(options: unknown, subject: string): AbortSignal | undefined {
@@ -133,37 +144,113 @@ interface Pending {
 }
 
 /**
- * One ACP child process and its JSON-RPC 2.0 stream (one JSON object per line). `closed` resolves
- * once the process exited and its output was read to the end (also after a spawn failure); every
- * request still pending then rejects (`invalid`).
+ * The child's end of a connection: its stdin (lines, then its end), SIGTERM and SIGKILL, its
+ * output lines, and `closed`, which settles with how it ended once its output was read to the end.
+ */
+interface ChildLink {
+  write(text: string): void;
+  endInput(): void;
+  terminate(): void;
+  kill(): void;
+  onLine(listener: (line: string) => void): void;
+  readonly closed: Promise<string>;
+}
+
+/** The child as a process of its own. */
+function processLink(launch: Launch): ChildLink {
+  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  let spawnError: Error | undefined;
+  // Writes to a child that died fail with EPIPE; the exit itself is what the run acts on.
+  child.stdin.on('error', () => undefined);
+  child.on('error', (error) => {
+    spawnError ??= error;
+  });
+  const lines = createInterface({ input: child.stdout });
+  return {
+    write: (text) => void child.stdin.write(text),
+    endInput: () => void child.stdin.end(),
+    terminate: () => void child.kill('SIGTERM'),
+    kill: () => void child.kill('SIGKILL'),
+    onLine: (listener) => void lines.on('line', listener),
+    closed: new Promise((resolve) => {
+      child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
+        resolve(child.pid === undefined ? `could not be spawned (${String(spawnError?.message)})` : `exited (${signal ?? `code ${code}`})`);
+      });
+    }),
+  };
+}
+
+/**
+ * The bundled simulated child served in this process: each direction is a queue delivered on a
+ * later turn of the event loop, as a pipe delivers, and output written before an exit is read
+ * before the close.
+ */
+function simulatedLink(launch: Launch): ChildLink {
+  let exited = false;
+  const listeners: ((line: string) => void)[] = [];
+  let pending = '';
+  let close: (how: string) => void = () => undefined;
+  const closed = new Promise<string>((resolve) => (close = resolve));
+  const later = (deliver: () => void): void => void setImmediate(() => deliver());
+  const end = (how: string): void => {
+    if (exited) return;
+    exited = true;
+    close(how);
+  };
+  const io = {
+    write: (text: string): void => {
+      if (exited) return;
+      later(() => {
+        pending += text;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) for (const listener of listeners) listener(line);
+      });
+    },
+    exit: (code: number): void => later(() => end(`exited (code ${code})`)),
+  };
+  let server: ReturnType<typeof serve> | undefined;
+  try {
+    server = serve(parsePlan(launch.args.slice(1)), io);
+  } catch (error) {
+    if (!(error instanceof PlanError)) throw error;
+    io.exit(2);
+  }
+  const toServer = (deliver: (input: NonNullable<typeof server>) => void): void => later(() => {
+    if (!exited && server !== undefined) deliver(server);
+  });
+  return {
+    write: (text) => toServer((input) => text.split('\n').filter((line) => line !== '').forEach((line) => input.receive(line))),
+    endInput: () => toServer((input) => input.endInput()),
+    terminate: () => toServer((input) => input.terminate()),
+    kill: () => end('exited (SIGKILL)'),
+    onLine: (listener) => void listeners.push(listener),
+    closed,
+  };
+}
+
+/**
+ * One ACP child and its JSON-RPC 2.0 stream (one JSON object per line). `closed` resolves once
+ * the child exited and its output was read to the end (also after a spawn failure); every request
+ * still pending then rejects (`invalid`).
  */
 class AcpConnection {
   readonly name: string;
   readonly closed: Promise<void>;
-  readonly #child: ChildProcessByStdio<Writable, Readable, null>;
+  readonly #child: ChildLink;
   readonly #grace: number;
   readonly #pending = new Map<number, Pending>();
   #requests = 0;
   #exited = false;
-  #spawnError: Error | undefined;
 
   constructor(launch: Launch, name: string) {
     this.name = name;
     this.#grace = launch.killGraceMs;
-    this.#child = spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    // Writes to a child that died fail with EPIPE; the exit itself is what the run acts on.
-    this.#child.stdin.on('error', () => undefined);
-    this.#child.on('error', (error) => {
-      this.#spawnError ??= error;
-    });
-    createInterface({ input: this.#child.stdout }).on('line', (line) => this.#receive(line));
-    this.closed = new Promise((resolve) => {
-      this.#child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
-        this.#exited = true;
-        const how = this.#child.pid === undefined ? `could not be spawned (${String(this.#spawnError?.message)})` : `exited (${signal ?? `code ${code}`})`;
-        this.#failPending((method) => new RuntimeError('invalid', `${name} ${how} before answering ${method}`, { cause: this.#spawnError }));
-        resolve();
-      });
+    this.#child = launch.inProcess ? simulatedLink(launch) : processLink(launch);
+    this.#child.onLine((line) => this.#receive(line));
+    this.closed = this.#child.closed.then((how) => {
+      this.#exited = true;
+      this.#failPending((method) => new RuntimeError('invalid', `${name} ${how} before answering ${method}`));
     });
   }
 
@@ -187,16 +274,16 @@ class AcpConnection {
    */
   kill(): Promise<void> {
     if (!this.#exited) {
-      this.#child.stdin.end();
-      this.#child.kill('SIGTERM');
-      const timer = setTimeout(() => this.#child.kill('SIGKILL'), this.#grace);
+      this.#child.endInput();
+      this.#child.terminate();
+      const timer = setTimeout(() => this.#child.kill(), this.#grace);
       void this.closed.then(() => clearTimeout(timer));
     }
     return this.closed;
   }
 
   #write(message: object): void {
-    this.#child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    this.#child.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
   }
 
   #receive(line: string): void {

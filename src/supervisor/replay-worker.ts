@@ -7,6 +7,7 @@ import type { WorkerStatusMessage } from './worker-process.js';
 import type { Scenario } from '../contract/scenario.js';
 import { HistoryRecorder } from '../../scenarios/history/history-recorder.js';
 import { formatResult } from '../../scenarios/replay/format-result.js';
+import { replayDetail, type ReplayDetail } from '../../scenarios/replay/replay-html-report.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
 import { loadAdapter, type AdapterSpec } from './load-adapter.js';
 import { stdioAdapter } from '../stdio/stdio-adapter.js';
@@ -34,7 +35,7 @@ export interface ReplayWorkerData {
 export type ReplayWorkerMessage =
   | WorkerStatusMessage
   | { readonly kind: 'scenario-start'; readonly index: number }
-  | { readonly kind: 'scenario-end'; readonly index: number; readonly status: 'PASS' | 'FAIL' | 'SKIP'; readonly text: string; readonly history?: readonly string[] }
+  | { readonly kind: 'scenario-end'; readonly index: number; readonly status: 'PASS' | 'FAIL' | 'SKIP'; readonly text: string; readonly detail: ReplayDetail; readonly history?: readonly string[] }
   | { readonly kind: 'done' };
 
 /** Loads the adapter of `data` and replays its scenarios from `data.from`, posting each result; never throws. */
@@ -61,7 +62,7 @@ export async function runReplayWorker(data: ReplayWorkerData, post: (message: Re
     const lines: string[] = [];
     const record = data.record ? new HistoryRecorder((line) => lines.push(line)) : undefined;
     const result = await replayScenario(scenario, adapter, record === undefined ? {} : { record });
-    post({ kind: 'scenario-end', index, status: result.status, text: formatResult(file, scenario, result), ...(record === undefined || result.status === 'SKIP' ? {} : { history: lines }) });
+    post({ kind: 'scenario-end', index, status: result.status, text: formatResult(file, scenario, result), detail: replayDetail(scenario, result), ...(record === undefined || result.status === 'SKIP' ? {} : { history: lines }) });
   }
   // A rejection nobody handled surfaces only after the turn it happened in: give those of the last scenario a turn to show.
   await new Promise((resolve) => setTimeout(resolve, 1));

@@ -1,6 +1,7 @@
 import type { Scenario } from '../contract/scenario.js';
 import type { AdapterLoading, AdapterSpec } from './load-adapter.js';
 import type { ReplayWorkerData, ReplayWorkerMessage } from './replay-worker.js';
+import type { ReplayDetail } from '../../scenarios/replay/replay-html-report.js';
 import { WATCHDOG_GRACE_MS, lossText } from './supervise-conformance.js';
 import { UsageError } from './usage-error.js';
 import { AdapterOutput, runWorker } from './worker-process.js';
@@ -11,6 +12,8 @@ export interface SupervisedReplayResult {
   readonly status: 'PASS' | 'FAIL' | 'SKIP';
   /** The result for a person (formatResult's text, or the loss of the worker). */
   readonly text: string;
+  /** What the HTML report draws of it; absent when the worker was lost in it. */
+  readonly detail?: ReplayDetail;
   readonly history?: readonly string[];
 }
 
@@ -71,7 +74,7 @@ export async function superviseReplay(run: {
           settle();
           flight = 'between';
           from = message.index + 1;
-          ended = { index: message.index, status: message.status, text: message.text, ...(message.history === undefined ? {} : { history: message.history }) };
+          ended = { index: message.index, status: message.status, text: message.text, detail: message.detail, ...(message.history === undefined ? {} : { history: message.history }) };
         }
         if (message.kind === 'stray') {
           const line = `${message.origin} escaped from adapter code: ${message.message}`;

@@ -1,6 +1,7 @@
 import { AUDITED_SECTIONS, CLAUSES, INTERACTIONS, type Clause } from '../../src/contract/clauses.js';
 import { MUTANT_CLAUSES } from '../../src/contract/mutant-clauses.js';
 import { CONTRACT_VERSION, REQUIREMENTS } from '../../src/contract/requirements.js';
+import { markdownCell } from '../../src/contract/markdown-cell.js';
 
 /** Where the generated clause coverage lives in the kit's repository. */
 export const CLAUSE_COVERAGE_FILE = 'docs/clause-coverage.md';
@@ -35,13 +36,10 @@ export function renderClauseCoverageMarkdown(clauses: readonly Clause[] = CLAUSE
       const mapped = entry.checks.map((id) => `\`${id}\``).join('<br>');
       const checks = entry.unobservable !== undefined ? `not observable: ${entry.unobservable}` : entry.accepts === undefined ? mapped : `${mapped}<br>accepts ${entry.accepts}`;
       const witnesses = entry.accepts !== undefined ? `variants: ${(entry.variants ?? []).map((name) => `\`${name}\``).join(', ')}` : mutantsOf(entry.id).map((name) => `\`${name}\``).join('<br>');
-      lines.push(`| ${entry.id} | ${cell(entry.text)} | ${cell(entry.section)} | ${cell(checks)} | ${cell(witnesses)} |`);
+      lines.push(`| ${entry.id} | ${markdownCell(entry.text)} | ${markdownCell(entry.section)} | ${markdownCell(checks)} | ${markdownCell(witnesses)} |`);
     }
   }
   lines.push('');
   return lines.join('\n');
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|');
-}

@@ -1,5 +1,6 @@
 import type { Requirement, Tier } from '../../src/contract/requirements.js';
 import { CONTRACT_VERSION, REQUIREMENTS } from '../../src/contract/requirements.js';
+import { markdownCell } from '../../src/contract/markdown-cell.js';
 
 /** Where the generated requirement list lives in the kit's repository. */
 export const REQUIREMENTS_FILE = 'docs/requirements.md';
@@ -26,7 +27,7 @@ export function renderRequirementsMarkdown(requirements: readonly Requirement[] 
   for (const area of areas) {
     lines.push('', `## ${area}`, '', '| id | tier | applies | statement |', '| --- | --- | --- | --- |');
     for (const entry of requirements.filter((candidate) => candidate.area === area)) {
-      lines.push(`| ${entry.id} | ${entry.tier} | ${applies(entry)} | ${escapeCell(entry.statement)} |`);
+      lines.push(`| ${entry.id} | ${entry.tier} | ${applies(entry)} | ${markdownCell(entry.statement)} |`);
     }
   }
   lines.push('');
@@ -39,6 +40,3 @@ function applies(entry: Requirement): string {
   return entry.tier === 'STATIC' ? 'on source code' : 'always';
 }
 
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|');
-}

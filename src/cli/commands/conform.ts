@@ -14,7 +14,8 @@ import { CONTRACT_VERSION } from '../../contract/requirements.js';
 import { adapterLoading, adapterSpec } from '../../supervisor/load-adapter.js';
 import { DEFAULT_MEMORY_LIMIT_MB } from '../../supervisor/worker-process.js';
 import { colorOption } from '../use-color.js';
-import { adapterFiles, checkOutputPath } from '../output-path.js';
+import { adapterFiles, checkOutputPath, HTML_FLAG, HTML_HELP } from '../output-path.js';
+import { adapterFlags } from '../adapter-flags.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
 import { helpExamples } from '../help-examples.js';
@@ -33,6 +34,7 @@ interface ConformFlags {
   readonly out?: string;
   readonly outCheck?: string;
   readonly format: ReportFormat;
+  readonly html?: string;
   readonly timeout?: string;
   readonly timeBudget?: string;
   readonly workers?: string;
@@ -61,7 +63,7 @@ function pathOf(value: string | undefined, seed: number | undefined): string | u
 
 /** How this run was started, as far as a rerun of one failure needs it: the adapter and how it loads, and the per-operation limit. */
 function invocationOf(flags: ConformFlags): { readonly conform: string[]; readonly replay: string[] } {
-  const loading = [...(flags.adapter === undefined ? [] : ['--adapter', flags.adapter]), ...(flags.adapterCmd === undefined ? [] : ['--adapter-cmd', flags.adapterCmd]), ...(flags.import ?? []).flatMap((module) => ['--import', module]), ...(flags.tsconfig === undefined ? [] : ['--tsconfig', flags.tsconfig])];
+  const loading = adapterFlags(flags);
   return { conform: ['npx', 'agent-identity-kit', 'conform', ...loading, ...(flags.timeout === undefined ? [] : ['--timeout', flags.timeout])], replay: ['npx', 'agent-identity-kit', 'replay', ...loading] };
 }
 
@@ -164,7 +166,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
   program
     .command('conform')
     .description('check an implementation against the one-identity contract, through its adapter')
-    .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
+    .addHelpText('after', helpExamples('conform', 'conform --adapter conformance/adapter.ts --format junit > conformance.xml', 'conform --adapter conformance/adapter.ts --html conformance.html', 'conform --adapter conformance/adapter.ts --requirements AIK-TXN,AIK-ID-001 --seed 42 --out counterexample.json', 'conform --adapter harness/adapter.ts --import ./polyfills.js --tsconfig harness/tsconfig.json'))
     .option('--adapter <module>', 'adapter module (file.ts or file.ts#export); default: conform.adapter of the configuration, else the bundled reference runtime')
     .option('--adapter-cmd <command>', 'drive an adapter process in any language over stdio (docs/stdio-adapter.md), e.g. "python3 adapter.py"; the verdict is on the stdio subset')
     .option('--import <module>', 'preload this module before the adapter (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
@@ -182,6 +184,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
     .option('--max-memory <mb>', `the memory each worker (the adapter and the engine) may use, in MB (default ${DEFAULT_MEMORY_LIMIT_MB}); a worker over it fails the check in flight, as the adapter's failure`)
     .option('--time-budget <ms>', 'end the generated phase after this long (default: none, every run is made); the report says how many runs were made')
     .addOption(new Option('--format <format>', 'output format').choices(REPORT_FORMATS).default('text'))
+    .option(HTML_FLAG, HTML_HELP)
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
     .action(async (given: ConformFlags) => {
       const flags = withConfig(given, await loadConformConfig(process.cwd()));
@@ -197,6 +200,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       if (path !== undefined && shard !== undefined) throw new UsageError('--path and --shard: a replayed counterexample is one run (run it without --shard)');
       if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers: a shard runs in one worker (run the shards on several machines, then merge)');
       if (shard !== undefined && flags.out !== undefined) throw new UsageError('--shard and --out: the counterexample is written by merge (merge --out)');
+      if (shard !== undefined && (flags.html !== undefined || flags.format === 'html')) throw new UsageError('--shard prints the shard\'s partial JSON report: the HTML report of the run is written by merge (merge --format html or --html)');
       if (flags.outCheck !== undefined && (flags.out === undefined || !knownEntry(flags.outCheck, true) || !flags.outCheck.includes('/'))) throw new UsageError(`--out-check needs --out and a check id (<requirement>/<name>), got ${JSON.stringify(flags.outCheck)}`);
       const requirements = requirementsOf(flags.requirements);
       const expectedFailures = await expectedFailuresOf(flags.expectedFailures);
@@ -205,6 +209,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
       const spec = flags.adapter === undefined ? undefined : adapterSpec(flags.adapter);
       const loading = adapterLoading(spec, flags.import ?? [], flags.tsconfig);
       checkOutputPath(flags.out, { flag: '--out', ...adapterFiles(spec, loading) });
+      checkOutputPath(flags.html, { flag: '--html', ...adapterFiles(spec, loading), ...(flags.out === undefined ? {} : { writes: new Map([[flags.out, 'the --out file']]) }) });
       const options: ConformanceOptions = {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
@@ -240,7 +245,7 @@ export const registerConform: RegisterCommand = (program, setExitCode) => {
         return;
       }
       const { printVerdict } = await import('../print-verdict.js');
-      const code = await printVerdict(report, flags.format, flags.out, { invocation: invocationOf(flags), replayedPath: path !== undefined, ...(flags.outCheck === undefined ? {} : { outCheck: flags.outCheck }), ...colorOption(program.opts()) });
+      const code = await printVerdict(report, flags.format, flags.out, { invocation: invocationOf(flags), replayedPath: path !== undefined, ...(flags.outCheck === undefined ? {} : { outCheck: flags.outCheck }), ...(flags.html === undefined ? {} : { html: flags.html }), ...colorOption(program.opts()) });
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);
     });

@@ -5,7 +5,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../../../properties/reporters
 import type { shardShareProblem } from '../../../properties/runner/shard-share.js';
 import { helpExamples } from '../help-examples.js';
 import { colorOption } from '../use-color.js';
-import { checkOutputPath } from '../output-path.js';
+import { checkOutputPath, HTML_FLAG, HTML_HELP } from '../output-path.js';
 import { ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP, refuseUndecided } from '../nothing-to-check.js';
 import { UsageError } from '../../supervisor/usage-error.js';
 import type { RegisterCommand } from './index.js';
@@ -43,9 +43,12 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
     .addHelpText('after', helpExamples('merge shard-1.json shard-2.json shard-3.json shard-4.json', 'merge shards/*.json --format markdown >> "$GITHUB_STEP_SUMMARY"'))
     .option('--out <file>', 'write the shrunk counterexample of the first failure as a scenario file')
     .addOption(new Option('--format <format>', 'output format').choices(REPORT_FORMATS).default('text'))
+    .option(HTML_FLAG, HTML_HELP)
     .option(ALLOW_EMPTY_FLAG, ALLOW_EMPTY_HELP)
-    .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string; readonly allowEmpty?: boolean }) => {
-      checkOutputPath(flags.out, { flag: '--out', reads: new Map(files.map((file) => [file, `the partial report ${file}`])) });
+    .action(async (files: string[], flags: { readonly format: ReportFormat; readonly out?: string; readonly html?: string; readonly allowEmpty?: boolean }) => {
+      const reads = new Map(files.map((file) => [file, `the partial report ${file}`]));
+      checkOutputPath(flags.out, { flag: '--out', reads });
+      checkOutputPath(flags.html, { flag: '--html', reads, ...(flags.out === undefined ? {} : { writes: new Map([[flags.out, 'the --out file']]) }) });
       // Loaded on use: the engine and the reporters would slow every other command's start.
       const [{ shardShareProblem }, { mergeReports }, { printVerdict }] = await Promise.all([import('../../../properties/runner/shard-share.js'), import('../../../properties/runner/run-conformance.js'), import('../print-verdict.js')]);
       const parts = files.map((file) => partOf(file, shardShareProblem));
@@ -55,7 +58,7 @@ export const registerMerge: RegisterCommand = (program, setExitCode) => {
       } catch (error) {
         throw new UsageError(`${files.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const code = await printVerdict(report, flags.format, flags.out, colorOption(program.opts()));
+      const code = await printVerdict(report, flags.format, flags.out, { ...(flags.html === undefined ? {} : { html: flags.html }), ...colorOption(program.opts()) });
       refuseUndecided(report, flags.allowEmpty);
       setExitCode(code);
     });
