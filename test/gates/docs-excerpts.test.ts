@@ -160,6 +160,72 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     });
   });
 
+  it('counts a missing property of a class whose base comes from a package that is not installed as a fragment’s; of one whose bases all resolve, reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/agent.ts', "import { DurableObject } from 'cloudflare:workers';\n\n/** An agent, a Durable Object. */\nexport class Agent extends DurableObject {\n  greet(): string {\n    return 'hi';\n  }\n}\n");
+    write(root, 'src/named.ts', "/** Something with a name. */\nexport class Named {\n  readonly name: string = 'n';\n}\n");
+    write(
+      root,
+      'docs/agents.md',
+      [
+        // `env` is a member of the uninstalled `DurableObject`: after an install it exists.
+        fence("import { Agent } from '../src/agent.js';\n\nexport class MyAgent extends Agent {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}"),
+        fence("import { Named } from '../src/named.js';\n\nexport class Titled extends Named {\n  heading(): string {\n    return this.title;\n  }\n}"),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.title;')} TS2339: Property 'title' does not exist on type 'Titled'.`],
+      fragments: 1,
+    });
+  });
+
+  it('counts an `override` in a class whose base did not resolve as a fragment’s; in a class with no base, reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/override.md',
+      [
+        fence("export class Extractor extends Think {\n  protected override summary(): string {\n    return 'done';\n  }\n}"),
+        fence('export class Plain {\n  override run(): void {}\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/override.md', '  override run(): void {}')} TS4112: This member cannot have an 'override' modifier because its containing class 'Plain' does not extend another class.`],
+      fragments: 1,
+    });
+  });
+
+  it('does not report a name a fence declares twice (alternatives shown one after another); its other errors are', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/alternatives.md',
+      fence(
+        "// ✅ Correct\nconst mode = 'fast';\n// ❌ Wrong\nconst mode = 'safe';\nfunction pick(): string {\n  return mode;\n}\nfunction pick(): string {\n  return 'other';\n}\ninterface Options {}\nclass Options {}\nexport { pick };\nconst size: number = mode;",
+      ),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/alternatives.md', 'const size: number = mode;')} TS2322: Type 'string' is not assignable to type 'number'.`],
+      fragments: 1,
+    });
+  });
+
+  it('counts a relative import of the reader’s own file (its first segment is not beside the document) as missing context; of a repository folder’s missing file, reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/setup.md',
+      [
+        fence("export { Counter } from './agents/counter';\nexport type { Chat } from './server.js';\nexport type Room = import('../rooms/room').Room;"),
+        fence("export { gone } from '../src/gone.js';"),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/setup.md', "export { gone } from '../src/gone.js';")} TS2307: Cannot find module '../src/gone.js' or its corresponding type declarations.`],
+      fragments: 1,
+    });
+  });
+
   it('does not make unreachable code or an unused label an error in fences, whatever the project says; a type error there is reported', () => {
     const root = fixtureRepo();
     tsconfig(root, { allowUnreachableCode: false, allowUnusedLabels: false });

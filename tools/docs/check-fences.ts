@@ -1,4 +1,5 @@
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
 import { excerptSyntaxError } from './excerpt-syntax-error.js';
@@ -10,6 +11,12 @@ const QUOTED = /'([^']+)'/;
  * requires the module path 'react/jsx-runtime' to exist" (TS2875).
  */
 const MODULE_NOT_FOUND = new Set([2307, 2792, 2875]);
+/**
+ * A relative import that does not resolve: "Cannot find module './x'" (TS2307, TS2792) and, under
+ * NodeNext, "Relative import paths need explicit file extensions" (TS2834, TS2835), which
+ * TypeScript says instead when the file is not there.
+ */
+const RELATIVE_NOT_FOUND = new Set([2307, 2792, 2834, 2835]);
 /**
  * "Cannot find name 'x'" (plain, or with a hint to install Node's or a test runner's types): the
  * fence uses a name it neither declares nor imports, so it is a fragment of a larger example,
@@ -65,6 +72,21 @@ const SUGGESTED = /Did you mean '([^']+)'/;
  * cannot know.
  */
 const MISSING_PROPERTY = new Set([2339, 2551]);
+/**
+ * "This member cannot have an 'override' modifier because its containing class does not extend
+ * another class" (TS4112) on a class that has an `extends` clause: its base did not resolve (a
+ * name the fence never declares or imports, or a class of a package that is not installed), so
+ * the override is of a member the gate cannot see.
+ */
+const OVERRIDE_WITHOUT_BASE = 4112;
+/**
+ * A name declared twice in one fence: "Cannot redeclare block-scoped variable" (TS2451),
+ * "Duplicate function implementation" (TS2393), "Duplicate identifier" (TS2300). Each fence is its
+ * own module, so the two declarations are the fence's own: an example showing alternatives one
+ * after another (`// ✅ Correct` … `// ❌ Wrong`, before and after a migration), as unreachable
+ * code is. Nothing in it contradicts the repository's code: counted, not reported.
+ */
+const ALTERNATIVES = new Set([2451, 2393, 2300]);
 
 /** What {@link checkFences} found. */
 export interface FenceCheck {
@@ -140,8 +162,9 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
       const declaredElsewhere = diagnostic.code === SIMILAR_NAME && (codeNames.has(QUOTED.exec(message)?.[1] ?? '') || !declares(source, SUGGESTED.exec(message)?.[1] ?? ''));
       const start = diagnostic.start ?? 0;
       const node = innermostAt(source, start);
-      const ofUnknownBase = MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node);
-      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
+      const readersFile = RELATIVE_NOT_FOUND.has(diagnostic.code) && ts.isStringLiteralLike(node) && namesReadersFile(node.text, dirname(fence.virtualPath));
+      const ofUnknownBase = (MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node)) || (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node));
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
         continue;
       }
@@ -167,8 +190,35 @@ function isUnboundThis(source: ts.SourceFile, node: ts.Node, position: number): 
 }
 
 /**
+ * Whether a relative import `specifier` of a fence in `folder` names a file of the reader's
+ * project rather than of the repository: its first segment (after `./` and `../`) is not in the
+ * folder it leads to (`./agents/counter` from docs/, where there is no docs/agents; `./server`,
+ * where no such file is). The same rule as a backticked path's (`check-references.ts`): a path
+ * is the repository's to check when its first segment is there; `../src/gone` where `src/` is
+ * there is stale and reported.
+ */
+function namesReadersFile(specifier: string, folder: string): boolean {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return false;
+  let base = folder;
+  for (const segment of specifier.split('/')) {
+    if (segment === '.' || segment === '') continue;
+    if (segment === '..') base = dirname(base);
+    else return !existsSync(join(base, segment));
+  }
+  return false;
+}
+
+/** Whether the class around `node` has an `extends` clause. */
+function hasExtendsClause(node: ts.Node): boolean {
+  const owner = ts.findAncestor(node, ts.isClassLike);
+  return owner?.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword) ?? false;
+}
+
+/**
  * Whether `name`, the name of a property access, is looked up on a type whose class or interface
- * extends (itself or through its bases) one whose name does not resolve.
+ * extends (itself or through its bases) one whose name does not resolve, or one imported from a
+ * module that does not resolve (a package that is not installed: `DurableObject` of
+ * `cloudflare:workers`), whose members the gate cannot know.
  */
 function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
   if (!ts.isPropertyAccessExpression(name.parent) || name.parent.name !== name) return false;
@@ -180,7 +230,9 @@ function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
     const bases = declarations.flatMap((declaration) => declaration.heritageClauses?.filter((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword).flatMap((clause) => clause.types) ?? []);
     return bases.some((base) => {
       const found = checker.getSymbolAtLocation(base.expression);
-      return found === undefined || visit(found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found);
+      if (found === undefined) return true;
+      const target = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+      return (target.getDeclarations() ?? []).length === 0 || visit(target);
     });
   };
   return visit(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)).getSymbol());

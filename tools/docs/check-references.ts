@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import type { Finding } from '../check/finding.js';
 import { shownPath } from '../check/shown-path.js';
@@ -29,8 +29,10 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * names a file of that other repository: not checked. Links starting with `/` are taken from the
  * repository root; so are the relative links of a document published from there (a VS Code
  * extension's README, see {@link publishedFromRoot}) that do not resolve from its folder —
- * counted in `publishedLinks`, not reported. A document's package is the one of `workspace` that
- * holds it.
+ * counted in `publishedLinks`, not reported. A backticked path that is not there but that git
+ * ignores (`ui/.env`, a file each user writes; a build's output) names what the repository never
+ * holds, so the gate cannot check it: counted in `ignoredPaths`, not reported, as the graph counts
+ * imports of such files. A document's package is the one of `workspace` that holds it.
  */
 export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, workspace: Workspace): ReferenceCheck {
   const folder = dirname(join(root, document.file));
@@ -62,6 +64,7 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   };
   // One finding per dead path and document, at its first mention, counting the others: one fix mends them all.
   const deadPaths = new Map<string, { finding: Finding; mentions: number }>();
+  const ignoredPaths = new Set<string>();
   const visit = (node: Nodes, inLink: boolean, upstream: readonly string[]): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') checkLink(node);
     // A backticked path that is a link's text is checked as the link.
@@ -70,7 +73,10 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
       const known = deadPaths.get(node.value.trim());
       if (known !== undefined) known.mentions += 1;
       else if (paths !== undefined && !paths.some((path) => existsSync(path))) {
-        deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
+        const folderSuffix = node.value.trim().endsWith('/') ? '/' : '';
+        const inside = paths.map((path) => shownPath(root, path)).filter((path) => !isAbsolute(path));
+        if (inside.some((path) => workspace.isIgnored(`${path}${folderSuffix}`))) ignoredPaths.add(node.value.trim());
+        else deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
       }
     }
     if ('children' in node) {
@@ -82,7 +88,7 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   for (const { finding, mentions } of deadPaths.values()) {
     findings.push(mentions === 1 ? finding : { ...finding, message: `${finding.message} (mentioned ${mentions} times in this file)` });
   }
-  return { findings, publishedLinks };
+  return { findings, publishedLinks, ignoredPaths: ignoredPaths.size };
 }
 
 /** What {@link checkReferences} found in one document. */
@@ -90,6 +96,8 @@ export interface ReferenceCheck {
   readonly findings: Finding[];
   /** Relative links that resolve only from the repository root, where the document is published from. */
   readonly publishedLinks: number;
+  /** Backticked paths that are not there and that git ignores (written locally or by a build), each once: not checked. */
+  readonly ignoredPaths: number;
 }
 
 /**
