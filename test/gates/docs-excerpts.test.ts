@@ -103,6 +103,35 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     });
   });
 
+  it('counts a fence cut as API docs cut code (module lines and class members, optional-argument marks, elided values and type arguments, a chain without its receiver, a bare object literal, blocks left open for the next fence) as a fragment; a real syntax error is reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/cuts.md',
+      [
+        fence('import { tool } from "ai";\n\ngetTools() {\n  return { search: tool };\n}'),
+        fence('async invoke(name: string): Promise<unknown> {\n  return name;\n}\n\nexport async function call(): Promise<void> {}'),
+        fence('await manager.append(sessionId, message, parentId?);'),
+        fence('const result = streamText({\n  messages: ...,\n  tools: {...}\n});'),
+        fence('addMcpServer(name: string): Promise<...>'),
+        fence('.withContext("soul", { provider })\n.compactAfter(1000)'),
+        fence('{\n  support: telegram({ token: "a" }),\n  sales: telegram({ token: "b" })\n};'),
+        fence('export class Reminders {\n  async send(): Promise<void> {\n    await this.flush();\n  }\n'),
+        fence('interface MessageBlock =\n  | { type: "text" };'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/cuts.md', 'interface MessageBlock =')} TS1005: '{' expected.`],
+      fragments: 8,
+    });
+  });
+
+  it('counts decorated signatures without bodies (an API summary) as a fragment', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/api.md', fence('declare function callable(): (value: unknown, context: ClassMethodDecoratorContext) => void;\nexport class Api {\n  @callable()\n  greet(name: string): string;\n}'));
+    expect(outcome(runDocs({ root }))).toEqual({ findings: [], fragments: 1 });
+  });
+
   it('counts a fence ending in closers of blocks it never opened as a fragment; an unopened closer followed by more code is reported', () => {
     const root = fixtureRepo();
     write(
@@ -166,16 +195,27 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     write(root, 'src/named.ts', "/** Something with a name. */\nexport class Named {\n  readonly name: string = 'n';\n}\n");
     write(
       root,
+      'src/voice.ts',
+      "/** A class's constructor. */\nexport type Constructor<T = object> = new (...args: any[]) => T;\n/** What a voice adds. */\nexport interface Voice {\n  speak(): string;\n}\n/** `Base` with a voice. */\nexport function withVoice<TBase extends Constructor>(Base: TBase): TBase & Constructor<Voice> {\n  return class extends Base {\n    speak(): string {\n      return 'hello';\n    }\n  };\n}\n",
+    );
+    write(
+      root,
       'docs/agents.md',
       [
         // `env` is a member of the uninstalled `DurableObject`: after an install it exists.
         fence("import { Agent } from '../src/agent.js';\n\nexport class MyAgent extends Agent {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}"),
         fence("import { Named } from '../src/named.js';\n\nexport class Titled extends Named {\n  heading(): string {\n    return this.title;\n  }\n}"),
+        // Through a mixin: the base is a value whose construct signatures return the uninstalled class's subclass.
+        fence("import { Agent } from '../src/agent.js';\nimport { withVoice } from '../src/voice.js';\n\nconst VoiceAgent = withVoice(Agent);\nexport class Speaker extends VoiceAgent {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}\nexport class Caller extends withVoice(Agent) {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}"),
+        fence("import { Named } from '../src/named.js';\nimport { withVoice } from '../src/voice.js';\n\nexport class Announcer extends withVoice(Named) {\n  line(): string {\n    return this.speak() + this.subtitle;\n  }\n}"),
       ].join(''),
     );
     expect(outcome(runDocs({ root }))).toEqual({
-      findings: [`fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.title;')} TS2339: Property 'title' does not exist on type 'Titled'.`],
-      fragments: 1,
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.title;')} TS2339: Property 'title' does not exist on type 'Titled'.`,
+        `fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.speak() + this.subtitle;')} TS2339: Property 'subtitle' does not exist on type 'Announcer'.`,
+      ],
+      fragments: 2,
     });
   });
 

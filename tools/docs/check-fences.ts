@@ -43,10 +43,12 @@ const LIBRARY_GAP = new Map([
   [7026, /interface '([^']+)'/],
 ]);
 /**
- * "Function implementation is missing" (the fence lists signatures, as an API summary does) and
- * "A 'return' statement can only be used within a function body" (it shows a function's body).
+ * "Function implementation is missing" (the fence lists signatures, as an API summary does; "A
+ * decorator can only decorate a method implementation, not an overload", TS1249, when they are
+ * decorated) and "A 'return' statement can only be used within a function body" (it shows a
+ * function's body).
  */
-const EXCERPT = new Set([2391, 1108]);
+const EXCERPT = new Set([2391, 1249, 1108]);
 /**
  * `noImplicitAny`'s errors: a declaration without a type annotation whose type nothing gives
  * (a parameter, variable, member, binding element or rest parameter "implicitly has an 'any'
@@ -218,24 +220,35 @@ function hasExtendsClause(node: ts.Node): boolean {
  * Whether `name`, the name of a property access, is looked up on a type whose class or interface
  * extends (itself or through its bases) one whose name does not resolve, or one imported from a
  * module that does not resolve (a package that is not installed: `DurableObject` of
- * `cloudflare:workers`), whose members the gate cannot know.
+ * `cloudflare:workers`), whose members the gate cannot know. A base that is a value rather than a
+ * class (a mixin's result: `const VoiceAgent = withVoice(Agent)`, `extends withVoice(Agent)`) is
+ * followed to the instance types its construct signatures return.
  */
 function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
   if (!ts.isPropertyAccessExpression(name.parent) || name.parent.name !== name) return false;
-  const seen = new Set<ts.Symbol>();
+  const seen = new Set<ts.Symbol | ts.Type>();
+  const visitType = (type: ts.Type): boolean => {
+    if (type.flags & ts.TypeFlags.Any) return true;
+    if (seen.has(type)) return false;
+    seen.add(type);
+    return type.isUnionOrIntersection() ? type.types.some(visitType) : visit(type.getSymbol());
+  };
+  const visitBase = (base: ts.ExpressionWithTypeArguments): boolean => {
+    const found = checker.getSymbolAtLocation(base.expression);
+    const target = found !== undefined && found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+    const declarations = target?.getDeclarations() ?? [];
+    if (target !== undefined && declarations.length === 0) return true;
+    if (declarations.some((declaration) => ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration))) return visit(target);
+    const constructor = checker.getTypeAtLocation(base.expression);
+    return (constructor.flags & ts.TypeFlags.Any) !== 0 || constructor.getConstructSignatures().some((signature) => visitType(signature.getReturnType()));
+  };
   const visit = (symbol: ts.Symbol | undefined): boolean => {
     if (symbol === undefined || seen.has(symbol)) return false;
     seen.add(symbol);
     const declarations = symbol.getDeclarations()?.filter((declaration) => ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration)) ?? [];
-    const bases = declarations.flatMap((declaration) => declaration.heritageClauses?.filter((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword).flatMap((clause) => clause.types) ?? []);
-    return bases.some((base) => {
-      const found = checker.getSymbolAtLocation(base.expression);
-      if (found === undefined) return true;
-      const target = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
-      return (target.getDeclarations() ?? []).length === 0 || visit(target);
-    });
+    return declarations.some((declaration) => declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword && clause.types.some(visitBase)) ?? false);
   };
-  return visit(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)).getSymbol());
+  return visitType(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)));
 }
 
 /** Whether `source` declares or imports `name` (a variable, function, class, parameter, type, enum or import binding of that name). */
