@@ -118,11 +118,12 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
         fence('{\n  support: telegram({ token: "a" }),\n  sales: telegram({ token: "b" })\n};'),
         fence('export class Reminders {\n  async send(): Promise<void> {\n    await this.flush();\n  }\n'),
         fence('interface MessageBlock =\n  | { type: "text" };'),
+        fence('class TurnQueue {\n  get generation(): number;\n  constructor(limit: number);\n  enqueue(id: string): void;\n}'),
       ].join(''),
     );
     expect(outcome(runDocs({ root }))).toEqual({
       findings: [`fence-typecheck ${lineOf(root, 'docs/cuts.md', 'interface MessageBlock =')} TS1005: '{' expected.`],
-      fragments: 8,
+      fragments: 9,
     });
   });
 
@@ -216,6 +217,48 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
         `fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.speak() + this.subtitle;')} TS2339: Property 'subtitle' does not exist on type 'Announcer'.`,
       ],
       fragments: 2,
+    });
+  });
+
+  it('counts what an unseen base or a library global causes (an instance passed where a type is expected, the DOM’s `event` used as the program’s) as a fragment’s; with every base seen, reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/agent.ts', "import { DurableObject } from 'cloudflare:workers';\n\n/** An agent, a Durable Object. */\nexport class Agent extends DurableObject {}\n/** What runs tools needs of an agent. */\nexport interface ToolHost {\n  readonly env: { readonly LOADER: string };\n}\n/** A tool run on `host`. */\nexport function executeTool(host: ToolHost): string {\n  return host.env.LOADER;\n}\n");
+    write(
+      root,
+      'docs/hosts.md',
+      [
+        fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Researcher extends Agent {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
+        fence("import { executeTool } from '../src/agent.js';\n\nexport class Plain {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
+      ].join(''),
+    );
+    tsconfig(root, { lib: ['ES2023', 'DOM'] });
+    write(root, 'docs/workflow.md', fence('export const topic: string = event.payload.topic;\nexport const late: number = document.title;'));
+    const report = outcome(runDocs({ root }));
+    expect(report).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this);') + 10} TS2345: Argument of type 'this' is not assignable to parameter of type 'ToolHost'.   Property 'env' is missing in type 'Plain' but required in type 'ToolHost'.`,
+        `fence-typecheck ${lineOf(root, 'docs/workflow.md', 'export const late: number = document.title;')} TS2322: Type 'string' is not assignable to type 'number'.`,
+      ],
+      fragments: 2,
+    });
+  });
+
+  it('counts what an elided body causes (no value returned, an override returning nothing) and a catch variable used as an Error as missing context; a body that just forgets to return is reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/chat.ts', "/** A chat agent. */\nexport class ChatAgent {\n  /** The reply to a message. */\n  async onChatMessage(): Promise<string> {\n    return 'ok';\n  }\n}\n");
+    write(
+      root,
+      'docs/bodies.md',
+      [
+        fence('export class Store {\n  query(sql: string): string[] {\n    /* ... */\n  }\n  async load(id: string): Promise<string> {\n    if (id === "") return "none";\n    // ... fetch, cache, return\n  }\n}'),
+        fence("import { ChatAgent } from '../src/chat.js';\n\nexport class Digest extends ChatAgent {\n  override async onChatMessage() {\n    // your LLM call\n  }\n}"),
+        fence("try {\n  JSON.parse('{');\n} catch (error) {\n  console.log(error.message);\n}"),
+        fence('export function size(items: string[]): number {\n  items.sort();\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/bodies.md', 'export function size(items: string[]): number {')} TS2355: A function whose declared type is neither 'undefined', 'void', nor 'any' must return a value.`],
+      fragments: 3,
     });
   });
 

@@ -48,7 +48,7 @@ const LIBRARY_GAP = new Map([
  * decorated) and "A 'return' statement can only be used within a function body" (it shows a
  * function's body).
  */
-const EXCERPT = new Set([2391, 1249, 1108]);
+const EXCERPT = new Set([2391, 2390, 2389, 1249, 1108]);
 /**
  * `noImplicitAny`'s errors: a declaration without a type annotation whose type nothing gives
  * (a parameter, variable, member, binding element or rest parameter "implicitly has an 'any'
@@ -89,6 +89,29 @@ const OVERRIDE_WITHOUT_BASE = 4112;
  * code is. Nothing in it contradicts the repository's code: counted, not reported.
  */
 const ALTERNATIVES = new Set([2451, 2393, 2300]);
+/**
+ * A value compared with a type that does not fit ("Argument of type … is not assignable", TS2345;
+ * TS2322; "missing the following properties", TS2739–TS2741; "has no properties in common",
+ * TS2559): when the value is an instance of a class whose base the gate cannot see (never
+ * declared, or of a package that is not installed), its members are unknown, so the mismatch may
+ * be only the gate's: counted.
+ */
+const NOT_ASSIGNABLE = new Set([2345, 2322, 2739, 2740, 2741, 2559]);
+/**
+ * Errors a function's elided body causes: "A function whose declared type is neither 'undefined',
+ * 'void', nor 'any' must return a value" (TS2355), "Function lacks ending return statement"
+ * (TS2366), and an override whose body, left out, returns nothing where its base's returns a value
+ * (TS2416, "Property 'onTurn' … is not assignable to the same property in base type"). Counted
+ * when the body is elided: only comments, or a comment with `...`/`…` (`// ... other routes`).
+ */
+const ELIDED_BODY = new Set([2355, 2366, 2416]);
+/**
+ * "'{' expected" (TS1005) as the checker says it of an accessor without a body (`get size():
+ * number;` in a class): a class listing its members' signatures, as {@link EXCERPT}'s TS2391.
+ */
+const BODILESS_ACCESSOR = 1005;
+/** "'error' is of type 'unknown'" (TS18046): of a catch clause's variable, typed by the reader's `useUnknownInCatchVariables`, not by the repository's code. */
+const UNKNOWN_VALUE = 18046;
 
 /** What {@link checkFences} found. */
 export interface FenceCheck {
@@ -165,8 +188,14 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
       const start = diagnostic.start ?? 0;
       const node = innermostAt(source, start);
       const readersFile = RELATIVE_NOT_FOUND.has(diagnostic.code) && ts.isStringLiteralLike(node) && namesReadersFile(node.text, dirname(fence.virtualPath));
-      const ofUnknownBase = (MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node)) || (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node));
-      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
+      const ofUnknownBase =
+        (MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node)) ||
+        usesDeprecatedGlobal(program, source, node) ||
+        (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node)) ||
+        (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, node));
+      const signature = syntax === undefined && diagnostic.code === BODILESS_ACCESSOR && ts.findAncestor(node, ts.isAccessor)?.body === undefined;
+      const leftOut = signature || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
         continue;
       }
@@ -226,6 +255,11 @@ function hasExtendsClause(node: ts.Node): boolean {
  */
 function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
   if (!ts.isPropertyAccessExpression(name.parent) || name.parent.name !== name) return false;
+  return hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)));
+}
+
+/** Whether `type` is, or is an instance of a class or interface extending (through its bases), one the gate cannot see. */
+function hasUnseenBase(checker: ts.TypeChecker, type: ts.Type): boolean {
   const seen = new Set<ts.Symbol | ts.Type>();
   const visitType = (type: ts.Type): boolean => {
     if (type.flags & ts.TypeFlags.Any) return true;
@@ -248,7 +282,52 @@ function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
     const declarations = symbol.getDeclarations()?.filter((declaration) => ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration)) ?? [];
     return declarations.some((declaration) => declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword && clause.types.some(visitBase)) ?? false);
   };
-  return visitType(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)));
+  // Only a type that has bases is asked about: `any` itself is not an instance of anything unseen.
+  return !(type.flags & ts.TypeFlags.Any) && visitType(type);
+}
+
+/**
+ * Whether the value at `node` (an argument, or what is assigned to a property or variable named
+ * there) is an instance of a class whose base the gate cannot see (see {@link hasUnseenBase}).
+ */
+function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
+  const parent = node.parent;
+  const value = parent !== undefined && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node ? parent.initializer : ts.isShorthandPropertyAssignment(parent) ? parent.name : node;
+  return value !== undefined && ts.isExpression(value) && hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(value)));
+}
+
+/**
+ * Whether `node` is, or is a property read from, a name the fence never declares or imports that
+ * a library declares only as a deprecated global variable (the DOM's `event`, `name`): no example
+ * means those, so the fence uses a name of the program it is cut from (`event.payload` of a
+ * workflow's event), as {@link UNDECLARED_NAME}.
+ */
+function usesDeprecatedGlobal(program: ts.Program, source: ts.SourceFile, node: ts.Node): boolean {
+  let object: ts.Node = node;
+  while (object.parent !== undefined && ts.isPropertyAccessExpression(object.parent) && object.parent.name === object) object = object.parent.expression;
+  while (ts.isPropertyAccessExpression(object)) object = object.expression;
+  if (!ts.isIdentifier(object) || declares(source, object.text)) return false;
+  const declarations = program.getTypeChecker().getSymbolAtLocation(object)?.getDeclarations() ?? [];
+  return (
+    declarations.length > 0 &&
+    declarations.every((declaration) => ts.isVariableDeclaration(declaration) && program.isSourceFileDefaultLibrary(declaration.getSourceFile()) && ts.getJSDocDeprecatedTag(declaration.parent.parent) !== undefined)
+  );
+}
+
+/** Whether the function or method at `node` has an elided body: only comments, or a comment with `...`/`…`. */
+function hasElidedBody(source: ts.SourceFile, node: ts.Node): boolean {
+  const owner = ts.findAncestor(node, (candidate) => ts.isFunctionLike(candidate) && 'body' in candidate && candidate.body !== undefined) as ts.FunctionLikeDeclaration | undefined;
+  const body = owner?.body;
+  if (body === undefined || !ts.isBlock(body)) return false;
+  const text = source.text.slice(body.getStart(source), body.end);
+  const comments = text.match(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g) ?? [];
+  return (body.statements.length === 0 && comments.length > 0) || comments.some((comment) => /\.\.\.|…/.test(comment));
+}
+
+/** Whether `node` is a catch clause's variable (or a use of one). */
+function isCatchVariable(checker: ts.TypeChecker, node: ts.Node): boolean {
+  const declarations = checker.getSymbolAtLocation(node)?.getDeclarations() ?? [];
+  return declarations.length > 0 && declarations.every((declaration) => ts.isVariableDeclaration(declaration) && ts.isCatchClause(declaration.parent));
 }
 
 /** Whether `source` declares or imports `name` (a variable, function, class, parameter, type, enum or import binding of that name). */
