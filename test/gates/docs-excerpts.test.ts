@@ -229,6 +229,8 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       [
         fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Researcher extends Agent {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
         fence("import { executeTool } from '../src/agent.js';\n\nexport class Plain {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
+        // The argument is a call on such an instance, not the instance: what it returns is seen, and does not fit.
+        fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Caller extends Agent {\n  host(): string {\n    return 'none';\n  }\n  tools(): string {\n    return executeTool(this.host());\n  }\n}"),
       ].join(''),
     );
     tsconfig(root, { lib: ['ES2023', 'DOM'] });
@@ -237,6 +239,7 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     expect(report).toEqual({
       findings: [
         `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this);') + 10} TS2345: Argument of type 'this' is not assignable to parameter of type 'ToolHost'.   Property 'env' is missing in type 'Plain' but required in type 'ToolHost'.`,
+        `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this.host());')} TS2345: Argument of type 'string' is not assignable to parameter of type 'ToolHost'.`,
         `fence-typecheck ${lineOf(root, 'docs/workflow.md', 'export const late: number = document.title;')} TS2322: Type 'string' is not assignable to type 'number'.`,
       ],
       fragments: 2,

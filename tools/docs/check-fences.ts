@@ -192,7 +192,7 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         (MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node)) ||
         usesDeprecatedGlobal(program, source, node) ||
         (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node)) ||
-        (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, node));
+        (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, spanning(source, node, start + (diagnostic.length ?? 0))));
       const signature = syntax === undefined && diagnostic.code === BODILESS_ACCESSOR && ts.findAncestor(node, ts.isAccessor)?.body === undefined;
       const leftOut = signature || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
       if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
@@ -284,6 +284,13 @@ function hasUnseenBase(checker: ts.TypeChecker, type: ts.Type): boolean {
   };
   // Only a type that has bases is asked about: `any` itself is not an instance of anything unseen.
   return !(type.flags & ts.TypeFlags.Any) && visitType(type);
+}
+
+/** The outermost of `node` and its ancestors that starts where it does and ends by `end` (the node a diagnostic's span covers). */
+function spanning(source: ts.SourceFile, node: ts.Node, end: number): ts.Node {
+  let outer = node;
+  while (outer.parent !== undefined && !ts.isSourceFile(outer.parent) && outer.parent.getStart(source) === node.getStart(source) && outer.parent.end <= end) outer = outer.parent;
+  return outer;
 }
 
 /**
