@@ -102,6 +102,16 @@ describe('docs gate', () => {
     expect(report.notes).toContain('2 backticked paths name files git ignores that are not there (written locally, as `.env`, or by a build): not checked');
   });
 
+  it('does not report a backticked path that is not there but that the repository’s task scripts name (made when needed); one they do not name is reported', () => {
+    const root = fixtureRepo();
+    write(root, 'Makefile', 'integration_tests:\n\t@if [ -d "test/integration/" ]; then node --test test/integration/; fi\n');
+    write(root, 'package.json', JSON.stringify({ ...(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>), scripts: { seed: 'node test/seed/run.mjs' } }));
+    write(root, 'docs/testing.md', '# Testing\n\nIntegration tests go under `test/integration/`, the seed in `test/seed/run.mjs`; `test/unit/` is gone.\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual(['dead-path docs/testing.md `test/unit/` names a path that does not exist']);
+    expect(report.notes).toContain("2 backticked paths are not there but the repository's task scripts name them (Makefile, justfile, package.json scripts: made when needed): not reported");
+  });
+
   it('reports a backticked identity name the code no longer defines as stale', () => {
     const root = fixtureRepo();
     const text = 'Pass the `agentId` next to `options.sessionId`.';
