@@ -14,7 +14,12 @@ const outcome = (report: DocsReport): { findings: string[]; fragments: number } 
   fragments: Number(report.notes.map((note) => /^(\d+) fences are fragments /.exec(note)?.[1]).find((count) => count !== undefined) ?? 0),
 });
 /** The 1-based line of `file` in `root` whose text is `text`. */
-const lineOf = (root: string, file: string, text: string): number => readFileSync(join(root, file), 'utf8').split('\n').indexOf(text) + 1;
+const lineOf = (root: string, file: string, text: string, after = 0): number => {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  let index = lines.indexOf(text);
+  for (let skipped = 0; skipped < after; skipped += 1) index = lines.indexOf(text, index + 1);
+  return index + 1;
+};
 const tsconfig = (root: string, extra: Record<string, unknown>): void => {
   const current = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
   write(root, 'tsconfig.json', JSON.stringify({ ...current, compilerOptions: { ...current.compilerOptions, ...extra } }));
@@ -228,6 +233,7 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       'docs/hosts.md',
       [
         fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Researcher extends Agent {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
+        fence("import { Agent, type ToolHost } from '../src/agent.js';\n\ndeclare const agent: Agent;\nexport const hosts: { agent: ToolHost } = { agent };"),
         fence("import { executeTool } from '../src/agent.js';\n\nexport class Plain {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
         // The argument is a call on such an instance, not the instance: what it returns is seen, and does not fit.
         fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Caller extends Agent {\n  host(): string {\n    return 'none';\n  }\n  tools(): string {\n    return executeTool(this.host());\n  }\n}"),
@@ -238,11 +244,11 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     const report = outcome(runDocs({ root }));
     expect(report).toEqual({
       findings: [
-        `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this);') + 10} TS2345: Argument of type 'this' is not assignable to parameter of type 'ToolHost'.   Property 'env' is missing in type 'Plain' but required in type 'ToolHost'.`,
+        `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this);', 1)} TS2345: Argument of type 'this' is not assignable to parameter of type 'ToolHost'.   Property 'env' is missing in type 'Plain' but required in type 'ToolHost'.`,
         `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this.host());')} TS2345: Argument of type 'string' is not assignable to parameter of type 'ToolHost'.`,
         `fence-typecheck ${lineOf(root, 'docs/workflow.md', 'export const late: number = document.title;')} TS2322: Type 'string' is not assignable to type 'number'.`,
       ],
-      fragments: 2,
+      fragments: 3,
     });
   });
 

@@ -299,7 +299,13 @@ function spanning(source: ts.SourceFile, node: ts.Node, end: number): ts.Node {
  */
 function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
   const parent = node.parent;
-  const value = parent !== undefined && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node ? parent.initializer : ts.isShorthandPropertyAssignment(parent) ? parent.name : node;
+  const value = ts.isShorthandPropertyAssignment(node)
+    ? node.name
+    : parent !== undefined && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node
+      ? parent.initializer
+      : parent !== undefined && ts.isShorthandPropertyAssignment(parent)
+        ? parent.name
+        : node;
   return value !== undefined && ts.isExpression(value) && hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(value)));
 }
 
