@@ -14,7 +14,12 @@ const outcome = (report: DocsReport): { findings: string[]; fragments: number } 
   fragments: Number(report.notes.map((note) => /^(\d+) fences are fragments /.exec(note)?.[1]).find((count) => count !== undefined) ?? 0),
 });
 /** The 1-based line of `file` in `root` whose text is `text`. */
-const lineOf = (root: string, file: string, text: string): number => readFileSync(join(root, file), 'utf8').split('\n').indexOf(text) + 1;
+const lineOf = (root: string, file: string, text: string, after = 0): number => {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  let index = lines.indexOf(text);
+  for (let skipped = 0; skipped < after; skipped += 1) index = lines.indexOf(text, index + 1);
+  return index + 1;
+};
 const tsconfig = (root: string, extra: Record<string, unknown>): void => {
   const current = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
   write(root, 'tsconfig.json', JSON.stringify({ ...current, compilerOptions: { ...current.compilerOptions, ...extra } }));
@@ -103,6 +108,36 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     });
   });
 
+  it('counts a fence cut as API docs cut code (module lines and class members, optional-argument marks, elided values and type arguments, a chain without its receiver, a bare object literal, blocks left open for the next fence) as a fragment; a real syntax error is reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/cuts.md',
+      [
+        fence('import { tool } from "ai";\n\ngetTools() {\n  return { search: tool };\n}'),
+        fence('async invoke(name: string): Promise<unknown> {\n  return name;\n}\n\nexport async function call(): Promise<void> {}'),
+        fence('await manager.append(sessionId, message, parentId?);'),
+        fence('const result = streamText({\n  messages: ...,\n  tools: {...}\n});'),
+        fence('addMcpServer(name: string): Promise<...>'),
+        fence('.withContext("soul", { provider })\n.compactAfter(1000)'),
+        fence('{\n  support: telegram({ token: "a" }),\n  sales: telegram({ token: "b" })\n};'),
+        fence('export class Reminders {\n  async send(): Promise<void> {\n    await this.flush();\n  }\n'),
+        fence('interface MessageBlock =\n  | { type: "text" };'),
+        fence('class TurnQueue {\n  get generation(): number;\n  constructor(limit: number);\n  enqueue(id: string): void;\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/cuts.md', 'interface MessageBlock =')} TS1005: '{' expected.`],
+      fragments: 9,
+    });
+  });
+
+  it('counts decorated signatures without bodies (an API summary) as a fragment', () => {
+    const root = fixtureRepo();
+    write(root, 'docs/api.md', fence('declare function callable(): (value: unknown, context: ClassMethodDecoratorContext) => void;\nexport class Api {\n  @callable()\n  greet(name: string): string;\n}'));
+    expect(outcome(runDocs({ root }))).toEqual({ findings: [], fragments: 1 });
+  });
+
   it('counts a fence ending in closers of blocks it never opened as a fragment; an unopened closer followed by more code is reported', () => {
     const root = fixtureRepo();
     write(
@@ -157,6 +192,129 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
         `fence-typecheck ${lineOf(root, 'docs/bases.md', 'export class Panel {') + 2} TS2339: Property 'props' does not exist on type 'Panel'.`,
       ],
       fragments: 2,
+    });
+  });
+
+  it('counts a missing property of a class whose base comes from a package that is not installed as a fragment’s; of one whose bases all resolve, reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/agent.ts', "import { DurableObject } from 'cloudflare:workers';\n\n/** An agent, a Durable Object. */\nexport class Agent extends DurableObject {\n  greet(): string {\n    return 'hi';\n  }\n}\n");
+    write(root, 'src/named.ts', "/** Something with a name. */\nexport class Named {\n  readonly name: string = 'n';\n}\n");
+    write(
+      root,
+      'src/voice.ts',
+      "/** A class's constructor. */\nexport type Constructor<T = object> = new (...args: any[]) => T;\n/** What a voice adds. */\nexport interface Voice {\n  speak(): string;\n}\n/** `Base` with a voice. */\nexport function withVoice<TBase extends Constructor>(Base: TBase): TBase & Constructor<Voice> {\n  return class extends Base {\n    speak(): string {\n      return 'hello';\n    }\n  };\n}\n",
+    );
+    write(
+      root,
+      'docs/agents.md',
+      [
+        // `env` is a member of the uninstalled `DurableObject`: after an install it exists.
+        fence("import { Agent } from '../src/agent.js';\n\nexport class MyAgent extends Agent {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}"),
+        fence("import { Named } from '../src/named.js';\n\nexport class Titled extends Named {\n  heading(): string {\n    return this.title;\n  }\n}"),
+        // Through a mixin: the base is a value whose construct signatures return the uninstalled class's subclass.
+        fence("import { Agent } from '../src/agent.js';\nimport { withVoice } from '../src/voice.js';\n\nconst VoiceAgent = withVoice(Agent);\nexport class Speaker extends VoiceAgent {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}\nexport class Caller extends withVoice(Agent) {\n  key(): unknown {\n    return this.env.KEY;\n  }\n}"),
+        fence("import { Named } from '../src/named.js';\nimport { withVoice } from '../src/voice.js';\n\nexport class Announcer extends withVoice(Named) {\n  line(): string {\n    return this.speak() + this.subtitle;\n  }\n}"),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.title;')} TS2339: Property 'title' does not exist on type 'Titled'.`,
+        `fence-typecheck ${lineOf(root, 'docs/agents.md', '    return this.speak() + this.subtitle;')} TS2339: Property 'subtitle' does not exist on type 'Announcer'.`,
+      ],
+      fragments: 2,
+    });
+  });
+
+  it('counts what an unseen base or a library global causes (an instance passed where a type is expected, the DOM’s `event` used as the program’s) as a fragment’s; with every base seen, reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/agent.ts', "import { DurableObject } from 'cloudflare:workers';\n\n/** An agent, a Durable Object. */\nexport class Agent extends DurableObject {}\n/** What runs tools needs of an agent. */\nexport interface ToolHost {\n  readonly env: { readonly LOADER: string };\n}\n/** A tool run on `host`. */\nexport function executeTool(host: ToolHost): string {\n  return host.env.LOADER;\n}\n");
+    write(
+      root,
+      'docs/hosts.md',
+      [
+        fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Researcher extends Agent {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
+        fence("import { Agent, type ToolHost } from '../src/agent.js';\n\ndeclare const agent: Agent;\nexport const hosts: { agent: ToolHost } = { agent };"),
+        fence("import { executeTool } from '../src/agent.js';\n\nexport class Plain {\n  tools(): string {\n    return executeTool(this);\n  }\n}"),
+        // The argument is a call on such an instance, not the instance: what it returns is seen, and does not fit.
+        fence("import { Agent, executeTool } from '../src/agent.js';\n\nexport class Caller extends Agent {\n  host(): string {\n    return 'none';\n  }\n  tools(): string {\n    return executeTool(this.host());\n  }\n}"),
+      ].join(''),
+    );
+    tsconfig(root, { lib: ['ES2023', 'DOM'] });
+    write(root, 'docs/workflow.md', fence('export const topic: string = event.payload.topic;\nexport const late: number = document.title;'));
+    const report = outcome(runDocs({ root }));
+    expect(report).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this);', 1)} TS2345: Argument of type 'this' is not assignable to parameter of type 'ToolHost'.   Property 'env' is missing in type 'Plain' but required in type 'ToolHost'.`,
+        `fence-typecheck ${lineOf(root, 'docs/hosts.md', '    return executeTool(this.host());')} TS2345: Argument of type 'string' is not assignable to parameter of type 'ToolHost'.`,
+        `fence-typecheck ${lineOf(root, 'docs/workflow.md', 'export const late: number = document.title;')} TS2322: Type 'string' is not assignable to type 'number'.`,
+      ],
+      fragments: 3,
+    });
+  });
+
+  it('counts what an elided body causes (no value returned, an override returning nothing) and a catch variable used as an Error as missing context; a body that just forgets to return is reported', () => {
+    const root = fixtureRepo();
+    write(root, 'src/chat.ts', "/** A chat agent. */\nexport class ChatAgent {\n  /** The reply to a message. */\n  async onChatMessage(): Promise<string> {\n    return 'ok';\n  }\n}\n");
+    write(
+      root,
+      'docs/bodies.md',
+      [
+        fence('export class Store {\n  query(sql: string): string[] {\n    /* ... */\n  }\n  async load(id: string): Promise<string> {\n    if (id === "") return "none";\n    // ... fetch, cache, return\n  }\n}'),
+        fence("import { ChatAgent } from '../src/chat.js';\n\nexport class Digest extends ChatAgent {\n  override async onChatMessage() {\n    // your LLM call\n  }\n}"),
+        fence("try {\n  JSON.parse('{');\n} catch (error) {\n  console.log(error.message);\n}"),
+        fence('export function size(items: string[]): number {\n  items.sort();\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/bodies.md', 'export function size(items: string[]): number {')} TS2355: A function whose declared type is neither 'undefined', 'void', nor 'any' must return a value.`],
+      fragments: 3,
+    });
+  });
+
+  it('counts an `override` in a class whose base did not resolve as a fragment’s; in a class with no base, reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/override.md',
+      [
+        fence("export class Extractor extends Think {\n  protected override summary(): string {\n    return 'done';\n  }\n}"),
+        fence('export class Plain {\n  override run(): void {}\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/override.md', '  override run(): void {}')} TS4112: This member cannot have an 'override' modifier because its containing class 'Plain' does not extend another class.`],
+      fragments: 1,
+    });
+  });
+
+  it('does not report a name a fence declares twice (alternatives shown one after another); its other errors are', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/alternatives.md',
+      fence(
+        "// ✅ Correct\nconst mode = 'fast';\n// ❌ Wrong\nconst mode = 'safe';\nfunction pick(): string {\n  return mode;\n}\nfunction pick(): string {\n  return 'other';\n}\ninterface Options {}\nclass Options {}\nexport { pick };\nconst size: number = mode;",
+      ),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/alternatives.md', 'const size: number = mode;')} TS2322: Type 'string' is not assignable to type 'number'.`],
+      fragments: 1,
+    });
+  });
+
+  it('counts a relative import of the reader’s own file (its first segment is not beside the document) as missing context; of a repository folder’s missing file, reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/setup.md',
+      [
+        fence("export { Counter } from './agents/counter';\nexport type { Chat } from './server.js';\nexport type Room = import('../rooms/room').Room;"),
+        fence("export { gone } from '../src/gone.js';"),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/setup.md', "export { gone } from '../src/gone.js';")} TS2307: Cannot find module '../src/gone.js' or its corresponding type declarations.`],
+      fragments: 1,
     });
   });
 

@@ -91,6 +91,27 @@ describe('docs gate', () => {
     ]);
   });
 
+  it('counts a backticked path that is not there but that git ignores (a file each user writes, build output) rather than report it; one git keeps is reported', () => {
+    const root = fixtureRepo();
+    write(root, '.gitignore', '.env\ncache/\n');
+    write(root, 'packages/web/package.json', '{ "name": "web" }');
+    write(root, 'packages/web/src/app.ts', 'export const app = 1;\n');
+    write(root, 'packages/web/README.md', '# Web\n\nNo `packages/web/.env` is needed; `packages/web/cache/` fills on first run; `packages/web/src/gone.ts` moved.\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual(['dead-path packages/web/README.md `packages/web/src/gone.ts` names a path that does not exist']);
+    expect(report.notes).toContain('2 backticked paths name files git ignores that are not there (written locally, as `.env`, or by a build): not checked');
+  });
+
+  it('does not report a backticked path that is not there but that the repository’s task scripts name (made when needed); one they do not name is reported', () => {
+    const root = fixtureRepo();
+    write(root, 'Makefile', 'integration_tests:\n\t@if [ -d "test/integration/" ]; then node --test test/integration/; fi\n');
+    write(root, 'package.json', JSON.stringify({ ...(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>), scripts: { seed: 'node test/seed/run.mjs' } }));
+    write(root, 'docs/testing.md', '# Testing\n\nIntegration tests go under `test/integration/`, the seed in `test/seed/run.mjs`; `test/unit/` is gone.\n');
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual(['dead-path docs/testing.md `test/unit/` names a path that does not exist']);
+    expect(report.notes).toContain("2 backticked paths are not there but the repository's task scripts name them (Makefile, justfile, package.json scripts: made when needed): not reported");
+  });
+
   it('reports a backticked identity name the code no longer defines as stale', () => {
     const root = fixtureRepo();
     const text = 'Pass the `agentId` next to `options.sessionId`.';
@@ -201,7 +222,7 @@ describe('docs gate: fences typecheck with the library types the repository uses
     );
     const report = runDocs({ root });
     expect(report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`)).toEqual(['fence-typecheck 29 TS1128: Declaration or statement expected.']);
-    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or `this` outside a class or function, leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported');
+    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or `this` outside a class or function, import files of the reader\'s project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported');
   });
 
   it('learns the labels of the doc tools the repository depends on, which typecheck those fences themselves', () => {

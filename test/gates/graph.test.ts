@@ -91,6 +91,14 @@ describe('graph gate on a repository without its own config (the kit preset)', (
     expect((await runGraph({ root })).findings).toEqual([]);
   });
 
+  it('counts JavaScript in a public/ folder (served by URL as it is) as a root, not TypeScript there', async () => {
+    const root = fixtureRepo();
+    write(root, 'web/public/sw.js', "self.addEventListener('install', () => self.skipWaiting());\n");
+    write(root, 'web/public/vendor/analytics.mjs', 'export {};\n');
+    write(root, 'web/public/helper.ts', 'export const helper = 1;\n');
+    expect(rules(await runGraph({ root }))).toEqual(['no-orphans web/public/helper.ts']);
+  });
+
   it('fails on an orphan module and on an import that does not resolve', async () => {
     const root = fixtureRepo();
     write(root, 'src/lonely.ts', 'export const lonely = 1;\n');

@@ -31,6 +31,21 @@ const FIXTURES: readonly { name: string; expected: Record<string, string>; orpha
     orphans: [],
   },
   {
+    // Issue 36's case as it was reported: a pnpm workspace, `paths` for the bare name only (with
+    // `baseUrl`), `exports` whose `.` is build output and `./src/*` the sources, and tests — in the
+    // package itself and at the root — importing `@scope/locale/src/locales/<file>.ts`.
+    name: 'paths-exports-wildcard-pnpm',
+    expected: {
+      'packages/locale/test/zh.test.ts @scope/locale/src/locales/zh.ts': 'packages/locale/src/locales/zh.ts',
+      'packages/locale/test/zh.test.ts @scope/locale': 'packages/locale/src/index.ts',
+      'tests/en.test.ts @scope/locale/src/locales/en.ts': 'packages/locale/src/locales/en.ts',
+      'tests/en.test.ts @scope/locale': 'packages/locale/src/index.ts',
+      'packages/locale/src/index.ts ./locales/zh.ts': 'packages/locale/src/locales/zh.ts',
+      'packages/locale/src/index.ts ./locales/en.ts': 'packages/locale/src/locales/en.ts',
+    },
+    orphans: [],
+  },
+  {
     name: 'imports',
     expected: { 'packages/core/src/index.ts #internal/ids': 'packages/core/src/internal/ids.ts', 'packages/core/src/index.ts #clock': 'packages/core/src/clock-node.ts' },
     // The `default` condition's clock: under NodeNext the `node` one is taken.

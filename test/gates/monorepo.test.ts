@@ -49,7 +49,7 @@ describe('check on a monorepo with no configuration', () => {
     expect(docs?.notes).toEqual([
       '4 Markdown files, 11 code files from 4 tsconfigs (tsconfig.json, packages/core/tsconfig.json, packages/plugin-echo/tsconfig.json and 1 more), 5 ts fences typechecked (plain 4, title 1), 1 opted out (ignore-check 1)',
       '1 translation copies left out (docs.checkTranslations to check them)',
-      '1 fences are fragments (they use names they never declare or import, properties of a base they never declare or `this` outside a class or function, leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported',
+      '1 fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or `this` outside a class or function, import files of the reader\'s project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported',
       'dependencies not installed (no node_modules): 1 imports in fences not resolved, not reported',
       '1 fence findings in 1 of 5 typechecked fences; failing fences by label (plain 1): a label whose fences are fragments opts out with docs.fenceOptOuts (one fence with `ts no-check`)',
     ]);

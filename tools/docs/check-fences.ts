@@ -1,4 +1,5 @@
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
 import { excerptSyntaxError } from './excerpt-syntax-error.js';
@@ -10,6 +11,12 @@ const QUOTED = /'([^']+)'/;
  * requires the module path 'react/jsx-runtime' to exist" (TS2875).
  */
 const MODULE_NOT_FOUND = new Set([2307, 2792, 2875]);
+/**
+ * A relative import that does not resolve: "Cannot find module './x'" (TS2307, TS2792) and, under
+ * NodeNext, "Relative import paths need explicit file extensions" (TS2834, TS2835), which
+ * TypeScript says instead when the file is not there.
+ */
+const RELATIVE_NOT_FOUND = new Set([2307, 2792, 2834, 2835]);
 /**
  * "Cannot find name 'x'" (plain, or with a hint to install Node's or a test runner's types): the
  * fence uses a name it neither declares nor imports, so it is a fragment of a larger example,
@@ -36,10 +43,12 @@ const LIBRARY_GAP = new Map([
   [7026, /interface '([^']+)'/],
 ]);
 /**
- * "Function implementation is missing" (the fence lists signatures, as an API summary does) and
- * "A 'return' statement can only be used within a function body" (it shows a function's body).
+ * "Function implementation is missing" (the fence lists signatures, as an API summary does; "A
+ * decorator can only decorate a method implementation, not an overload", TS1249, when they are
+ * decorated) and "A 'return' statement can only be used within a function body" (it shows a
+ * function's body).
  */
-const EXCERPT = new Set([2391, 1108]);
+const EXCERPT = new Set([2391, 2390, 2389, 1249, 1108]);
 /**
  * `noImplicitAny`'s errors: a declaration without a type annotation whose type nothing gives
  * (a parameter, variable, member, binding element or rest parameter "implicitly has an 'any'
@@ -65,6 +74,44 @@ const SUGGESTED = /Did you mean '([^']+)'/;
  * cannot know.
  */
 const MISSING_PROPERTY = new Set([2339, 2551]);
+/**
+ * "This member cannot have an 'override' modifier because its containing class does not extend
+ * another class" (TS4112) on a class that has an `extends` clause: its base did not resolve (a
+ * name the fence never declares or imports, or a class of a package that is not installed), so
+ * the override is of a member the gate cannot see.
+ */
+const OVERRIDE_WITHOUT_BASE = 4112;
+/**
+ * A name declared twice in one fence: "Cannot redeclare block-scoped variable" (TS2451),
+ * "Duplicate function implementation" (TS2393), "Duplicate identifier" (TS2300). Each fence is its
+ * own module, so the two declarations are the fence's own: an example showing alternatives one
+ * after another (`// ✅ Correct` … `// ❌ Wrong`, before and after a migration), as unreachable
+ * code is. Nothing in it contradicts the repository's code: counted, not reported.
+ */
+const ALTERNATIVES = new Set([2451, 2393, 2300]);
+/**
+ * A value compared with a type that does not fit ("Argument of type … is not assignable", TS2345;
+ * TS2322; "missing the following properties", TS2739–TS2741; "has no properties in common",
+ * TS2559): when the value is an instance of a class whose base the gate cannot see (never
+ * declared, or of a package that is not installed), its members are unknown, so the mismatch may
+ * be only the gate's: counted.
+ */
+const NOT_ASSIGNABLE = new Set([2345, 2322, 2739, 2740, 2741, 2559]);
+/**
+ * Errors a function's elided body causes: "A function whose declared type is neither 'undefined',
+ * 'void', nor 'any' must return a value" (TS2355), "Function lacks ending return statement"
+ * (TS2366), and an override whose body, left out, returns nothing where its base's returns a value
+ * (TS2416, "Property 'onTurn' … is not assignable to the same property in base type"). Counted
+ * when the body is elided: only comments, or a comment with `...`/`…` (`// ... other routes`).
+ */
+const ELIDED_BODY = new Set([2355, 2366, 2416]);
+/**
+ * "'{' expected" (TS1005) as the checker says it of an accessor without a body (`get size():
+ * number;` in a class): a class listing its members' signatures, as {@link EXCERPT}'s TS2391.
+ */
+const BODILESS_ACCESSOR = 1005;
+/** "'error' is of type 'unknown'" (TS18046): of a catch clause's variable, typed by the reader's `useUnknownInCatchVariables`, not by the repository's code. */
+const UNKNOWN_VALUE = 18046;
 
 /** What {@link checkFences} found. */
 export interface FenceCheck {
@@ -140,8 +187,15 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
       const declaredElsewhere = diagnostic.code === SIMILAR_NAME && (codeNames.has(QUOTED.exec(message)?.[1] ?? '') || !declares(source, SUGGESTED.exec(message)?.[1] ?? ''));
       const start = diagnostic.start ?? 0;
       const node = innermostAt(source, start);
-      const ofUnknownBase = MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node);
-      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
+      const readersFile = RELATIVE_NOT_FOUND.has(diagnostic.code) && ts.isStringLiteralLike(node) && namesReadersFile(node.text, dirname(fence.virtualPath));
+      const ofUnknownBase =
+        (MISSING_PROPERTY.has(diagnostic.code) && extendsUndeclared(checker, node)) ||
+        usesDeprecatedGlobal(program, source, node) ||
+        (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node)) ||
+        (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, spanning(source, node, start + (diagnostic.length ?? 0))));
+      const signature = syntax === undefined && diagnostic.code === BODILESS_ACCESSOR && ts.findAncestor(node, ts.isAccessor)?.body === undefined;
+      const leftOut = signature || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
+      if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
         continue;
       }
@@ -167,23 +221,126 @@ function isUnboundThis(source: ts.SourceFile, node: ts.Node, position: number): 
 }
 
 /**
+ * Whether a relative import `specifier` of a fence in `folder` names a file of the reader's
+ * project rather than of the repository: its first segment (after `./` and `../`) is not in the
+ * folder it leads to (`./agents/counter` from docs/, where there is no docs/agents; `./server`,
+ * where no such file is). The same rule as a backticked path's (`check-references.ts`): a path
+ * is the repository's to check when its first segment is there; `../src/gone` where `src/` is
+ * there is stale and reported.
+ */
+function namesReadersFile(specifier: string, folder: string): boolean {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return false;
+  let base = folder;
+  for (const segment of specifier.split('/')) {
+    if (segment === '.' || segment === '') continue;
+    if (segment === '..') base = dirname(base);
+    else return !existsSync(join(base, segment));
+  }
+  return false;
+}
+
+/** Whether the class around `node` has an `extends` clause. */
+function hasExtendsClause(node: ts.Node): boolean {
+  const owner = ts.findAncestor(node, ts.isClassLike);
+  return owner?.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword) ?? false;
+}
+
+/**
  * Whether `name`, the name of a property access, is looked up on a type whose class or interface
- * extends (itself or through its bases) one whose name does not resolve.
+ * extends (itself or through its bases) one whose name does not resolve, or one imported from a
+ * module that does not resolve (a package that is not installed: `DurableObject` of
+ * `cloudflare:workers`), whose members the gate cannot know. A base that is a value rather than a
+ * class (a mixin's result: `const VoiceAgent = withVoice(Agent)`, `extends withVoice(Agent)`) is
+ * followed to the instance types its construct signatures return.
  */
 function extendsUndeclared(checker: ts.TypeChecker, name: ts.Node): boolean {
   if (!ts.isPropertyAccessExpression(name.parent) || name.parent.name !== name) return false;
-  const seen = new Set<ts.Symbol>();
+  return hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)));
+}
+
+/** Whether `type` is, or is an instance of a class or interface extending (through its bases), one the gate cannot see. */
+function hasUnseenBase(checker: ts.TypeChecker, type: ts.Type): boolean {
+  const seen = new Set<ts.Symbol | ts.Type>();
+  const visitType = (type: ts.Type): boolean => {
+    if (type.flags & ts.TypeFlags.Any) return true;
+    if (seen.has(type)) return false;
+    seen.add(type);
+    return type.isUnionOrIntersection() ? type.types.some(visitType) : visit(type.getSymbol());
+  };
+  const visitBase = (base: ts.ExpressionWithTypeArguments): boolean => {
+    const found = checker.getSymbolAtLocation(base.expression);
+    const target = found !== undefined && found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+    const declarations = target?.getDeclarations() ?? [];
+    if (target !== undefined && declarations.length === 0) return true;
+    if (declarations.some((declaration) => ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration))) return visit(target);
+    const constructor = checker.getTypeAtLocation(base.expression);
+    return (constructor.flags & ts.TypeFlags.Any) !== 0 || constructor.getConstructSignatures().some((signature) => visitType(signature.getReturnType()));
+  };
   const visit = (symbol: ts.Symbol | undefined): boolean => {
     if (symbol === undefined || seen.has(symbol)) return false;
     seen.add(symbol);
     const declarations = symbol.getDeclarations()?.filter((declaration) => ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration)) ?? [];
-    const bases = declarations.flatMap((declaration) => declaration.heritageClauses?.filter((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword).flatMap((clause) => clause.types) ?? []);
-    return bases.some((base) => {
-      const found = checker.getSymbolAtLocation(base.expression);
-      return found === undefined || visit(found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found);
-    });
+    return declarations.some((declaration) => declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword && clause.types.some(visitBase)) ?? false);
   };
-  return visit(checker.getApparentType(checker.getTypeAtLocation(name.parent.expression)).getSymbol());
+  // Only a type that has bases is asked about: `any` itself is not an instance of anything unseen.
+  return !(type.flags & ts.TypeFlags.Any) && visitType(type);
+}
+
+/** The outermost of `node` and its ancestors that starts where it does and ends by `end` (the node a diagnostic's span covers). */
+function spanning(source: ts.SourceFile, node: ts.Node, end: number): ts.Node {
+  let outer = node;
+  while (outer.parent !== undefined && !ts.isSourceFile(outer.parent) && outer.parent.getStart(source) === node.getStart(source) && outer.parent.end <= end) outer = outer.parent;
+  return outer;
+}
+
+/**
+ * Whether the value at `node` (an argument, or what is assigned to a property or variable named
+ * there) is an instance of a class whose base the gate cannot see (see {@link hasUnseenBase}).
+ */
+function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
+  const parent = node.parent;
+  const value = ts.isShorthandPropertyAssignment(node)
+    ? node.name
+    : parent !== undefined && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node
+      ? parent.initializer
+      : parent !== undefined && ts.isShorthandPropertyAssignment(parent)
+        ? parent.name
+        : node;
+  return value !== undefined && ts.isExpression(value) && hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(value)));
+}
+
+/**
+ * Whether `node` is, or is a property read from, a name the fence never declares or imports that
+ * a library declares only as a deprecated global variable (the DOM's `event`, `name`): no example
+ * means those, so the fence uses a name of the program it is cut from (`event.payload` of a
+ * workflow's event), as {@link UNDECLARED_NAME}.
+ */
+function usesDeprecatedGlobal(program: ts.Program, source: ts.SourceFile, node: ts.Node): boolean {
+  let object: ts.Node = node;
+  while (object.parent !== undefined && ts.isPropertyAccessExpression(object.parent) && object.parent.name === object) object = object.parent.expression;
+  while (ts.isPropertyAccessExpression(object)) object = object.expression;
+  if (!ts.isIdentifier(object) || declares(source, object.text)) return false;
+  const declarations = program.getTypeChecker().getSymbolAtLocation(object)?.getDeclarations() ?? [];
+  return (
+    declarations.length > 0 &&
+    declarations.every((declaration) => ts.isVariableDeclaration(declaration) && program.isSourceFileDefaultLibrary(declaration.getSourceFile()) && ts.getJSDocDeprecatedTag(declaration.parent.parent) !== undefined)
+  );
+}
+
+/** Whether the function or method at `node` has an elided body: only comments, or a comment with `...`/`…`. */
+function hasElidedBody(source: ts.SourceFile, node: ts.Node): boolean {
+  const owner = ts.findAncestor(node, (candidate) => ts.isFunctionLike(candidate) && 'body' in candidate && candidate.body !== undefined) as ts.FunctionLikeDeclaration | undefined;
+  const body = owner?.body;
+  if (body === undefined || !ts.isBlock(body)) return false;
+  const text = source.text.slice(body.getStart(source), body.end);
+  const comments = text.match(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g) ?? [];
+  return (body.statements.length === 0 && comments.length > 0) || comments.some((comment) => /\.\.\.|…/.test(comment));
+}
+
+/** Whether `node` is a catch clause's variable (or a use of one). */
+function isCatchVariable(checker: ts.TypeChecker, node: ts.Node): boolean {
+  const declarations = checker.getSymbolAtLocation(node)?.getDeclarations() ?? [];
+  return declarations.length > 0 && declarations.every((declaration) => ts.isVariableDeclaration(declaration) && ts.isCatchClause(declaration.parent));
 }
 
 /** Whether `source` declares or imports `name` (a variable, function, class, parameter, type, enum or import binding of that name). */

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix } from 'node:path';
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import type { Finding } from '../check/finding.js';
 import { shownPath } from '../check/shown-path.js';
@@ -29,8 +29,14 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * names a file of that other repository: not checked. Links starting with `/` are taken from the
  * repository root; so are the relative links of a document published from there (a VS Code
  * extension's README, see {@link publishedFromRoot}) that do not resolve from its folder —
- * counted in `publishedLinks`, not reported. A document's package is the one of `workspace` that
- * holds it.
+ * counted in `publishedLinks`, not reported. A backticked path that is not there but that git
+ * ignores (`ui/.env`, a file each user writes; a build's output) names what the repository never
+ * holds, so the gate cannot check it: counted in `ignoredPaths`, not reported, as the graph counts
+ * imports of such files; so is one that the repository's task scripts name (its root Makefile or
+ * justfile, the `scripts` of the root package and of the document's package: `tests/integration_tests/`
+ * that `make integration_tests` runs when it exists, an empty folder git cannot hold), counted in
+ * `scriptedPaths`: the document agrees with the code. A document's package is the one of
+ * `workspace` that holds it.
  */
 export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, workspace: Workspace): ReferenceCheck {
   const folder = dirname(join(root, document.file));
@@ -62,6 +68,9 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   };
   // One finding per dead path and document, at its first mention, counting the others: one fix mends them all.
   const deadPaths = new Map<string, { finding: Finding; mentions: number }>();
+  const ignoredPaths = new Set<string>();
+  const scriptedPaths = new Set<string>();
+  let scripts: string | undefined;
   const visit = (node: Nodes, inLink: boolean, upstream: readonly string[]): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') checkLink(node);
     // A backticked path that is a link's text is checked as the link.
@@ -70,7 +79,12 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
       const known = deadPaths.get(node.value.trim());
       if (known !== undefined) known.mentions += 1;
       else if (paths !== undefined && !paths.some((path) => existsSync(path))) {
-        deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
+        const folderSuffix = node.value.trim().endsWith('/') ? '/' : '';
+        const inside = paths.map((path) => shownPath(root, path)).filter((path) => !isAbsolute(path));
+        scripts ??= scriptsText(root, workspace, document.file);
+        if (inside.some((path) => workspace.isIgnored(`${path}${folderSuffix}`))) ignoredPaths.add(node.value.trim());
+        else if (scripts.includes(node.value.trim().replace(/^\.\//, '').replace(/\/$/, ''))) scriptedPaths.add(node.value.trim());
+        else deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
       }
     }
     if ('children' in node) {
@@ -82,7 +96,24 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   for (const { finding, mentions } of deadPaths.values()) {
     findings.push(mentions === 1 ? finding : { ...finding, message: `${finding.message} (mentioned ${mentions} times in this file)` });
   }
-  return { findings, publishedLinks };
+  return { findings, publishedLinks, ignoredPaths: ignoredPaths.size, scriptedPaths: scriptedPaths.size };
+}
+
+/** Build files a repository runs its tasks from, at its root. */
+const TASK_FILES = ['Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile'];
+
+/**
+ * The text of the repository's task scripts that `file` (relative to the root) is documented
+ * with: the root's Makefile or justfile, and the `scripts` of the root package and of the
+ * package holding `file`.
+ */
+function scriptsText(root: string, workspace: Workspace, file: string): string {
+  const texts = TASK_FILES.map((name) => join(root, name)).filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8'));
+  for (const pkg of new Set([workspace.packages.find((candidate) => candidate.dir === ''), ownerOf(workspace, file)])) {
+    const scripts = pkg?.manifest['scripts'];
+    if (typeof scripts === 'object' && scripts !== null) texts.push(...Object.values(scripts).filter((script): script is string => typeof script === 'string'));
+  }
+  return texts.join('\n');
 }
 
 /** What {@link checkReferences} found in one document. */
@@ -90,6 +121,10 @@ export interface ReferenceCheck {
   readonly findings: Finding[];
   /** Relative links that resolve only from the repository root, where the document is published from. */
   readonly publishedLinks: number;
+  /** Backticked paths that are not there and that git ignores (written locally or by a build), each once: not checked. */
+  readonly ignoredPaths: number;
+  /** Backticked paths that are not there but that the repository's task scripts name (made when needed), each once: not reported. */
+  readonly scriptedPaths: number;
 }
 
 /**

@@ -5,22 +5,41 @@ import { syntaxErrors } from './syntax-errors.js';
  * How an excerpt that does not parse as a module reads once put back where it came from: the
  * statements of a function body (`await`, `return`; a function body parses whatever a module
  * does, imports included, so this also covers an excerpt that parses as it is once repaired),
- * the members of a class, an object type, an expression (a JSON-like object literal).
+ * the members of a class, an object type, an expression (a JSON-like object literal), the
+ * properties of an object literal (`body: { … }`, `tools: { … }`), a value (an object literal
+ * ending in `;`), a method chain continued from a receiver it leaves out (`.withContext(…)` on
+ * lines of its own).
  */
 const ENCLOSINGS: readonly ((code: string) => string)[] = [
   (code) => `async function enclosing() {\n${code}\n}`,
   (code) => `class Enclosing {\n${code}\n}`,
   (code) => `type Enclosing = ${code}\n;`,
   (code) => `const enclosing = (\n${code}\n);`,
+  (code) => `const enclosing = {\n${code}\n};`,
+  (code) => `const enclosing =\n${code}`,
+  (code) => `const enclosing = (receiver\n${code}\n);`,
 ];
 
 /**
- * An elision: `...` or `…` where no spread or rest can be, before `)`, `]`, `}`, `,`, `;` or the
- * end of a line (so also on a line of its own): `{...}`, `f(a, …)`.
+ * An optional argument written as in a signature, `append(sessionId, message, parentId?)`: a `?`
+ * right after a name or a closing bracket and before `,` or `)`, where TypeScript has none.
  */
-const ELISION = /(?:\.\.\.|…)(?=[ \t]*(?:[)\]},;]|\r?$))/gm;
+const OPTIONAL_ARGUMENT = /(?<=[\w$)\]])\?(?=[ \t]*[),])/g;
+
+/**
+ * An elision: `...` or `…` where no spread or rest can be, before `)`, `]`, `}`, `>`, `,`, `;` or
+ * the end of a line (so also on a line of its own): `{...}`, `f(a, …)`, `messages: ...,`,
+ * `Promise<...>`. It stands for what the excerpt leaves out, so it is read as a name of its length
+ * (`___`), which fits wherever a value, a member or a type was left out.
+ */
+const ELISION = /(?:\.\.\.|…)(?=[ \t]*(?:[)\]}>,;]|\r?$))/gm;
 
 const OPENERS = new Set([ts.SyntaxKind.OpenBraceToken, ts.SyntaxKind.OpenParenToken, ts.SyntaxKind.OpenBracketToken]);
+const CLOSER_OF = new Map([
+  [ts.SyntaxKind.OpenBraceToken, '}'],
+  [ts.SyntaxKind.OpenParenToken, ')'],
+  [ts.SyntaxKind.OpenBracketToken, ']'],
+]);
 const CLOSERS = new Set([ts.SyntaxKind.CloseBraceToken, ts.SyntaxKind.CloseParenToken, ts.SyntaxKind.CloseBracketToken]);
 /** What may follow the first unopened closer for the rest to be the tail of blocks the excerpt never opened. */
 const TAIL = new Set([...CLOSERS, ts.SyntaxKind.SemicolonToken, ts.SyntaxKind.CommaToken]);
@@ -54,22 +73,44 @@ const OPERAND_ENDS = new Set([
  * (they move nothing), so an elision is never what is reported.
  */
 export function excerptSyntaxError(code: string, jsx: boolean): ts.Diagnostic | undefined {
-  const elided = code.replace(ELISION, (elision) => ' '.repeat(elision.length));
-  const repaired = (tsx: boolean): string => withoutUnopenedClosers(elided, tsx);
-  if ((jsx ? [true] : [false, true]).some((tsx) => ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0))) return undefined;
+  const elided = code.replace(ELISION, (elision) => '_'.repeat(elision.length)).replace(OPTIONAL_ARGUMENT, ' ');
+  const repaired = (tsx: boolean): string => balanced(elided, tsx);
+  const parses = (tsx: boolean): boolean => ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0) || preambleAndMembers(repaired(tsx), tsx);
+  if ((jsx ? [true] : [false, true]).some(parses)) return undefined;
   return syntaxErrors(repaired(jsx), jsx)[0];
 }
 
 /**
+ * Whether `code` is what a module holds (imports, declarations, statements) and members of a class
+ * it leaves out, one after the other (`import { tool } from "ai";` then `getTools() { … }`; a
+ * method, then the module's function that calls it): split before some line that starts in the
+ * first column, one part parses as a module and the other as a class body.
+ */
+function preambleAndMembers(code: string, tsx: boolean): boolean {
+  const lines = code.split('\n');
+  const parses = (module: string, members: string): boolean => syntaxErrors(`class Enclosing {\n${members}\n}`, tsx).length === 0 && syntaxErrors(module, tsx).length === 0;
+  for (let split = 1; split < lines.length; split += 1) {
+    if (!/^[A-Za-z_$@#]/.test(lines[split] ?? '')) continue;
+    const head = lines.slice(0, split).join('\n');
+    const tail = lines.slice(split).join('\n');
+    if (parses(head, tail) || parses(tail, head)) return true;
+  }
+  return false;
+}
+
+/**
  * `code` cut before its first closing bracket that has no opener, when nothing but closers, `;`
- * and `,` (and whitespace and comments) follow it; else `code` as it is. Brackets are counted
+ * and `,` (and whitespace and comments) follow it (the tail of blocks the excerpt never opened);
+ * else `code` with the brackets it opens and never closes closed at its end (an excerpt cut
+ * before its blocks end: a class whose next methods the next fence shows). Brackets are counted
  * token by token, so those in strings, comments, template literals and regular expressions do not
  * count (JSX text is read as code).
  */
-function withoutUnopenedClosers(code: string, jsx: boolean): string {
+function balanced(code: string, jsx: boolean): string {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, code);
   // The depth at which each open `${` of a template literal was opened: its `}` continues the template.
   const substitutions: number[] = [];
+  const open: ts.SyntaxKind[] = [];
   let depth = 0;
   let cut: number | undefined;
   let previous = ts.SyntaxKind.Unknown;
@@ -85,10 +126,13 @@ function withoutUnopenedClosers(code: string, jsx: boolean): string {
       if (!TAIL.has(token)) return code;
     } else if (OPENERS.has(token)) {
       depth += 1;
+      open.push(token);
     } else if (CLOSERS.has(token)) {
       depth -= 1;
+      open.pop();
       if (depth < 0) cut = scanner.getTokenStart();
     }
   }
-  return cut === undefined ? code : code.slice(0, cut);
+  if (cut !== undefined) return code.slice(0, cut);
+  return `${code}\n${open.reverse().map((opener) => CLOSER_OF.get(opener)).join('')}`;
 }

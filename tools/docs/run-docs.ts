@@ -123,12 +123,16 @@ export function runDocs(options: DocsOptions): DocsReport {
   const fenceCheck = checkFences(program, fences.flat(), (folder) => dependenciesInstalled(root, folder, installed), codeNames);
   findings.push(...fenceCheck.findings);
   let publishedLinks = 0;
+  let ignoredPaths = 0;
+  let scriptedPaths = 0;
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
     const references = checkReferences(root, document, anchorsOf, workspace);
     findings.push(...references.findings);
     publishedLinks += references.publishedLinks;
+    ignoredPaths += references.ignoredPaths;
+    scriptedPaths += references.scriptedPaths;
     // Without any code read, every mention would look stale: the check says so instead of guessing.
     if (codeFiles.length > 0 && !vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
   });
@@ -141,8 +145,10 @@ export function runDocs(options: DocsOptions): DocsReport {
   ];
   if (learned.size > 0) notes.push(`fence labels the repository's doc tools typecheck themselves, opted out: ${[...learned].map(([label, tools]) => `${label} (${tools.join(', ')})`).join(', ')}`);
   if (publishedLinks > 0) notes.push(`${publishedLinks} relative links of VS Code extension READMEs resolve only from the repository root, where vsce points them on the Marketplace: not dead`);
+  if (ignoredPaths > 0) notes.push(`${ignoredPaths} backticked paths name files git ignores that are not there (written locally, as \`.env\`, or by a build): not checked`);
+  if (scriptedPaths > 0) notes.push(`${scriptedPaths} backticked paths are not there but the repository's task scripts name them (Makefile, justfile, package.json scripts: made when needed): not reported`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
-  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or \`this\` outside a class or function, leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or \`this\` outside a class or function, import files of the reader's project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
   if (fenceCheck.libraryGaps > 0) {
     notes.push(

@@ -30,7 +30,8 @@ module.exports = {
         'A module that nothing imports and that imports nothing is dead code or a forgotten entry point. ' +
         'Roots by nature, found by name rather than imported: type declarations, dot-files, *.config.* and *.setup.* files, ' +
         'tests, stories and benchmarks (found by their runners), scripts and bin folders (run directly), the conventional ' +
-        'entry files (index, main, cli, server, extension), and framework routes (Next.js app/ and pages/, middleware).',
+        'entry files (index, main, cli, server, extension), framework routes (Next.js app/ and pages/, middleware), and ' +
+        'JavaScript in a public/ folder (served by URL as it is).',
       from: {
         orphan: true,
         pathNot: [
@@ -44,6 +45,9 @@ module.exports = {
           `(^|/)(?:app|pages)/${ROUTE_FILE}`,
           `(^|/)(?:app|pages)/.*/${ROUTE_FILE}`,
           '(^|/)(?:middleware|instrumentation)[.][jt]s$',
+          // A web app's `public/` folder is served by URL as it is (Vite's publicDir, Next.js): a service worker or
+          // a script tag's file there is loaded by the browser, never imported. Only JavaScript: TypeScript would not run.
+          '(^|/)public/.*[.][cm]?js$',
           '(^|/)package[.]json$',
           '(^|/)tsconfig[^/]*[.]json$',
         ],
