@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName, classifyTypeName, SESSION_PART_WORDS, splitWords } from './identity-names.js';
+import { classifyName, classifyTypeName, ID_MAKER_WORDS, SESSION_PART_WORDS, splitWords } from './identity-names.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -436,10 +436,27 @@ export function mintSource(expression: ts.Expression, creations: readonly Creati
 export function builtFromKind(expression: ts.Expression, kind: 'agent-id' | 'session-id', file: FileContext): boolean {
   const node = unwrap(expression);
   if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file) === kind);
+  // `AgentId(sessionId)`: the other id's constructor applied to this one (§6: "one id standing in for the other").
+  if (ts.isCallExpression(node)) {
+    const made = idMaker(calledName(node));
+    return made !== undefined && made !== kind && node.arguments.some((argument) => expressionKind(argument, file) === kind || builtFromKind(argument, kind, file));
+  }
   return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file) === kind);
 }
 
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
+
+/**
+ * The id kind a function makes, judged by its name alone: the id's words, with at most a verb
+ * before them and a preposition after (`SessionId`, `asSessionId`, `sessionIdFor`). A lookup
+ * (`getSessionIdForAgent`, `findSessionId`) is not a maker: it reads a map (`id-translation-map`).
+ */
+export function idMaker(name: string | undefined): 'agent-id' | 'session-id' | undefined {
+  if (name === undefined) return undefined;
+  const words = splitWords(name).filter((word) => !ID_MAKER_WORDS.has(word));
+  if (words.length !== 2 || words[1] !== 'id') return undefined;
+  return words[0] === 'session' ? 'session-id' : words[0] === 'agent' ? 'agent-id' : undefined;
+}
 
 /** The parts a string is built from: the spans of a template, the operands of a `+` chain. */
 export function parts(expression: ts.Expression): ts.Expression[] {
