@@ -456,7 +456,7 @@ export function verdicts(sites: readonly LifecycleSite[], agent: string, session
       if (agentArg.mint !== undefined && sessionArg.mint !== undefined && agentArg.mint !== sessionArg.mint) decided = { lifecycle: 'together', what: 'mints both ids' };
       else if (agentArg.fromSession) decided = { lifecycle: 'together', what: 'builds one id from the other' };
       else if (sessionArg.mint !== undefined && agentArg.mint === undefined) decided = { lifecycle: 'apart', what: 'mints the session id for an agent id it takes from elsewhere' };
-      else if (sessionArg.fromAgent || agentArg.fromSession) decided = { lifecycle: 'together', what: 'builds one id from the other' };
+      else if (sessionArg.fromAgent) decided = { lifecycle: 'together', what: 'builds one id from the other' };
     }
     if (decided !== undefined) found[decided.lifecycle] ??= { site, what: decided.what };
   }

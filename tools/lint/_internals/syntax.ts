@@ -187,8 +187,8 @@ export interface ExpressionScope extends TypeScope {
 
 /**
  * The id an expression reads, as far as its names and the declared types of it and its holders
- * tell: `agentId`, `opts.session_id`, `id` declared in scope as `id: AgentId`, `agent.id` / `session.id` (an `id` read from an object named like
- * one side), and `core.id` where `core` is declared in scope with a type naming one side
+ * tell: `agentId`, `opts.session_id`, `id` declared in scope as `id: AgentId`, `String(agentId)`,
+ * `agent.id` / `session.id` (an `id` read from an object named like one side), and `core.id` where `core` is declared in scope with a type naming one side
  * (`core: Session`, §6: "the `id` of a value typed as the agent or the session, whatever the
  * variable is called"). `undefined` for anything else, including look-alikes (`parentSessionId`, a label).
  */
