@@ -45,6 +45,20 @@ describe('lint cache', () => {
     expect(after.findings.map((finding) => finding.ruleId)).toEqual(['agent-id-type']);
   });
 
+  it('re-lints a file whose imported mint helper changed, though the file itself did not', async () => {
+    const root = workspace();
+    writeFileSync(join(root, 'ids.ts'), 'export const generateSessionId = (label: string): string => label;\n');
+    writeFileSync(
+      join(root, 'spawn.ts'),
+      "import { randomUUID } from 'node:crypto';\nimport { generateSessionId } from './ids.js';\nexport function spawn(label: string) {\n  const agentId = randomUUID();\n  const sessionId = generateSessionId(label);\n  return { agentId, sessionId };\n}\n",
+    );
+    const before = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
+    expect(before.findings.filter((finding) => finding.ruleId === 'double-mint')).toEqual([]);
+    writeFileSync(join(root, 'ids.ts'), "import { randomUUID } from 'node:crypto';\nexport const generateSessionId = (label: string): string => `${label}-${randomUUID()}`;\n");
+    const after = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
+    expect(after.findings.filter((finding) => finding.ruleId === 'double-mint').map((finding) => `${finding.file}:${finding.symbol}`)).toEqual(['spawn.ts:spawn']);
+  });
+
   it('is not reused under another configuration, and a corrupt cache is rebuilt', async () => {
     const root = workspace();
     await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });

@@ -21,7 +21,7 @@ import { parseSuppressions, type Suppression } from './_internals/suppressions.j
 import { buildDispatch, walkFile } from './_internals/walk-file.js';
 import { Confirmer } from './_internals/confirm.js';
 import { severityOf } from './_internals/decide.js';
-import { mintFunctionsOf } from './_internals/id-sources.js';
+import { mintFunctionsOf, modulesReadFor } from './_internals/id-sources.js';
 import { onePerConstruct } from './_internals/one-per-construct.js';
 import { RULES } from './rules/index.js';
 import type { RawFinding, RuleVisitor } from './rules/rule.js';
@@ -125,8 +125,20 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         if (visitor.saveFile !== undefined) states[activeRules[index] as string] = visitor.saveFile(file);
       }
     }
-    return { hash, findings: raw.slice(first), suppressions: valid, states };
+    const reads: Record<string, string> = {};
+    if (cachePath !== undefined) for (const path of modulesReadFor(sourceFile)) reads[toPosix(relative(cwd, path))] = contentHash(readFileSync(path, 'utf8'));
+    return { hash, findings: raw.slice(first), suppressions: valid, states, ...(Object.keys(reads).length === 0 ? {} : { reads }) };
   };
+
+  // A cached outcome holds while the other files its rules read are unchanged too.
+  const readsUnchanged = (outcome: FileOutcome): boolean =>
+    Object.entries(outcome.reads ?? {}).every(([path, hash]) => {
+      try {
+        return contentHash(readFileSync(resolve(cwd, path), 'utf8')) === hash;
+      } catch {
+        return false;
+      }
+    });
 
   for (const absolute of discovered.files) {
     const file = toPosix(relative(cwd, absolute));
@@ -134,7 +146,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     const hash = cachePath === undefined ? '' : contentHash(text);
     const hit = cached.get(file);
     let outcome: FileOutcome;
-    if (hit !== undefined && hit.hash === hash) {
+    if (hit !== undefined && hit.hash === hash && readsUnchanged(hit)) {
       outcome = hit;
       raw.push(...hit.findings);
       for (const [index, visitor] of visitors.entries()) {

@@ -25,7 +25,8 @@ import { confirmationOf, decide, type LifecycleFacts, type Refutation, type Shap
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
-import { ModuleResolver } from '../../check/module-resolver.js';
+import { inNodeModules, repositoryRoot, resolverFor } from './repository-root.js';
+import type { ModuleResolver } from '../../check/module-resolver.js';
 import { isAliased, workspaceAliases, type ResolveAlias } from '../../check/workspace-aliases.js';
 import { readWorkspace } from '../../check/workspace.js';
 
@@ -52,9 +53,6 @@ const LIBRARY_TEXT = [
   ...['Boolean', 'Function', 'CallableFunction', 'NewableFunction', 'IArguments', 'Number', 'Object', 'RegExp', 'String'].map((name) => `interface ${name} {}`),
 ].join('\n');
 
-function inNodeModules(path: string): boolean {
-  return /[\\/]node_modules[\\/]/.test(path);
-}
 
 function words(names: readonly (string | undefined)[]): Set<string> {
   return new Set(names.flatMap((name) => (name === undefined ? [] : splitWords(name))));
@@ -63,24 +61,6 @@ function words(names: readonly (string | undefined)[]): Set<string> {
 function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const word of a) if (b.has(word)) return true;
   return false;
-}
-
-/** The folder of the repository a file belongs to: the nearest ancestor with `.git` or a workspace manifest, else the outermost `package.json`. */
-function repositoryRoot(file: string): string {
-  let outermostPackage: string | undefined;
-  for (let folder = dirname(file); ; folder = dirname(folder)) {
-    if (existsSync(join(folder, '.git')) || existsSync(join(folder, 'pnpm-workspace.yaml'))) return folder;
-    const manifest = join(folder, 'package.json');
-    if (existsSync(manifest)) {
-      outermostPackage = folder;
-      try {
-        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown }).workspaces !== undefined) return folder;
-      } catch {
-        // A malformed manifest is not a workspace root.
-      }
-    }
-    if (dirname(folder) === folder) return outermostPackage ?? dirname(file);
-  }
 }
 
 /**
@@ -243,12 +223,7 @@ export class Confirmer {
 
   /** The gates' module resolver for the repository at `root`. */
   private resolverOf(root: string): ModuleResolver {
-    let resolver = this.resolvers.get(root);
-    if (resolver === undefined) {
-      resolver = new ModuleResolver(root, readWorkspace(root));
-      this.resolvers.set(root, resolver);
-    }
-    return resolver;
+    return resolverFor(root, this.resolvers);
   }
 
   /** The aliases of the repository's own packages, as the gates read them. */

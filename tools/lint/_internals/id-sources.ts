@@ -5,9 +5,13 @@
  * stand in). Shared by the `double-mint` and `derived-id` rules and by the lifecycle evidence
  * the confirmation step reads (`lifecycle-evidence.ts`).
  */
+import { readFileSync } from 'node:fs';
 import { ts } from 'ts-morph';
+import type { ModuleResolver } from '../../check/module-resolver.js';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName, classifyTypeName, SESSION_PART_WORDS, splitWords } from './identity-names.js';
+import { classifyName, classifyTypeName, ID_MAKER_WORDS, SESSION_PART_WORDS, splitWords } from './identity-names.js';
+import { parseSource } from './parse-source.js';
+import { inNodeModules, repositoryRoot, resolverFor } from './repository-root.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -30,9 +34,10 @@ const MINT_HELPER = /^(?:generate|gen|create|new|make|mint|next|random)\w*(?:Id|
 const helpersByFile = new WeakMap<ReadonlySet<string>, WeakMap<ts.SourceFile, ReadonlySet<string>>>();
 
 /**
- * The id generators of one file: those of the run and the file's own mint helpers (a function or
+ * The id generators of one file: those of the run, the file's own mint helpers (a function or
  * method named like {@link MINT_HELPER} whose body mints, as `private generateTaskId() { return
- * `bg_${Date.now().toString(36)}…` }`). Only the file's own: an imported helper's body is not read.
+ * `bg_${Date.now().toString(36)}…` }`), and the helpers so named it imports from a module of its
+ * repository whose body mints (§6: "a mint counts … in a helper imported from another module").
  */
 function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): ReadonlySet<string> {
   let byFile = helpersByFile.get(mintFunctions);
@@ -55,10 +60,89 @@ function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): Readonl
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(file.sourceFile, visit);
+    for (const name of importedMints(file.sourceFile, mintFunctions)) helpers.add(name);
     mints = helpers.size === mintFunctions.size ? mintFunctions : helpers;
     byFile.set(file.sourceFile, mints);
   }
   return mints;
+}
+
+/** What a run learnt of other modules, per set of id generators (one per run): resolvers by repository, mint helpers by module. */
+interface ModuleMints {
+  readonly resolvers: Map<string, ModuleResolver>;
+  readonly helpers: Map<string, ReadonlySet<string>>;
+}
+
+const moduleMintsByRun = new WeakMap<ReadonlySet<string>, ModuleMints>();
+
+/** The modules each linted file's imported mint helpers were read from (absolute paths). */
+const modulesReadByFile = new WeakMap<ts.SourceFile, Set<string>>();
+
+/**
+ * The other modules whose text decided something while `sourceFile` was walked (its imported mint
+ * helpers'): the lint cache re-lints the file when one of them changes.
+ */
+export function modulesReadFor(sourceFile: ts.SourceFile): readonly string[] {
+  return [...(modulesReadByFile.get(sourceFile) ?? [])];
+}
+
+/**
+ * The local names of the mint helpers `sourceFile` imports by name (`import { generateSessionId }
+ * from './ids.js'`) from a module of its own repository whose top-level function of that name
+ * mints. Each module is read once per run; a package in `node_modules` is not read.
+ */
+function importedMints(sourceFile: ts.SourceFile, mintFunctions: ReadonlySet<string>): string[] {
+  const names: string[] = [];
+  let known: ModuleMints | undefined;
+  for (const statement of sourceFile.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings === undefined || !ts.isNamedImports(bindings) || statement.importClause?.isTypeOnly === true) continue;
+    const wanted = bindings.elements.filter((element) => !element.isTypeOnly && MINT_HELPER.test(element.name.text));
+    if (wanted.length === 0) continue;
+    if (known === undefined) {
+      known = moduleMintsByRun.get(mintFunctions) ?? { resolvers: new Map(), helpers: new Map() };
+      moduleMintsByRun.set(mintFunctions, known);
+    }
+    const resolver = resolverFor(repositoryRoot(sourceFile.fileName), known.resolvers);
+    const target = resolver.resolve(statement.moduleSpecifier.text, sourceFile.fileName)?.resolvedFileName;
+    if (target === undefined || inNodeModules(target) || target.endsWith('.d.ts')) continue;
+    const read = modulesReadByFile.get(sourceFile) ?? new Set();
+    modulesReadByFile.set(sourceFile, read.add(target));
+    let helpers = known.helpers.get(target);
+    if (helpers === undefined) {
+      helpers = moduleMintHelpers(target, mintFunctions);
+      known.helpers.set(target, helpers);
+    }
+    for (const element of wanted) if (helpers.has(nameText(element.propertyName) ?? element.name.text)) names.push(element.name.text);
+  }
+  return names;
+}
+
+/** The top-level functions of the module at `path` named like {@link MINT_HELPER} whose body mints. */
+function moduleMintHelpers(path: string, mintFunctions: ReadonlySet<string>): ReadonlySet<string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return new Set();
+  }
+  const helpers = new Set<string>();
+  for (const statement of parseSource(path, text).statements) {
+    const functions: { name: ts.Node | undefined; body: ts.Node | undefined }[] = ts.isFunctionDeclaration(statement)
+      ? [{ name: statement.name, body: statement.body }]
+      : ts.isVariableStatement(statement)
+        ? statement.declarationList.declarations.map((declaration) => ({
+            name: declaration.name,
+            body: declaration.initializer !== undefined && (ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer)) ? declaration.initializer.body : undefined,
+          }))
+        : [];
+    for (const { name, body } of functions) {
+      const text = nameText(name);
+      if (text !== undefined && body !== undefined && MINT_HELPER.test(text) && mintsWithin(body, mintFunctions)) helpers.add(text);
+    }
+  }
+  return helpers;
 }
 
 const selfMintingByFile = new WeakMap<ReadonlySet<string>, WeakMap<ts.SourceFile, ReadonlyMap<string, 'agent-id' | 'session-id'>>>();
@@ -436,10 +520,27 @@ export function mintSource(expression: ts.Expression, creations: readonly Creati
 export function builtFromKind(expression: ts.Expression, kind: 'agent-id' | 'session-id', file: FileContext): boolean {
   const node = unwrap(expression);
   if (ts.isBinaryExpression(node) && FALLBACKS.has(node.operatorToken.kind)) return [node.left, node.right].some((side) => expressionKind(side, file) === kind);
+  // `AgentId(sessionId)`: the other id's constructor applied to this one (§6: "one id standing in for the other").
+  if (ts.isCallExpression(node)) {
+    const made = idMaker(calledName(node));
+    return made !== undefined && made !== kind && node.arguments.some((argument) => expressionKind(argument, file) === kind || builtFromKind(argument, kind, file));
+  }
   return (ts.isTemplateExpression(node) || ts.isBinaryExpression(node)) && parts(node).some((part) => expressionKind(part, file) === kind);
 }
 
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
+
+/**
+ * The id kind a function makes, judged by its name alone: the id's words, with at most a verb
+ * before them and a preposition after (`SessionId`, `asSessionId`, `sessionIdFor`). A lookup
+ * (`getSessionIdForAgent`, `findSessionId`) is not a maker: it reads a map (`id-translation-map`).
+ */
+export function idMaker(name: string | undefined): 'agent-id' | 'session-id' | undefined {
+  if (name === undefined) return undefined;
+  const words = splitWords(name).filter((word) => !ID_MAKER_WORDS.has(word));
+  if (words.length !== 2 || words[1] !== 'id') return undefined;
+  return words[0] === 'session' ? 'session-id' : words[0] === 'agent' ? 'agent-id' : undefined;
+}
 
 /** The parts a string is built from: the spans of a template, the operands of a `+` chain. */
 export function parts(expression: ts.Expression): ts.Expression[] {

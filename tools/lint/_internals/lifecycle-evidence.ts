@@ -70,6 +70,8 @@ function pairing(agent: ts.Expression, session: ts.Expression, sources: (value: 
   const agentMint = sources(agent, file);
   const sessionMint = sources(session, file);
   if (agentMint !== undefined && sessionMint !== undefined && agentMint !== sessionMint) return { lifecycle: 'together', what: 'mints both ids' };
+  // An agent id made from the minted session id (`AgentId(sessionId)`) is not taken from elsewhere.
+  if (builtFromKind(agent, 'session-id', file)) return { lifecycle: 'together', what: 'builds one id from the other' };
   // A session id minted for an agent id from elsewhere is a new session of that agent, also when
   // the agent's id is written into it (`` `${agentId}-${Date.now()}` ``).
   if (sessionMint !== undefined && agentMint === undefined) return { lifecycle: 'apart', what: 'mints the session id for an agent id it takes from elsewhere' };
@@ -452,8 +454,9 @@ export function verdicts(sites: readonly LifecycleSite[], agent: string, session
       const sessionArg = site.args[call.sessionIndex];
       if (agentArg === undefined || sessionArg === undefined) continue;
       if (agentArg.mint !== undefined && sessionArg.mint !== undefined && agentArg.mint !== sessionArg.mint) decided = { lifecycle: 'together', what: 'mints both ids' };
+      else if (agentArg.fromSession) decided = { lifecycle: 'together', what: 'builds one id from the other' };
       else if (sessionArg.mint !== undefined && agentArg.mint === undefined) decided = { lifecycle: 'apart', what: 'mints the session id for an agent id it takes from elsewhere' };
-      else if (sessionArg.fromAgent || agentArg.fromSession) decided = { lifecycle: 'together', what: 'builds one id from the other' };
+      else if (sessionArg.fromAgent) decided = { lifecycle: 'together', what: 'builds one id from the other' };
     }
     if (decided !== undefined) found[decided.lifecycle] ??= { site, what: decided.what };
   }

@@ -1,7 +1,8 @@
 /**
  * The lint cache (`--cache`): for each file, the hash of its text and what linting it produced —
- * findings of the per-file rules, suppression comments, and the cross-file state rules saved.
- * An unchanged file is then not parsed again; cross-file rules still resolve over every file.
+ * findings of the per-file rules, suppression comments, the cross-file state rules saved, and the
+ * hashes of the other files its rules read (imported mint helpers). A file unchanged, with those
+ * files unchanged, is then not parsed again; cross-file rules still resolve over every file.
  * The cache is only an accelerator: a missing, unreadable or foreign cache is silently rebuilt.
  */
 import { createHash } from 'node:crypto';
@@ -22,6 +23,8 @@ export interface FileOutcome {
   readonly suppressions: readonly Suppression[];
   /** Cross-file rule state by rule id. */
   readonly states: Readonly<Record<string, unknown>>;
+  /** The hashes of other files whose text the rules read for this one (imported mint helpers), by path relative to the working directory. */
+  readonly reads?: Readonly<Record<string, string>>;
 }
 
 interface CacheFile {

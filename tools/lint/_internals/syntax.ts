@@ -186,17 +186,26 @@ export interface ExpressionScope extends TypeScope {
 }
 
 /**
- * The id an expression reads, as far as its names and the declared types of its holders tell:
- * `agentId`, `opts.session_id`, `agent.id` / `session.id` (an `id` read from an object named like
- * one side), and `core.id` where `core` is declared in scope with a type naming one side
+ * The id an expression reads, as far as its names and the declared types of it and its holders
+ * tell: `agentId`, `opts.session_id`, `id` declared in scope as `id: AgentId`, `String(agentId)`,
+ * `agent.id` / `session.id` (an `id` read from an object named like one side), and `core.id` where `core` is declared in scope with a type naming one side
  * (`core: Session`, §6: "the `id` of a value typed as the agent or the session, whatever the
  * variable is called"). `undefined` for anything else, including look-alikes (`parentSessionId`, a label).
  */
 export function expressionKind(expression: ts.Expression, scope: ExpressionScope): 'agent-id' | 'session-id' | undefined {
   let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+  for (;;) {
+    if (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node)) node = node.expression;
+    // `String(agent.id)`: the same id as a string.
+    else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'String' && node.arguments.length === 1) node = node.arguments[0] as ts.Expression;
+    else break;
+  }
   let kind: IdentityKind | undefined;
-  if (ts.isIdentifier(node)) kind = classifyName(node.text, scope.vocabulary);
+  if (ts.isIdentifier(node)) {
+    kind = classifyName(node.text, scope.vocabulary);
+    // `id` in `create(id: AgentId)`: an id by its declared type, whatever it is called (§6).
+    if (kind === undefined) kind = classifyTypeNode(declaredTypeOf(node.text, scope.ancestors), scope);
+  }
   else if (ts.isPropertyAccessExpression(node)) {
     kind = classifyName(node.name.text, scope.vocabulary);
     if (kind === undefined && node.name.text === 'id') {

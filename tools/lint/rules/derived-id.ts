@@ -12,9 +12,9 @@
  * (`parentSessionId`) and labels are not identities here.
  */
 import { ts } from 'ts-morph';
-import { classifyName, ID_MAKER_WORDS, splitWords } from '../_internals/identity-names.js';
+import { classifyName, splitWords } from '../_internals/identity-names.js';
 import { literalPair } from '../_internals/lifecycle-evidence.js';
-import { builtFrom, mintFunctionsOf, mintSource, outermostPlus, parts, readFromOneObject, standIn } from '../_internals/id-sources.js';
+import { builtFrom, idMaker, mintFunctionsOf, mintSource, outermostPlus, parts, readFromOneObject, standIn } from '../_internals/id-sources.js';
 import { calledName, classifyTypeNode, expressionKind, nameText, symbolOf } from '../_internals/syntax.js';
 import type { FileContext, Rule, RuleVisitor } from './rule.js';
 
@@ -125,18 +125,6 @@ export const derivedId: Rule = {
     };
   },
 };
-
-/**
- * The id kind a function makes, judged by its name alone: the id's words, with at most a verb
- * before them and a preposition after (`SessionId`, `asSessionId`, `sessionIdFor`). A lookup
- * (`getSessionIdForAgent`, `findSessionId`) is not a maker: it reads a map (`id-translation-map`).
- */
-function idMaker(name: string | undefined): 'agent-id' | 'session-id' | undefined {
-  if (name === undefined) return undefined;
-  const words = splitWords(name).filter((word) => !ID_MAKER_WORDS.has(word));
-  if (words.length !== 2 || words[1] !== 'id') return undefined;
-  return words[0] === 'session' ? 'session-id' : words[0] === 'agent' ? 'agent-id' : undefined;
-}
 
 /**
  * For a string built from an id that goes straight into an id constructor — an id maker's

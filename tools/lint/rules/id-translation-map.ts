@@ -98,6 +98,48 @@ function declarationOf(target: ts.Expression, file: FileContext): { node: ts.Nod
   return owner === undefined || member?.name === undefined ? undefined : { node: member.name, symbol: `${nameText(owner.name) ?? '<anonymous class>'}.${target.name.text}` };
 }
 
+/** A map declared in a class or block: its name node, key kind and value type's text. */
+interface DeclaredMap {
+  readonly name: ts.Node;
+  readonly text: string;
+  readonly key: IdentityKind | undefined;
+  readonly value: string;
+}
+
+/** The maps among a class's properties or a block's variables (`Map`/`WeakMap`/`Record`, by type or `new`). */
+function declaredMaps(declarations: readonly ts.Node[], file: FileContext): DeclaredMap[] {
+  const maps: DeclaredMap[] = [];
+  for (const declaration of declarations) {
+    if (!ts.isPropertyDeclaration(declaration) && !ts.isVariableDeclaration(declaration)) continue;
+    const text = nameText(declaration.name);
+    const args = mapTypeArguments(declaration.type) ?? mapTypeArguments(declaration.initializer);
+    const [key, value] = args ?? [];
+    if (text === undefined || key === undefined || value === undefined) continue;
+    maps.push({ name: declaration.name, text, key: classifyTypeNode(key, file), value: value.getText(file.sourceFile) });
+  }
+  return maps;
+}
+
+/**
+ * The maps keyed by the agent object that mirror a map of the same values keyed by an id, in one
+ * class or function body (`entries = new WeakMap<Agent, AgentEntry>()` beside `store = new Map<AgentId,
+ * AgentEntry>()`): the object finds the entry the id files, a reverse map from the object to its id.
+ */
+function mirrors(maps: readonly DeclaredMap[]): { mirror: DeclaredMap; keyed: DeclaredMap }[] {
+  const found: { mirror: DeclaredMap; keyed: DeclaredMap }[] = [];
+  for (const mirror of maps) {
+    if (mirror.key !== 'agent-object') continue;
+    const keyed = maps.find((map) => (map.key === 'agent-id' || map.key === 'session-id') && map.value === mirror.value);
+    if (keyed !== undefined) found.push({ mirror, keyed });
+  }
+  return found;
+}
+
+/** The variable declarations among a block's statements. */
+function variablesOf(statements: readonly ts.Statement[]): ts.VariableDeclaration[] {
+  return statements.flatMap((statement) => (ts.isVariableStatement(statement) ? [...statement.declarationList.declarations] : []));
+}
+
 /** The rule. */
 export const idTranslationMap: Rule = {
   id: 'id-translation-map',
@@ -246,6 +288,22 @@ export const idTranslationMap: Rule = {
       });
     };
 
+    // An object-keyed mirror of an id-keyed map: the values are not ids, so — as for a map named
+    // as a translation — how the package builds the two ids decides (`pair`).
+    const checkMirrors = (declarations: readonly ts.Node[], file: FileContext, owner?: string): void => {
+      for (const { mirror, keyed } of mirrors(declaredMaps(declarations, file))) {
+        const symbol = owner === undefined ? mirror.text : `${owner}.${mirror.text}`;
+        run.report({
+          file: file.file,
+          ...file.position(mirror.name),
+          symbol,
+          message: `'${symbol}' files '${mirror.value}' by the agent object beside '${keyed.text}', which files the same values by id: a reverse map from the agent to its id. Keep the id-keyed map and read the agent's entry by 'agent.id'.`,
+          questions: [],
+          pair: USUAL_PAIR,
+        });
+      }
+    };
+
     return {
       triggers: ['agent', 'session'],
       enter: {
@@ -267,6 +325,10 @@ export const idTranslationMap: Rule = {
           const declaration = node as ts.ClassDeclaration;
           const name = nameText(declaration.name) ?? '<anonymous class>';
           checkCopy(classMembers(declaration, file, name), file, name);
+          checkMirrors(declaration.members, file, name);
+        },
+        [ts.SyntaxKind.Block]: (node, file) => {
+          checkMirrors(variablesOf((node as ts.Block).statements), file);
         },
       },
     };
