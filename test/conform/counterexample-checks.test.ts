@@ -89,4 +89,17 @@ describe('the checks of a counterexample', () => {
     // An unload waits for its owner's agents' disposal; an unload of an owner with no agents and a dispose of no agent wait for nothing; a shutdown for every disposal and every call started before it (not `after`).
     expect(checks[13]?.settledAfter).toStrictEqual({ u: ['agent/disposed a'], sd: ['agent/disposed a', 'agent/disposed b', 'turn', 'u', 'u2', 'd'] });
   });
+
+  it('pin a refused configuration start by its error code, and leave out one refused with an injected value or with an entry whose outcome reads as no expectation', () => {
+    const steps: ScenarioStep[] = [{ op: 'restart', config: { agents: [{ id: 'main', sessionId: 's1' }] }, expect: 'ok' }];
+    const configOf = (config: Snapshot['config']) => checksOf(steps, [snapshot({ config })])[0];
+    expect(configOf({ refused: { reject: 'invalid' } })?.config).toEqual({ reject: 'invalid' });
+    expect(configOf({ refused: { reject: { injected: 'v1' } } })).not.toHaveProperty('config');
+    expect(configOf({ entries: [{ label: 'main', expect: undefined, id: undefined }] })).not.toHaveProperty('config');
+    // A minted entry id is written as fresh, a chosen one as itself.
+    expect(configOf({ entries: [{ label: 'main', expect: 'ok', id: 's1' }, { label: 'side', expect: 'ok', id: 'm1' }] })?.config).toEqual([
+      { label: 'main', expect: 'ok', id: 's1' },
+      { label: 'side', expect: 'ok', id: { fresh: true } },
+    ]);
+  });
 });
