@@ -17,11 +17,11 @@ const OK: SingleExpectation = 'ok';
 const CONFLICT: SingleExpectation = { reject: 'conflict' };
 const NOT_FOUND: SingleExpectation = { reject: 'not-found' };
 
-/** `expect` (the reference's answer) widened to `{ oneOf }` with `other`, when it is one of `allowed`; else undefined. */
-function either(expect: Expectation | undefined, allowed: readonly SingleExpectation[], other: SingleExpectation): Expectation | undefined {
+/** `expect` (the reference's answer) widened to `{ oneOf }` with the other of `allowed`, when it is one of the two; else undefined. */
+function either(expect: Expectation | undefined, allowed: readonly [SingleExpectation, SingleExpectation]): Expectation | undefined {
   if (expect === undefined || typeof expect === 'object' && 'oneOf' in expect) return undefined;
-  if (!allowed.some((one) => isDeepStrictEqual(one, expect))) return undefined;
-  return isDeepStrictEqual(expect, other) ? undefined : { oneOf: [expect, other] };
+  const at = allowed.findIndex((one) => isDeepStrictEqual(one, expect));
+  return at < 0 ? undefined : { oneOf: [expect, allowed[1 - at]!] };
 }
 
 /**
@@ -58,7 +58,7 @@ export function undecidedPersistence(answered: AnsweredSteps): ScenarioStep[] {
     const step = steps[index] as ScenarioStep;
     let widened: Expectation | undefined;
     if (step.op === 'create' && step.wait !== false && undecided(index, step.input.sessionId) && answered.persistedCreate === 'reject-at-create') {
-      widened = either(step.expect, [OK, CONFLICT], isDeepStrictEqual(step.expect, OK) ? CONFLICT : OK);
+      widened = either(step.expect, [OK, CONFLICT]);
       const next = steps[index + 1];
       if (widened !== undefined && isDeepStrictEqual(step.expect, CONFLICT) && next?.op === 'resume' && next.wait !== false && next.when === undefined && next.input.resumeSessionId === step.input.sessionId) {
         const name = next.name ?? `way-back-${index}`;
@@ -68,7 +68,7 @@ export function undecidedPersistence(answered: AnsweredSteps): ScenarioStep[] {
         widened = undefined;
       }
     } else if (step.op === 'resume' && step.wait !== false && step.when === undefined && undecided(index, step.input.resumeSessionId)) {
-      widened = either(step.expect, [OK, NOT_FOUND], isDeepStrictEqual(step.expect, OK) ? NOT_FOUND : OK);
+      widened = either(step.expect, [OK, NOT_FOUND]);
     } else if (step.op === 'flush' && step.wait !== false && typeof step.expect === 'object' && 'reject' in step.expect && typeof step.expect.reject === 'object') {
       const id = idOf(index, step.handle);
       if (id !== undefined && !appended.has(id) && faults(index, id).includes(step.expect.reject.injected)) steps[index] = { ...step, expect: { oneOf: [step.expect, OK] } };

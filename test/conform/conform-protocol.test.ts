@@ -36,4 +36,9 @@ describe('the conform worker protocol', () => {
     expect(lossText({ kind: 'memory', limitMb: 320, usedMb: 377 })).toBe('the worker used 377 MB, over its memory limit of 320 MB (memory held by adapter code), and was stopped');
     expect(lossText({ kind: 'memory', limitMb: 320 })).toBe('the worker ran out of heap, over its memory limit of 320 MB (memory held by adapter code), and was stopped');
   });
+
+  it('a worker that ended names its signal, or else its exit code', () => {
+    expect(lossText({ kind: 'exit', code: null, signal: 'SIGKILL' })).toBe('the worker process was killed by SIGKILL');
+    expect(lossText({ kind: 'exit', code: 3, signal: null })).toBe('the worker process exited with code 3 (adapter code called process.exit, or the process crashed)');
+  });
 });

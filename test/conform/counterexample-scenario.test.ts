@@ -6,6 +6,8 @@ import type { ConformanceReport, CounterexampleStep, FailureDetail } from '../..
 import { referenceAdapter } from '../../properties/reference-adapter.js';
 import { decideConformance, runConformance } from '../../properties/runner/run-conformance.js';
 import { replayScenario } from '../../scenarios/replay/replay-scenario.js';
+import type { ScenarioCheck, ScenarioStep } from '../../src/contract/scenario.js';
+import { persistingLazily } from '../mutants/_support/benign.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -104,6 +106,132 @@ describe('counterexample steps of every kind', () => {
       { op: 'shutdown', expect: undefined, check: undefined },
       { op: 'restart', config: { agents: [{ id: 'again', sessionId: 'p' }] }, expect: undefined, check: undefined },
     ]);
+  });
+});
+
+/** A failure of AIK-TXN-003 (the requirement is immaterial here) whose counterexample is `steps`. */
+const failing = (steps: readonly CounterexampleStep[]): FailureDetail => ({ check: 'AIK-TXN-003/x', requirement: 'AIK-TXN-003', message: 'm', adapter: false, expected: false, counterexample: { seed: 1, commands: [], steps } });
+
+/** `step` without its check, and the fields of its check that say what the reference showed (name, requirements and ignore aside). */
+function shownBy(step: ScenarioStep | undefined): { step: Omit<ScenarioStep, 'check'>; check: Partial<ScenarioCheck> | undefined } {
+  const { check, ...bare } = step ?? ({} as ScenarioStep);
+  if (check === undefined) return { step: bare, check };
+  const { name: _name, requirements: _requirements, ignore: _ignore, ...fields } = check;
+  return { step: bare, check: fields };
+}
+
+describe('steps the reference runtime does not settle where the implementation did', () => {
+  // Each of these waits out the reference's hang limit (3 s) once.
+  it('a call it holds until a later release starts without waiting, pending until the release, and is awaited right after it', async () => {
+    const steps = [step('create', { sessionId: 'a', setup: { name: 's', pause: 'p1', action: 'resolve' } }, 'create(a, setup=p1⏸resolve) → h1', '✓', { handle: 'h1' }), step('release', { pause: 'p1' }, 'release(p1)')];
+    const scenario = await counterexampleScenario(await reportWith(failing(steps)), failing(steps));
+    const shown = scenario.steps.map(shownBy);
+    expect(shown.map((entry) => entry.step)).toEqual([
+      { op: 'create', input: { sessionId: 'a', setup: { name: 's', pause: 'p1', action: 'resolve' } }, name: 'h1', wait: false, expect: 'pending' },
+      { op: 'release', pause: 'p1' },
+      { op: 'await', call: 'h1', expect: 'ok' },
+    ]);
+    expect(shown.map((entry) => entry.check?.pending)).toEqual([['h1'], ['h1'], undefined]);
+    expect(shown[2]?.check?.agents).toEqual(['a']);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+  });
+
+  it('a call the kit gave up waiting for that the reference never settles stays pending to the end, never awaited', async () => {
+    const steps = [step('create', { sessionId: 'a', setup: { name: 's', pause: 'never', action: 'resolve' } }, 'create(a, setup=never⏸resolve)', '⏳hang', { handle: 'h1' }), step('create', { sessionId: 'b' }, 'create(b) → h2', '✓', { handle: 'h2' })];
+    const scenario = await counterexampleScenario(await reportWith(failing(steps)), failing(steps));
+    const shown = scenario.steps.map(shownBy);
+    expect(shown.map((entry) => entry.step)).toEqual([
+      { op: 'create', input: { sessionId: 'a', setup: { name: 's', pause: 'never', action: 'resolve' } }, name: 'h1', wait: false, expect: 'pending' },
+      { op: 'create', input: { sessionId: 'b' }, name: 'h2', expect: 'ok' },
+    ]);
+    expect(shown.map((entry) => [entry.check?.pending, entry.check?.agents])).toEqual([
+      [['h1'], []],
+      [['h1'], ['b']],
+    ]);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+  });
+
+  it('an until counts from the step it names (named call-<index> when it had no name); one the reference never sees met is dropped', async () => {
+    const steps = [
+      step('create', { sessionId: 'a' }, 'create(a) → h1', '✓', { handle: 'h1' }),
+      step('until', { paused: 'nobody' }, 'until(nobody⏸ reached)'),
+      step('flush', { handle: 'h1' }, 'flush(h1)'),
+      step('until', { store: { ops: ['flush'], id: 'a' }, since: 2 }, 'until(flush a)'),
+    ];
+    const scenario = await counterexampleScenario(await reportWith(failing(steps)), failing(steps));
+    // The steps after the dropped wait have the reference's answers and checks, as if it had never been there.
+    expect(scenario.steps.map((entry) => shownBy(entry).step)).toEqual([
+      { op: 'create', input: { sessionId: 'a' }, name: 'h1', expect: 'ok' },
+      { op: 'flush', handle: 'h1', name: 'call-2', expect: 'ok' },
+      { op: 'until', store: { ops: ['flush'], id: 'a' }, since: 'call-2' },
+    ]);
+    expect(scenario.steps.map((entry) => entry.check?.agents)).toEqual([['a'], ['a'], ['a']]);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+  });
+});
+
+describe('counterexample steps the reference settles at once', () => {
+  it('a held store call waits on the kit’s pause, named `pause`; a plan disposing its context needs contextDispose', async () => {
+    const steps = [
+      step('fault', { store: 'put', id: 'zz', effect: 'hold', value: 'p9' }, 'fault(hold put zz)'),
+      step('fault', { store: 'load', id: 'yy', effect: 'hang' }, 'fault(hang load yy)'),
+      step('create', { sessionId: 'a', setup: { name: 'd', action: 'dispose-context' } }, 'create(a, setup=dispose-context) → h1', '✓', { handle: 'h1' }),
+    ];
+    const scenario = await counterexampleScenario(await reportWith(failing(steps)), failing(steps));
+    expect(scenario.capabilities).toEqual(['contextDispose']);
+    expect(scenario.steps.slice(0, 2).map((entry) => shownBy(entry).step)).toEqual([
+      { op: 'fault', store: 'put', id: 'zz', effect: 'hold', pause: 'p9' },
+      { op: 'fault', store: 'load', id: 'yy', effect: 'hang' },
+    ]);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+  });
+
+  it('a configured entry the start refused has no handle: the others are still written config[i]', async () => {
+    const steps = [step('restart', { config: { agents: [{ id: 'gone', resumeSessionId: 'nope' }, { id: 'main', sessionId: 's1' }] } }, 'restart(config: 2 entries)', '✓', { entries: [null, 'h2'] }), step('prompt', { handle: 'h2' }, 'prompt(h2)')];
+    const scenario = await counterexampleScenario(await reportWith(failing(steps)), failing(steps));
+    expect(shownBy(scenario.steps[1]).step).toEqual({ op: 'prompt', handle: 'config[1]', expect: 'ok' });
+    expect(scenario.steps[0]?.check?.config).toEqual([
+      { label: 'gone', expect: { reject: 'not-found' } },
+      { label: 'main', expect: 'ok', id: 's1' },
+    ]);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+  });
+
+  it('a start alone gets a settle step that checks what it started', async () => {
+    const steps = [step('open', { config: { agents: [{ id: 'main', sessionId: 'cfg' }] } }, 'open(config: 1 entries)', '✓', { entries: ['h1'] })];
+    const scenario = await counterexampleScenario(await reportWith(failing(steps)), failing(steps));
+    expect(scenario.config).toEqual({ agents: [{ id: 'main', sessionId: 'cfg' }] });
+    expect(scenario.steps.map(shownBy)).toEqual([{ step: { op: 'settle' }, check: expect.objectContaining({ agents: ['cfg'], config: [{ label: 'main', expect: 'ok', id: 'cfg' }] }) }]);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
+  });
+
+  it('under reject-at-flush, a flush the reference refused conflict may resolve where the session was never persisted (the lazy store’s answer joins its expectation)', async () => {
+    const steps = [
+      step('create', { sessionId: 'a' }, 'create(a) → h1', '✓', { handle: 'h1' }),
+      step('dispose', { handle: 'h1' }, 'dispose(h1)'),
+      step('create', { sessionId: 'a' }, 'create(a) → h2', '✓', { handle: 'h2' }),
+      step('flush', { handle: 'h2' }, 'flush(h2)', '✗conflict'),
+    ];
+    const profiles = { teardown: 'scope-last', persistedCreate: 'reject-at-flush' } as const;
+    const report = await runConformance(referenceAdapter({ profiles }), { runs: 1, requirements: ['AIK-ID-001'] });
+    const scenario = await counterexampleScenario({ ...report, failures: [failing(steps)] }, failing(steps));
+    expect(scenario.profiles).toEqual(profiles);
+    expect(scenario.steps.map((entry) => [entry.op, entry.expect])).toEqual([
+      ['create', 'ok'],
+      ['dispose', 'ok'],
+      ['create', 'ok'],
+      ['flush', { oneOf: [{ reject: 'conflict' }, 'ok'] }],
+    ]);
+    for (const system of [referenceAdapter({ profiles }), persistingLazily(referenceAdapter({ profiles }))]) expect((await replayScenario(scenario, system)).status).toBe('PASS');
+  });
+
+  it('without the adapter’s declaration (its factory failed), the scenario names no profiles: a replay takes the reference’s', async () => {
+    const steps = [step('create', { sessionId: 'a' }, 'create(a) → h1', '✓', { handle: 'h1' })];
+    const report = await reportWith(failing(steps));
+    const scenario = await counterexampleScenario({ ...report, adapter: { error: 'the factory threw' } }, failing(steps));
+    expect(scenario.profiles).toBeUndefined();
+    expect(scenario.steps.map((entry) => [entry.op, entry.expect])).toEqual([['create', 'ok']]);
+    expect((await replayScenario(scenario, referenceAdapter())).status).toBe('PASS');
   });
 });
 

@@ -80,6 +80,24 @@ describe('hostile adapters end the run non-zero, saying what and where', { timeo
     );
   });
 
+  it.each([
+    ['loop-once-generated', ['--requirements', 'AIK-DETACH-001', '--runs', '20'], 'AIK-DETACH-001/generated-runs', 'the generated runs'],
+    ['loop-once-at-load', ['--requirements', 'AIK-ID-001', '--runs', '2'], 'AIK-ID-001/adapter-load', 'loading the adapter'],
+  ])('%s: a worker blocked once outside any check, whose re-run goes through, is a flaky finding of that phase', async (name, flags, check, phase) => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'aik-flaky-')), 'looped');
+    process.env['AIK_LOOP_MARKER'] = marker;
+    try {
+      const run = await conform(name, ...flags, '--timeout', '200');
+      expect(run.code).toBe(1);
+      expect(readFileSync(marker, 'utf8')).toBe('1');
+      const message = `flaky: hung: the worker showed no sign of life for 5200 ms (a synchronous loop or a blocked thread in adapter code) and was stopped in ${phase}; the confirming re-run in a fresh worker went through (a hang that does not recur)`;
+      expect(run.report.failures.map((failure) => [failure.check, failure.flaky, failure.adapter, failure.message])).toEqual([[check, true, true, message]]);
+      expect(run.stderr).toContain(`agent-identity-kit: flaky: the hang in ${name === 'loop-once-at-load' ? 'load' : 'generated'} did not recur on the confirming re-run\n`);
+    } finally {
+      delete process.env['AIK_LOOP_MARKER'];
+    }
+  });
+
   it('a worker blocked once, whose re-run in a fresh worker passes, is flaky: named with its check, step and what the re-run did', async () => {
     // loop-twice blocks while its marker counts fewer than 2 blocks: starting at 1, it blocks in the first worker only.
     const marker = join(mkdtempSync(join(tmpdir(), 'aik-flaky-')), 'looped');

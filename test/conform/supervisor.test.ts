@@ -30,6 +30,17 @@ describe('conform, supervised', { timeout: 60_000 }, () => {
     expect(run.stderr).toContain('agent-identity-kit: the worker process exited with code 0 (adapter code called process.exit, or the process crashed) in AIK-ID-001/one-key-everywhere; going on in a fresh worker\n');
   });
 
+  it('a check lost to the adapter is an expected failure when the expected-failures list names it or its requirement', async () => {
+    const report = await superviseConformance({ adapter: adapterSpec(`${HOSTILE}/exit-in-create.ts`), options: { runs: 0, requirements: ['AIK-ID'], expectedFailures: ['AIK-ID-001/one-key-everywhere', 'AIK-ID-002'] }, log: () => undefined });
+    expect(report.failures.map((failure) => [failure.check, failure.adapter, failure.expected])).toEqual([
+      ['AIK-ID-001/one-key-everywhere', true, true],
+      ['AIK-ID-002/stored-header-with-another-id-refused', true, true],
+      ['AIK-ID-003/ids-are-opaque', true, false],
+    ]);
+    // The one not listed still fails the run.
+    expect(report.verdict).toBe('NOT CONFORMANT');
+  });
+
   it('a blocked thread is stopped by the watchdog, confirmed by a second run of its check, and costs that check only', async () => {
     const marker = join(mkdtempSync(join(tmpdir(), 'aik-loop-')), 'looped');
     process.env['AIK_LOOP_MARKER'] = marker;
