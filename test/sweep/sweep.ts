@@ -73,6 +73,9 @@ async function sweepConforming(): Promise<number> {
       for (const failure of report.failures) {
         systemFails += 1;
         console.log(`FAIL ${name} seed ${seed} runs ${runs}: ${failure.check}: ${failure.message.split('\n')[0]}`);
+        // A FAIL that timing decided may not come back at the same seed: its counterexample is all there is to read.
+        const { seed: chunkSeed, path, commands } = failure.counterexample;
+        console.log(`  counterexample (seed ${chunkSeed}${path === undefined ? '' : `, path ${path}`}): ${commands.join('; ')}`);
       }
       if (report.verdict !== 'CONFORMANT' && report.failures.length === 0) {
         systemFails += 1;
