@@ -283,7 +283,9 @@ class ResumeCommand extends Base {
       if (which === 'model' && shown !== undefined) await adopt(run, this.id, shown);
       const store = (which === 'real' ? run.realKit : run.modelKit).store;
       const heard = system.events().length;
-      if (this.plan === 'load-fault') store?.inject({ op: 'load', id: this.id, effect: 'fail', value: injected, once: true });
+      // Every load of the id fails until the resume settles, not only the next one: behind a slow store a load that an
+      // earlier, cancelled creation left in flight may reach the store first, and a one-time fault would go to it.
+      if (this.plan === 'load-fault') store?.inject({ op: 'load', id: this.id, effect: 'fail', value: injected });
       const resumed = await system.resume(input);
       store?.heal(this.id);
       if (which === 'real' && undecided) shown = persistenceShown(run, 'resume', run.decided(system, resumed, 'resume'), announced(system, this.id, heard));

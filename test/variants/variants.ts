@@ -51,7 +51,7 @@ export const VARIANTS: readonly Variant[] = [
   ofReference('reference', 'the reference runtime as it is: scope-last, writes a session at publication, validates input at admission, a failed write rejects the next flush only', AS_IT_IS),
   ofReference('scope-first', 'the reference under the scope-first teardown profile', { ...AS_IT_IS, teardown: 'scope-first' }),
   ofReference('child-ends-unheard-in-teardown', 'a parent\'s scope stops hearing as its own teardown begins: it misses its children\'s subagent/end', { ...AS_IT_IS, scopeHearsChildEnds: false }),
-  ofReference('behind-slow-store', 'every store call waits a macrotask (the contract never promises a fast store)', AS_IT_IS, behindSlowStore),
+  ofReference('behind-slow-store', 'every store call waits one to four macrotasks, in call order (the contract never promises a fast store, nor an even one)', AS_IT_IS, behindSlowStore),
   ofReference('shuffled-lists', 'agents() and sessions() list their entries in another order', AS_IT_IS, withShuffledLists),
   ofReference('persisting-at-first-flush', 'an unseeded session is written at its first flush or append, not at publication', AS_IT_IS, persistingLazily),
   ofReference('materializing-at-first-append', 'a session (seeded or not) is written at its first appended event only, never by a flush alone', AS_IT_IS, materializingAtFirstAppend),

@@ -7,9 +7,22 @@ import { lazyStore } from '../../../properties/env/lazy-store.js';
  * FAILs): a slow store and an unusual registry list order are both allowed by the contract.
  */
 
-/** Every store call waits a macrotask before it reaches the kit's store. */
+/**
+ * Every store call waits one to four macrotasks (a fixed cycle) before it reaches the kit's store,
+ * in the order the calls were made: an uneven pace widens the window in which a call issued by an
+ * earlier step is still on its way.
+ */
 function slow(store: DurableStore): DurableStore {
-  const later = <T>(run: () => Promise<T>): Promise<T> => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(run);
+  let calls = 0;
+  let arrived: Promise<void> = Promise.resolve();
+  const macrotask = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const later = <T>(run: () => Promise<T>): Promise<T> => {
+    const hops = 1 + ((calls++ * 3) % 4);
+    arrived = arrived.then(async () => {
+      for (let hop = 0; hop < hops; hop += 1) await macrotask();
+    });
+    return arrived.then(run);
+  };
   return {
     load: (id) => later(() => store.load(id)),
     put: (record) => later(() => store.put(record)),
