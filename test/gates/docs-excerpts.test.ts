@@ -347,4 +347,28 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       fragments: 3,
     });
   });
+
+  it('reports an error that follows from an earlier one of the same fence under that root: counted with a counted root, named in the root’s finding otherwise; an error of its own is still reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    write(
+      root,
+      'docs/cascades.md',
+      [
+        // An unbound `this` (a method's excerpt) gives `state` its value, `state` the loop's `server`.
+        fence('const state = this.listServers();\nfor (const [id, server] of Object.entries(state.servers)) {\n  console.log(id, server.name);\n}'),
+        // A call of a name the fence never declares: its callback's parameter is untyped, and so are the values read from it.
+        fence('watch({\n  onUpdate: (servers) => {\n    for (const [id, server] of Object.entries(servers)) console.log(id, server.state);\n  },\n});'),
+        // A reported root: the value it gives fails twice more; an unrelated error stays its own finding.
+        fence("declare function locate(options: { precise: boolean }): void;\nconst position = locate();\nconsole.log(position.coords, position.coords.latitude);\nconst wrong: number = 'north';"),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/cascades.md', 'const position = locate();')} TS2554: Expected 1 arguments, but got 0. (2 later errors of this fence follow from it, not reported)`,
+        `fence-typecheck ${lineOf(root, 'docs/cascades.md', "const wrong: number = 'north';")} TS2322: Type 'string' is not assignable to type 'number'.`,
+      ],
+      fragments: 2,
+    });
+  });
 });

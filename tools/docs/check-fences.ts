@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
 import { excerptSyntaxError } from './excerpt-syntax-error.js';
+import { FenceCascades, innermostAt } from './fence-cascades.js';
 import type { TsFence } from './ts-fence.js';
 
 const QUOTED = /'([^']+)'/;
@@ -113,6 +114,9 @@ const BODILESS_ACCESSOR = 1005;
 /** "'error' is of type 'unknown'" (TS18046): of a catch clause's variable, typed by the reader's `useUnknownInCatchVariables`, not by the repository's code. */
 const UNKNOWN_VALUE = 18046;
 
+/** The root of an error that is counted rather than reported (findings are indexed from 0). */
+const COUNTED = -1;
+
 /** What {@link checkFences} found. */
 export interface FenceCheck {
   readonly findings: Finding[];
@@ -167,14 +171,19 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
       fragments += 1;
       continue;
     }
-    const diagnostics = syntax === undefined ? program.getSemanticDiagnostics(source) : [syntax];
+    const diagnostics = syntax === undefined ? [...program.getSemanticDiagnostics(source)].sort((a, b) => (a.start ?? 0) - (b.start ?? 0)) : [syntax];
     const before = findings.length;
     let fragment = false;
+    // A root is the index of the finding an error follows from, or COUNTED for an error not reported.
+    const cascades = new FenceCascades<number>(checker, source);
+    const followers = new Map<number, number>();
     for (const diagnostic of diagnostics) {
       if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      const start = diagnostic.start ?? 0;
       if (MODULE_NOT_FOUND.has(diagnostic.code) && isPackageImport(QUOTED.exec(message)?.[1]) && !installed(dirname(fence.virtualPath))) {
         notInstalled += 1;
+        cascades.follow(start, COUNTED);
         continue;
       }
       const gap = LIBRARY_GAP.get(diagnostic.code);
@@ -182,10 +191,10 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         libraryGaps += 1;
         const name = gap.exec(message)?.[1];
         if (name !== undefined) missingGlobals.add(name);
+        cascades.follow(start, COUNTED);
         continue;
       }
       const declaredElsewhere = diagnostic.code === SIMILAR_NAME && (codeNames.has(QUOTED.exec(message)?.[1] ?? '') || !declares(source, SUGGESTED.exec(message)?.[1] ?? ''));
-      const start = diagnostic.start ?? 0;
       const node = innermostAt(source, start);
       const readersFile = RELATIVE_NOT_FOUND.has(diagnostic.code) && ts.isStringLiteralLike(node) && namesReadersFile(node.text, dirname(fence.virtualPath));
       const ofUnknownBase =
@@ -197,21 +206,30 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
       const leftOut = signature || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
       if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
+        // A name declared twice keeps its value: nothing follows from the second declaration.
+        if (syntax === undefined && !ALTERNATIVES.has(diagnostic.code)) cascades.follow(start, COUNTED);
+        continue;
+      }
+      // An error that would be reported but follows from an earlier one belongs to that one: counted with a counted root, else named in its finding.
+      const root = syntax === undefined ? cascades.rootOf(start, start + (diagnostic.length ?? 0)) : undefined;
+      if (root !== undefined) {
+        if (root === COUNTED) fragment = true;
+        else followers.set(root, (followers.get(root) ?? 0) + 1);
+        cascades.follow(start, root);
         continue;
       }
       const at = source.getLineAndCharacterOfPosition(start);
+      if (syntax === undefined) cascades.follow(start, findings.length);
       findings.push({ rule: 'fence-typecheck', file: fence.file, line: fence.line + at.line, column: fence.indent + at.character + 1, message: `TS${diagnostic.code}: ${message}` });
+    }
+    for (const [index, count] of followers) {
+      const finding = findings[index];
+      if (finding !== undefined) findings[index] = { ...finding, message: `${finding.message} (${count} later error${count === 1 ? '' : 's'} of this fence follow${count === 1 ? 's' : ''} from it, not reported)` };
     }
     if (findings.length > before) failing.push(fence);
     if (fragment) fragments += 1;
   }
   return result();
-}
-
-/** The innermost node of `source` whose text (without leading trivia) holds `position`. */
-function innermostAt(source: ts.SourceFile, position: number): ts.Node {
-  const innermost = (node: ts.Node): ts.Node => node.forEachChild((child) => (child.getStart(source) <= position && position < child.end ? innermost(child) : undefined)) ?? node;
-  return innermost(source);
 }
 
 /** Whether `node` is a `this` that starts at `position`, outside any class or non-arrow function (a method body's excerpt). */
