@@ -371,4 +371,39 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       fragments: 2,
     });
   });
+
+  it('counts a class that lists its fields without a constructor (TS2564) as missing context; a constructor that leaves a field unassigned is reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    write(
+      root,
+      'docs/shapes.md',
+      [
+        fence('export class StreamAccumulator {\n  messageId: string;\n  metadata?: Record<string, unknown>;\n}'),
+        fence('export class Session {\n  id: string;\n  constructor() {}\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/shapes.md', '  id: string;')} TS2564: Property 'id' has no initializer and is not definitely assigned in the constructor.`],
+      fragments: 1,
+    });
+  });
+
+  it('counts pseudo-code as an excerpt — a template placeholder, a comment eliding union members, a flow drawn with arrows —; another syntax error is reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/pseudo.md',
+      [
+        fence('type Env = { <AGENT_CLASS>: string };\nexport class <AGENT_CLASS> {}'),
+        fence('export type Event =\n  | /* ...started | chunk | finished... */\n  | { kind: "progress"; runId: string };'),
+        fence('// When you call a method:\nagent.customMethod()\n  → wrapped with agentContext.run()\n  → your method runs with its context'),
+        fence('export interface Broken = { id: string };'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/pseudo.md', 'export interface Broken = { id: string };')} TS1005: '{' expected.`],
+      fragments: 3,
+    });
+  });
 });

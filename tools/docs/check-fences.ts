@@ -111,6 +111,13 @@ const ELIDED_BODY = new Set([2355, 2366, 2416]);
  * number;` in a class): a class listing its members' signatures, as {@link EXCERPT}'s TS2391.
  */
 const BODILESS_ACCESSOR = 1005;
+/**
+ * "Property 'x' has no initializer and is not definitely assigned in the constructor" (TS2564) in
+ * a class with no constructor: the class lists its members' types, as an API summary lists
+ * signatures (`messageId: string;` beside `applyChunk(chunk): ChunkResult;`), and the constructor
+ * that assigns them is left out. In a class whose constructor the fence shows, reported.
+ */
+const UNINITIALIZED_FIELD = 2564;
 /** "'error' is of type 'unknown'" (TS18046): of a catch clause's variable, typed by the reader's `useUnknownInCatchVariables`, not by the repository's code. */
 const UNKNOWN_VALUE = 18046;
 
@@ -203,7 +210,9 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node)) ||
         (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, spanning(source, node, start + (diagnostic.length ?? 0))));
       const signature = syntax === undefined && diagnostic.code === BODILESS_ACCESSOR && ts.findAncestor(node, ts.isAccessor)?.body === undefined;
-      const leftOut = signature || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
+      const leftOut =
+        signature ||
+        (diagnostic.code === UNINITIALIZED_FIELD && ts.findAncestor(node, ts.isClassLike)?.members.some(ts.isConstructorDeclaration) === false) || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
       if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
         // A name declared twice keeps its value: nothing follows from the second declaration.
