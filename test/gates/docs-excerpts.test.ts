@@ -406,4 +406,22 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       fragments: 3,
     });
   });
+
+  it('counts values shown one after another (object literals starting their lines) and a signature written as an option’s value as excerpts; a value of the wrong type is reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    const declaration = 'declare function compact(options: { summarize: (prompt: string) => Promise<string>; head: number }): void;';
+    write(
+      root,
+      'docs/values.md',
+      [
+        fence('// The first call site\n{ requestId: first, continuation: false }\n\n// The second\n{ requestId, continuation: true }'),
+        fence(`${declaration}\ncompact({\n  summarize: (prompt: string) => Promise<string>,\n  head: 3,\n});`),
+        fence(`${declaration}\ncompact({\n  summarize: async (prompt: string) => prompt.length,\n  head: 3,\n});`),
+      ].join(''),
+    );
+    const { findings, fragments } = outcome(runDocs({ root }));
+    expect(fragments).toBe(2);
+    expect(findings.map((finding) => finding.split(':')[0])).toEqual([`fence-typecheck ${lineOf(root, 'docs/values.md', '  summarize: async (prompt: string) => prompt.length,')} TS2322`]);
+  });
 });

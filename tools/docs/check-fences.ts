@@ -209,9 +209,11 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         usesDeprecatedGlobal(program, source, node) ||
         (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node)) ||
         (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, spanning(source, node, start + (diagnostic.length ?? 0))));
+      const signatureAsValue = NOT_ASSIGNABLE.has(diagnostic.code) && writesSignature(valueAt(spanning(source, node, start + (diagnostic.length ?? 0))));
       const signature = syntax === undefined && diagnostic.code === BODILESS_ACCESSOR && ts.findAncestor(node, ts.isAccessor)?.body === undefined;
       const leftOut =
         signature ||
+        signatureAsValue ||
         (diagnostic.code === UNINITIALIZED_FIELD && ts.findAncestor(node, ts.isClassLike)?.members.some(ts.isConstructorDeclaration) === false) || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
       if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
@@ -320,20 +322,32 @@ function spanning(source: ts.SourceFile, node: ts.Node, end: number): ts.Node {
   return outer;
 }
 
-/**
- * Whether the value at `node` (an argument, or what is assigned to a property or variable named
- * there) is an instance of a class whose base the gate cannot see (see {@link hasUnseenBase}).
- */
-function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
+/** The value at `node`: an argument, or what is assigned to a property or variable named there. */
+function valueAt(node: ts.Node): ts.Node | undefined {
   const parent = node.parent;
-  const value = ts.isShorthandPropertyAssignment(node)
+  return ts.isShorthandPropertyAssignment(node)
     ? node.name
     : parent !== undefined && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node
       ? parent.initializer
       : parent !== undefined && ts.isShorthandPropertyAssignment(parent)
         ? parent.name
         : node;
+}
+
+/** Whether the value at `node` is an instance of a class whose base the gate cannot see (see {@link hasUnseenBase}). */
+function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
+  const value = valueAt(node);
   return value !== undefined && ts.isExpression(value) && hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(value)));
+}
+
+/**
+ * Whether `value` is a signature written where a value goes: an arrow function whose body is a
+ * type (`summarize: (prompt: string) => Promise<string>`, an instantiation expression), as an
+ * options list documents each option's type. The mismatch it causes is the notation's, not the
+ * repository's code's.
+ */
+function writesSignature(value: ts.Node | undefined): boolean {
+  return value !== undefined && ts.isArrowFunction(value) && ts.isExpressionWithTypeArguments(value.body);
 }
 
 /**

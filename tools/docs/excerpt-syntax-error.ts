@@ -8,7 +8,7 @@ import { syntaxErrors } from './syntax-errors.js';
  * the members of a class, an object type, an expression (a JSON-like object literal), the
  * properties of an object literal (`body: { … }`, `tools: { … }`), a value (an object literal
  * ending in `;`), a method chain continued from a receiver it leaves out (`.withContext(…)` on
- * lines of its own).
+ * lines of its own). (Several values one after another: see `valuesOneAfterAnother`.)
  */
 const ENCLOSINGS: readonly ((code: string) => string)[] = [
   (code) => `async function enclosing() {\n${code}\n}`,
@@ -98,7 +98,8 @@ export function excerptSyntaxError(code: string, jsx: boolean): ts.Diagnostic | 
   const asName = (text: string): string => text.replace(/[^\n]/g, '_');
   const elided = code.replace(ELIDING_COMMENT, asName).replace(PLACEHOLDER, asName).replace(ELISION, asName).replace(OPTIONAL_ARGUMENT, ' ');
   const repaired = (tsx: boolean): string => balanced(elided, tsx);
-  const parses = (tsx: boolean): boolean => ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0) || preambleAndMembers(repaired(tsx), tsx);
+  const parses = (tsx: boolean): boolean =>
+    ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0) || preambleAndMembers(repaired(tsx), tsx) || valuesOneAfterAnother(repaired(tsx), tsx);
   if ((jsx ? [true] : [false, true]).some(parses)) return undefined;
   const [error] = syntaxErrors(repaired(jsx), jsx);
   const at = error?.start ?? 0;
@@ -121,6 +122,17 @@ function preambleAndMembers(code: string, tsx: boolean): boolean {
     if (parses(head, tail) || parses(tail, head)) return true;
   }
   return false;
+}
+
+/**
+ * Whether `code` shows values one after the other, each an object literal starting a line in the
+ * first column (`{ requestId, continuation: false }`, a comment, then `{ requestId, continuation:
+ * true }`: the arguments of several call sites), after what parses as a module (comments, imports):
+ * split before each such line, every part parses as a value.
+ */
+function valuesOneAfterAnother(code: string, tsx: boolean): boolean {
+  const [head = '', ...values] = code.split(/\n(?=\{)/);
+  return values.length > 1 && syntaxErrors(head, tsx).length === 0 && values.every((value) => syntaxErrors(`const enclosing =\n${value}`, tsx).length === 0);
 }
 
 /**
