@@ -154,22 +154,22 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     expect(outcome(runDocs({ root }))).toEqual({ findings: [`fence-typecheck ${lines.lastIndexOf('}') + 1} TS1128: Declaration or statement expected.`], fragments: 2 });
   });
 
-  it('counts an error at `this` outside any class or non-arrow function as a fragment’s; `this` in a function and the fence’s other errors are reported', () => {
+  it('counts an error at `this` outside any class or non-arrow function, and `this` in a function without a `this:` annotation (TS2683, noImplicitThis’s implicit any), as a fragment’s; the fence’s other errors are reported', () => {
     const root = fixtureRepo();
     write(
       root,
       'docs/this.md',
       [
         fence("if (this.options.verbose) {\n  const level: number = 'debug';\n}\nexport const later = () => this.options;"),
-        fence('export function describe(): string {\n  return this.name;\n}'),
+        fence("export function describe(): string {\n  const size: number = 'large';\n  return this.name;\n}"),
       ].join(''),
     );
     expect(outcome(runDocs({ root }))).toEqual({
       findings: [
         `fence-typecheck ${lineOf(root, 'docs/this.md', "  const level: number = 'debug';")} TS2322: Type 'string' is not assignable to type 'number'.`,
-        `fence-typecheck ${lineOf(root, 'docs/this.md', '  return this.name;')} TS2683: 'this' implicitly has type 'any' because it does not have a type annotation.`,
+        `fence-typecheck ${lineOf(root, 'docs/this.md', "  const size: number = 'large';")} TS2322: Type 'string' is not assignable to type 'number'.`,
       ],
-      fragments: 1,
+      fragments: 2,
     });
   });
 

@@ -54,12 +54,14 @@ const EXCERPT = new Set([2391, 2390, 2389, 1249, 1108]);
  * `noImplicitAny`'s errors: a declaration without a type annotation whose type nothing gives
  * (a parameter, variable, member, binding element or rest parameter "implicitly has an 'any'
  * type", TS7005, TS7006, TS7008, TS7019, TS7031, TS7034; a function or expression whose return
- * type refers to itself, TS7010, TS7011, TS7022, TS7023, TS7024). They say only that the excerpt
+ * type refers to itself, TS7010, TS7011, TS7022, TS7023, TS7024), and `noImplicitThis`'s
+ * "'this' implicitly has type 'any'" (TS2683: a function using `this` without a `this:`
+ * parameter, a method written as a function). They say only that the excerpt
  * leaves a type out — typically a callback's parameter whose type the call it is passed to would
  * give, in the larger program the fence is cut from — never that what it writes contradicts the
  * repository's code: the excerpt's missing context, counted, not reported.
  */
-const MISSING_ANNOTATION = new Set([7005, 7006, 7008, 7010, 7011, 7019, 7022, 7023, 7024, 7031, 7034]);
+const MISSING_ANNOTATION = new Set([2683, 7005, 7006, 7008, 7010, 7011, 7019, 7022, 7023, 7024, 7031, 7034]);
 /**
  * "Cannot find name 'x'. Did you mean 'y'?": a misspelling of the fence's own `y` (one it declares
  * or imports) contradicts what the fence itself writes, and is reported. Otherwise — `y` a global
