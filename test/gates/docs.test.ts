@@ -244,7 +244,7 @@ describe('docs gate: fences typecheck with the library types the repository uses
     );
     const report = runDocs({ root });
     expect(report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`)).toEqual(['fence-typecheck 29 TS1128: Declaration or statement expected.']);
-    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or `this` outside a class or function, import files of the reader\'s project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported');
+    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or `this` outside a class or function, import files of the reader\'s project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors, and the errors of the fence that follow from them, not reported');
   });
 
   it('learns the labels of the doc tools the repository depends on, which typecheck those fences themselves', () => {
