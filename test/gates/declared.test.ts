@@ -162,6 +162,17 @@ describe('files loaded by configuration', () => {
       'packages/tool/src/worker.ts',
     ]);
   });
+  it('are not orphans when a shell script a package script runs names them (from the package or from its own folder); a file it does not name stays an orphan', async () => {
+    const root = declared();
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/app/package.json'), 'utf8')) as Record<string, unknown>;
+    write(root, 'packages/app/package.json', JSON.stringify({ ...manifest, scripts: { ...(manifest['scripts'] as Record<string, string>), conformance: 'bash conformance/run.sh client' } }));
+    write(root, 'packages/app/conformance/run.sh', '#!/usr/bin/env bash\ncd "$(dirname "$0")/.."\nDRIVER="conformance/driver.mjs"\nnode "$DRIVER" && node ./suite.mjs "$@"\n');
+    write(root, 'packages/app/conformance/driver.mjs', 'export const driver = 1;\n');
+    write(root, 'packages/app/conformance/suite.mjs', 'export const suite = 1;\n');
+    write(root, 'packages/app/conformance/unused.mjs', 'export const unused = 1;\n');
+    const orphans = (await runGraph({ root })).findings.filter((finding) => finding.rule === 'no-orphans').map((finding) => finding.file);
+    expect(orphans).toEqual(['packages/app/conformance/unused.mjs', 'packages/app/src/leftover.ts']);
+  });
 });
 
 describe('code that is not a package’s own', () => {

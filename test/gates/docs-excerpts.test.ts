@@ -154,22 +154,22 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
     expect(outcome(runDocs({ root }))).toEqual({ findings: [`fence-typecheck ${lines.lastIndexOf('}') + 1} TS1128: Declaration or statement expected.`], fragments: 2 });
   });
 
-  it('counts an error at `this` outside any class or non-arrow function as a fragment’s; `this` in a function and the fence’s other errors are reported', () => {
+  it('counts an error at `this` outside any class or non-arrow function, and `this` in a function without a `this:` annotation (TS2683, noImplicitThis’s implicit any), as a fragment’s; the fence’s other errors are reported', () => {
     const root = fixtureRepo();
     write(
       root,
       'docs/this.md',
       [
         fence("if (this.options.verbose) {\n  const level: number = 'debug';\n}\nexport const later = () => this.options;"),
-        fence('export function describe(): string {\n  return this.name;\n}'),
+        fence("export function describe(): string {\n  const size: number = 'large';\n  return this.name;\n}"),
       ].join(''),
     );
     expect(outcome(runDocs({ root }))).toEqual({
       findings: [
         `fence-typecheck ${lineOf(root, 'docs/this.md', "  const level: number = 'debug';")} TS2322: Type 'string' is not assignable to type 'number'.`,
-        `fence-typecheck ${lineOf(root, 'docs/this.md', '  return this.name;')} TS2683: 'this' implicitly has type 'any' because it does not have a type annotation.`,
+        `fence-typecheck ${lineOf(root, 'docs/this.md', "  const size: number = 'large';")} TS2322: Type 'string' is not assignable to type 'number'.`,
       ],
-      fragments: 1,
+      fragments: 2,
     });
   });
 
@@ -346,5 +346,82 @@ describe('docs gate: TypeScript fences that are excerpts of larger programs', ()
       findings: [`fence-typecheck ${lineOf(root, 'docs/cookbook.md', "const wrong: number = 'seven';")} TS2322: Type 'string' is not assignable to type 'number'.`],
       fragments: 3,
     });
+  });
+
+  it('reports an error that follows from an earlier one of the same fence under that root: counted with a counted root, named in the root’s finding otherwise; an error of its own is still reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    write(
+      root,
+      'docs/cascades.md',
+      [
+        // An unbound `this` (a method's excerpt) gives `state` its value, `state` the loop's `server`.
+        fence('const state = this.listServers();\nfor (const [id, server] of Object.entries(state.servers)) {\n  console.log(id, server.name);\n}'),
+        // A call of a name the fence never declares: its callback's parameter is untyped, and so are the values read from it.
+        fence('watch({\n  onUpdate: (servers) => {\n    for (const [id, server] of Object.entries(servers)) console.log(id, server.state);\n  },\n});'),
+        // A reported root: the value it gives fails twice more; an unrelated error stays its own finding.
+        fence("declare function locate(options: { precise: boolean }): void;\nconst position = locate();\nconsole.log(position.coords, position.coords.latitude);\nconst wrong: number = 'north';"),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [
+        `fence-typecheck ${lineOf(root, 'docs/cascades.md', 'const position = locate();')} TS2554: Expected 1 arguments, but got 0. (2 later errors of this fence follow from it, not reported)`,
+        `fence-typecheck ${lineOf(root, 'docs/cascades.md', "const wrong: number = 'north';")} TS2322: Type 'string' is not assignable to type 'number'.`,
+      ],
+      fragments: 2,
+    });
+  });
+
+  it('counts a class that lists its fields without a constructor (TS2564) as missing context; a constructor that leaves a field unassigned is reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    write(
+      root,
+      'docs/shapes.md',
+      [
+        fence('export class StreamAccumulator {\n  messageId: string;\n  metadata?: Record<string, unknown>;\n}'),
+        fence('export class Session {\n  id: string;\n  constructor() {}\n}'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/shapes.md', '  id: string;')} TS2564: Property 'id' has no initializer and is not definitely assigned in the constructor.`],
+      fragments: 1,
+    });
+  });
+
+  it('counts pseudo-code as an excerpt — a template placeholder, a comment eliding union members, a flow drawn with arrows —; another syntax error is reported', () => {
+    const root = fixtureRepo();
+    write(
+      root,
+      'docs/pseudo.md',
+      [
+        fence('type Env = { <AGENT_CLASS>: string };\nexport class <AGENT_CLASS> {}'),
+        fence('export type Event =\n  | /* ...started | chunk | finished... */\n  | { kind: "progress"; runId: string };'),
+        fence('// When you call a method:\nagent.customMethod()\n  → wrapped with agentContext.run()\n  → your method runs with its context'),
+        fence('export interface Broken = { id: string };'),
+      ].join(''),
+    );
+    expect(outcome(runDocs({ root }))).toEqual({
+      findings: [`fence-typecheck ${lineOf(root, 'docs/pseudo.md', 'export interface Broken = { id: string };')} TS1005: '{' expected.`],
+      fragments: 3,
+    });
+  });
+
+  it('counts values shown one after another (object literals starting their lines) and a signature written as an option’s value as excerpts; a value of the wrong type is reported', () => {
+    const root = fixtureRepo();
+    tsconfig(root, { strict: true });
+    const declaration = 'declare function compact(options: { summarize: (prompt: string) => Promise<string>; head: number }): void;';
+    write(
+      root,
+      'docs/values.md',
+      [
+        fence('// The first call site\n{ requestId: first, continuation: false }\n\n// The second\n{ requestId, continuation: true }'),
+        fence(`${declaration}\ncompact({\n  summarize: (prompt: string) => Promise<string>,\n  head: 3,\n});`),
+        fence(`${declaration}\ncompact({\n  summarize: async (prompt: string) => prompt.length,\n  head: 3,\n});`),
+      ].join(''),
+    );
+    const { findings, fragments } = outcome(runDocs({ root }));
+    expect(fragments).toBe(2);
+    expect(findings.map((finding) => finding.split(':')[0])).toEqual([`fence-typecheck ${lineOf(root, 'docs/values.md', '  summarize: async (prompt: string) => prompt.length,')} TS2322`]);
   });
 });

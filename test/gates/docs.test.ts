@@ -112,6 +112,28 @@ describe('docs gate', () => {
     expect(report.notes).toContain("2 backticked paths are not there but the repository's task scripts name them (Makefile, justfile, package.json scripts: made when needed): not reported");
   });
 
+  it('counts a backticked path that ends exactly one path of the repository (written from a folder the prose names) rather than report it; one that ends none, or several, is reported', () => {
+    const root = fixtureRepo();
+    write(root, 'packages/probe/package.json', '{ "name": "probe" }');
+    write(root, 'scripts/seed.mjs', 'export {};\n');
+    write(root, 'packages/probe/scripts/run-suite.mjs', 'export {};\n');
+    write(root, 'packages/probe/src/session/provider.ts', 'export const provider = 1;\n');
+    write(root, 'packages/web/package.json', '{ "name": "web" }');
+    write(root, 'packages/web/src/core/index.ts', 'export const web = 1;\n');
+    write(root, 'packages/probe/src/core/index.ts', 'export const probe = 1;\n');
+    write(
+      root,
+      'docs/design.md',
+      '# Design\n\nThe probe package gained `scripts/run-suite.mjs`; read `src/session/provider.ts` there. `src/session/gone.ts` moved, `src/core/index.ts` is whose?\n',
+    );
+    const report = runDocs({ root });
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file} ${finding.message}`)).toEqual([
+      'dead-path docs/design.md `src/session/gone.ts` names a path that does not exist',
+      'dead-path docs/design.md `src/core/index.ts` names a path that does not exist',
+    ]);
+    expect(report.notes).toContain('2 backticked paths are not there from the document, its package or the root, but end a path the repository holds (written relative to a folder the text names in prose): not reported');
+  });
+
   it('reports a backticked identity name the code no longer defines as stale', () => {
     const root = fixtureRepo();
     const text = 'Pass the `agentId` next to `options.sessionId`.';
@@ -222,7 +244,7 @@ describe('docs gate: fences typecheck with the library types the repository uses
     );
     const report = runDocs({ root });
     expect(report.findings.map((finding) => `${finding.rule} ${finding.line ?? ''} ${finding.message}`)).toEqual(['fence-typecheck 29 TS1128: Declaration or statement expected.']);
-    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or `this` outside a class or function, import files of the reader\'s project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported');
+    expect(report.notes).toContain('4 fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or `this` outside a class or function, import files of the reader\'s project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors, and the errors of the fence that follow from them, not reported');
   });
 
   it('learns the labels of the doc tools the repository depends on, which typecheck those fences themselves', () => {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { Finding } from '../check/finding.js';
 import { excerptSyntaxError } from './excerpt-syntax-error.js';
+import { FenceCascades, innermostAt } from './fence-cascades.js';
 import type { TsFence } from './ts-fence.js';
 
 const QUOTED = /'([^']+)'/;
@@ -53,12 +54,14 @@ const EXCERPT = new Set([2391, 2390, 2389, 1249, 1108]);
  * `noImplicitAny`'s errors: a declaration without a type annotation whose type nothing gives
  * (a parameter, variable, member, binding element or rest parameter "implicitly has an 'any'
  * type", TS7005, TS7006, TS7008, TS7019, TS7031, TS7034; a function or expression whose return
- * type refers to itself, TS7010, TS7011, TS7022, TS7023, TS7024). They say only that the excerpt
+ * type refers to itself, TS7010, TS7011, TS7022, TS7023, TS7024), and `noImplicitThis`'s
+ * "'this' implicitly has type 'any'" (TS2683: a function using `this` without a `this:`
+ * parameter, a method written as a function). They say only that the excerpt
  * leaves a type out — typically a callback's parameter whose type the call it is passed to would
  * give, in the larger program the fence is cut from — never that what it writes contradicts the
  * repository's code: the excerpt's missing context, counted, not reported.
  */
-const MISSING_ANNOTATION = new Set([7005, 7006, 7008, 7010, 7011, 7019, 7022, 7023, 7024, 7031, 7034]);
+const MISSING_ANNOTATION = new Set([2683, 7005, 7006, 7008, 7010, 7011, 7019, 7022, 7023, 7024, 7031, 7034]);
 /**
  * "Cannot find name 'x'. Did you mean 'y'?": a misspelling of the fence's own `y` (one it declares
  * or imports) contradicts what the fence itself writes, and is reported. Otherwise — `y` a global
@@ -110,8 +113,18 @@ const ELIDED_BODY = new Set([2355, 2366, 2416]);
  * number;` in a class): a class listing its members' signatures, as {@link EXCERPT}'s TS2391.
  */
 const BODILESS_ACCESSOR = 1005;
+/**
+ * "Property 'x' has no initializer and is not definitely assigned in the constructor" (TS2564) in
+ * a class with no constructor: the class lists its members' types, as an API summary lists
+ * signatures (`messageId: string;` beside `applyChunk(chunk): ChunkResult;`), and the constructor
+ * that assigns them is left out. In a class whose constructor the fence shows, reported.
+ */
+const UNINITIALIZED_FIELD = 2564;
 /** "'error' is of type 'unknown'" (TS18046): of a catch clause's variable, typed by the reader's `useUnknownInCatchVariables`, not by the repository's code. */
 const UNKNOWN_VALUE = 18046;
+
+/** The root of an error that is counted rather than reported (findings are indexed from 0). */
+const COUNTED = -1;
 
 /** What {@link checkFences} found. */
 export interface FenceCheck {
@@ -167,14 +180,19 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
       fragments += 1;
       continue;
     }
-    const diagnostics = syntax === undefined ? program.getSemanticDiagnostics(source) : [syntax];
+    const diagnostics = syntax === undefined ? [...program.getSemanticDiagnostics(source)].sort((a, b) => (a.start ?? 0) - (b.start ?? 0)) : [syntax];
     const before = findings.length;
     let fragment = false;
+    // A root is the index of the finding an error follows from, or COUNTED for an error not reported.
+    const cascades = new FenceCascades<number>(checker, source);
+    const followers = new Map<number, number>();
     for (const diagnostic of diagnostics) {
       if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      const start = diagnostic.start ?? 0;
       if (MODULE_NOT_FOUND.has(diagnostic.code) && isPackageImport(QUOTED.exec(message)?.[1]) && !installed(dirname(fence.virtualPath))) {
         notInstalled += 1;
+        cascades.follow(start, COUNTED);
         continue;
       }
       const gap = LIBRARY_GAP.get(diagnostic.code);
@@ -182,10 +200,10 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         libraryGaps += 1;
         const name = gap.exec(message)?.[1];
         if (name !== undefined) missingGlobals.add(name);
+        cascades.follow(start, COUNTED);
         continue;
       }
       const declaredElsewhere = diagnostic.code === SIMILAR_NAME && (codeNames.has(QUOTED.exec(message)?.[1] ?? '') || !declares(source, SUGGESTED.exec(message)?.[1] ?? ''));
-      const start = diagnostic.start ?? 0;
       const node = innermostAt(source, start);
       const readersFile = RELATIVE_NOT_FOUND.has(diagnostic.code) && ts.isStringLiteralLike(node) && namesReadersFile(node.text, dirname(fence.virtualPath));
       const ofUnknownBase =
@@ -193,25 +211,38 @@ export function checkFences(program: ts.Program | undefined, fences: readonly Ts
         usesDeprecatedGlobal(program, source, node) ||
         (diagnostic.code === OVERRIDE_WITHOUT_BASE && hasExtendsClause(node)) ||
         (NOT_ASSIGNABLE.has(diagnostic.code) && assignsUnknownInstance(checker, spanning(source, node, start + (diagnostic.length ?? 0))));
+      const signatureAsValue = NOT_ASSIGNABLE.has(diagnostic.code) && writesSignature(valueAt(spanning(source, node, start + (diagnostic.length ?? 0))));
       const signature = syntax === undefined && diagnostic.code === BODILESS_ACCESSOR && ts.findAncestor(node, ts.isAccessor)?.body === undefined;
-      const leftOut = signature || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
+      const leftOut =
+        signature ||
+        signatureAsValue ||
+        (diagnostic.code === UNINITIALIZED_FIELD && ts.findAncestor(node, ts.isClassLike)?.members.some(ts.isConstructorDeclaration) === false) || (ELIDED_BODY.has(diagnostic.code) && hasElidedBody(source, node)) || (diagnostic.code === UNKNOWN_VALUE && isCatchVariable(checker, node));
       if (UNDECLARED_NAME.has(diagnostic.code) || EXCERPT.has(diagnostic.code) || MISSING_ANNOTATION.has(diagnostic.code) || ALTERNATIVES.has(diagnostic.code) || readersFile || leftOut || declaredElsewhere || ofUnknownBase || isUnboundThis(source, node, start)) {
         fragment = true;
+        // A name declared twice keeps its value: nothing follows from the second declaration.
+        if (syntax === undefined && !ALTERNATIVES.has(diagnostic.code)) cascades.follow(start, COUNTED);
+        continue;
+      }
+      // An error that would be reported but follows from an earlier one belongs to that one: counted with a counted root, else named in its finding.
+      const root = syntax === undefined ? cascades.rootOf(start, start + (diagnostic.length ?? 0)) : undefined;
+      if (root !== undefined) {
+        if (root === COUNTED) fragment = true;
+        else followers.set(root, (followers.get(root) ?? 0) + 1);
+        cascades.follow(start, root);
         continue;
       }
       const at = source.getLineAndCharacterOfPosition(start);
+      if (syntax === undefined) cascades.follow(start, findings.length);
       findings.push({ rule: 'fence-typecheck', file: fence.file, line: fence.line + at.line, column: fence.indent + at.character + 1, message: `TS${diagnostic.code}: ${message}` });
+    }
+    for (const [index, count] of followers) {
+      const finding = findings[index];
+      if (finding !== undefined) findings[index] = { ...finding, message: `${finding.message} (${count} later error${count === 1 ? '' : 's'} of this fence follow${count === 1 ? 's' : ''} from it, not reported)` };
     }
     if (findings.length > before) failing.push(fence);
     if (fragment) fragments += 1;
   }
   return result();
-}
-
-/** The innermost node of `source` whose text (without leading trivia) holds `position`. */
-function innermostAt(source: ts.SourceFile, position: number): ts.Node {
-  const innermost = (node: ts.Node): ts.Node => node.forEachChild((child) => (child.getStart(source) <= position && position < child.end ? innermost(child) : undefined)) ?? node;
-  return innermost(source);
 }
 
 /** Whether `node` is a `this` that starts at `position`, outside any class or non-arrow function (a method body's excerpt). */
@@ -293,20 +324,32 @@ function spanning(source: ts.SourceFile, node: ts.Node, end: number): ts.Node {
   return outer;
 }
 
-/**
- * Whether the value at `node` (an argument, or what is assigned to a property or variable named
- * there) is an instance of a class whose base the gate cannot see (see {@link hasUnseenBase}).
- */
-function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
+/** The value at `node`: an argument, or what is assigned to a property or variable named there. */
+function valueAt(node: ts.Node): ts.Node | undefined {
   const parent = node.parent;
-  const value = ts.isShorthandPropertyAssignment(node)
+  return ts.isShorthandPropertyAssignment(node)
     ? node.name
     : parent !== undefined && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node
       ? parent.initializer
       : parent !== undefined && ts.isShorthandPropertyAssignment(parent)
         ? parent.name
         : node;
+}
+
+/** Whether the value at `node` is an instance of a class whose base the gate cannot see (see {@link hasUnseenBase}). */
+function assignsUnknownInstance(checker: ts.TypeChecker, node: ts.Node): boolean {
+  const value = valueAt(node);
   return value !== undefined && ts.isExpression(value) && hasUnseenBase(checker, checker.getApparentType(checker.getTypeAtLocation(value)));
+}
+
+/**
+ * Whether `value` is a signature written where a value goes: an arrow function whose body is a
+ * type (`summarize: (prompt: string) => Promise<string>`, an instantiation expression), as an
+ * options list documents each option's type. The mismatch it causes is the notation's, not the
+ * repository's code's.
+ */
+function writesSignature(value: ts.Node | undefined): boolean {
+  return value !== undefined && ts.isArrowFunction(value) && ts.isExpressionWithTypeArguments(value.body);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Finding } from '../check/finding.js';
 import { shownPath } from '../check/shown-path.js';
 import { ownerOf, type Workspace } from '../check/workspace.js';
 import type { MarkdownDocument } from './markdown-document.js';
+import type { HeldSomewhere } from './repository-paths.js';
 
 /** A URL with a scheme (`https:`, `mailto:`) or protocol-relative: not a file of the repository. */
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
@@ -35,10 +36,12 @@ export type AnchorLookup = (file: string) => ReadonlySet<string> | undefined;
  * imports of such files; so is one that the repository's task scripts name (its root Makefile or
  * justfile, the `scripts` of the root package and of the document's package: `tests/integration_tests/`
  * that `make integration_tests` runs when it exists, an empty folder git cannot hold), counted in
- * `scriptedPaths`: the document agrees with the code. A document's package is the one of
- * `workspace` that holds it.
+ * `scriptedPaths`: the document agrees with the code; and so is one that ends a path the
+ * repository holds (`heldSomewhere`: `scripts/run-suite.mjs` of a package whose folder the text
+ * names in prose), counted in `heldPaths` — a path with no such file anywhere is stale. A
+ * document's package is the one of `workspace` that holds it.
  */
-export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, workspace: Workspace): ReferenceCheck {
+export function checkReferences(root: string, document: MarkdownDocument, anchorsOf: AnchorLookup, workspace: Workspace, heldSomewhere: HeldSomewhere): ReferenceCheck {
   const folder = dirname(join(root, document.file));
   const bases = [...new Set([folder, join(root, ownerOf(workspace, document.file)?.dir ?? ''), root])];
   const fromRoot = publishedFromRoot(workspace, document.file);
@@ -70,6 +73,7 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   const deadPaths = new Map<string, { finding: Finding; mentions: number }>();
   const ignoredPaths = new Set<string>();
   const scriptedPaths = new Set<string>();
+  const heldPaths = new Set<string>();
   let scripts: string | undefined;
   const visit = (node: Nodes, inLink: boolean, upstream: readonly string[]): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') checkLink(node);
@@ -84,6 +88,7 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
         scripts ??= scriptsText(root, workspace, document.file);
         if (inside.some((path) => workspace.isIgnored(`${path}${folderSuffix}`))) ignoredPaths.add(node.value.trim());
         else if (scripts.includes(node.value.trim().replace(/^\.\//, '').replace(/\/$/, ''))) scriptedPaths.add(node.value.trim());
+        else if (!node.value.trim().startsWith('../') && heldSomewhere(node.value.trim())) heldPaths.add(node.value.trim());
         else deadPaths.set(node.value.trim(), { finding: { rule: 'dead-path', file: document.file, ...at(node), message: `\`${node.value}\` names a path that does not exist` }, mentions: 1 });
       }
     }
@@ -96,7 +101,7 @@ export function checkReferences(root: string, document: MarkdownDocument, anchor
   for (const { finding, mentions } of deadPaths.values()) {
     findings.push(mentions === 1 ? finding : { ...finding, message: `${finding.message} (mentioned ${mentions} times in this file)` });
   }
-  return { findings, publishedLinks, ignoredPaths: ignoredPaths.size, scriptedPaths: scriptedPaths.size };
+  return { findings, publishedLinks, ignoredPaths: ignoredPaths.size, scriptedPaths: scriptedPaths.size, heldPaths: heldPaths.size };
 }
 
 /** Build files a repository runs its tasks from, at its root. */
@@ -125,6 +130,13 @@ export interface ReferenceCheck {
   readonly ignoredPaths: number;
   /** Backticked paths that are not there but that the repository's task scripts name (made when needed), each once: not reported. */
   readonly scriptedPaths: number;
+  /**
+   * Backticked paths not there from the document, its package or the root, but that end a path
+   * the repository holds (`experimental/memory/session/provider.ts` of
+   * `packages/agents/src/experimental/…`): written relative to a folder the text names in prose,
+   * which the gate cannot read. Counted, not reported.
+   */
+  readonly heldPaths: number;
 }
 
 /**

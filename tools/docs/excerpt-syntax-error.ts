@@ -8,7 +8,7 @@ import { syntaxErrors } from './syntax-errors.js';
  * the members of a class, an object type, an expression (a JSON-like object literal), the
  * properties of an object literal (`body: { … }`, `tools: { … }`), a value (an object literal
  * ending in `;`), a method chain continued from a receiver it leaves out (`.withContext(…)` on
- * lines of its own).
+ * lines of its own). (Several values one after another: see `valuesOneAfterAnother`.)
  */
 const ENCLOSINGS: readonly ((code: string) => string)[] = [
   (code) => `async function enclosing() {\n${code}\n}`,
@@ -33,6 +33,27 @@ const OPTIONAL_ARGUMENT = /(?<=[\w$)\]])\?(?=[ \t]*[),])/g;
  * (`___`), which fits wherever a value, a member or a type was left out.
  */
 const ELISION = /(?:\.\.\.|…)(?=[ \t]*(?:[)\]}>,;]|\r?$))/gm;
+
+/**
+ * A block comment that elides (`/* ...started | chunk | finished... *\/` between the bars of a
+ * union, `{ /* … *\/ }`): it stands where code was left out, as {@link ELISION} does, and is read
+ * as a name of its length.
+ */
+const ELIDING_COMMENT = /\/\*(?:(?!\*\/)[\s\S])*?(?:\.\.\.|…)[\s\S]*?\*\//g;
+
+/**
+ * A template placeholder, `<AGENT_CLASS>`, `<YOUR_API_KEY>`: an upper-case name with an
+ * underscore in angle brackets, which a reader replaces before running the code (as
+ * `path/to/…` in a path). Read as a name of its length.
+ */
+const PLACEHOLDER = /<[A-Z][A-Z0-9]*_[A-Z0-9_]*>/g;
+
+/**
+ * "Invalid character" (TS1127) at an arrow (`→`, `⇒`, U+2190–U+21FF): the fence draws a flow
+ * (`agent.method()` then `→ wrapped with …` on the next line), pseudo-code rather than TypeScript.
+ */
+const FLOW_ARROW = /[\u2190-\u21FF]/;
+const INVALID_CHARACTER = 1127;
 
 const OPENERS = new Set([ts.SyntaxKind.OpenBraceToken, ts.SyntaxKind.OpenParenToken, ts.SyntaxKind.OpenBracketToken]);
 const CLOSER_OF = new Map([
@@ -64,8 +85,9 @@ const OPERAND_ENDS = new Set([
 
 /**
  * The syntax error to report of `code`, a fence that does not parse (TSX when `jsx`), or
- * `undefined` when it is an excerpt of a larger program: with its elisions blanked out (see
- * {@link ELISION}) and the closing brackets at its end that it never opened cut off (the tail of
+ * `undefined` when it is an excerpt of a larger program or pseudo-code (a {@link FLOW_ARROW}): with
+ * its elisions, eliding comments and placeholders blanked out (see {@link ELISION},
+ * {@link ELIDING_COMMENT}, {@link PLACEHOLDER}) and the closing brackets at its end that it never opened cut off (the tail of
  * a function body: `});\n}`), it parses put back into one of {@link ENCLOSINGS}, as TypeScript
  * or as TSX (class members whose methods return JSX parse as neither on their own). A closer
  * without an opener that is followed by more code is a broken example, not an excerpt's end: it
@@ -73,11 +95,15 @@ const OPERAND_ENDS = new Set([
  * (they move nothing), so an elision is never what is reported.
  */
 export function excerptSyntaxError(code: string, jsx: boolean): ts.Diagnostic | undefined {
-  const elided = code.replace(ELISION, (elision) => '_'.repeat(elision.length)).replace(OPTIONAL_ARGUMENT, ' ');
+  const asName = (text: string): string => text.replace(/[^\n]/g, '_');
+  const elided = code.replace(ELIDING_COMMENT, asName).replace(PLACEHOLDER, asName).replace(ELISION, asName).replace(OPTIONAL_ARGUMENT, ' ');
   const repaired = (tsx: boolean): string => balanced(elided, tsx);
-  const parses = (tsx: boolean): boolean => ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0) || preambleAndMembers(repaired(tsx), tsx);
+  const parses = (tsx: boolean): boolean =>
+    ENCLOSINGS.some((enclose) => syntaxErrors(enclose(repaired(tsx)), tsx).length === 0) || preambleAndMembers(repaired(tsx), tsx) || valuesOneAfterAnother(repaired(tsx), tsx);
   if ((jsx ? [true] : [false, true]).some(parses)) return undefined;
-  return syntaxErrors(repaired(jsx), jsx)[0];
+  const [error] = syntaxErrors(repaired(jsx), jsx);
+  const at = error?.start ?? 0;
+  return error?.code === INVALID_CHARACTER && FLOW_ARROW.test(code.slice(at, at + 1)) ? undefined : error;
 }
 
 /**
@@ -96,6 +122,17 @@ function preambleAndMembers(code: string, tsx: boolean): boolean {
     if (parses(head, tail) || parses(tail, head)) return true;
   }
   return false;
+}
+
+/**
+ * Whether `code` shows values one after the other, each an object literal starting a line in the
+ * first column (`{ requestId, continuation: false }`, a comment, then `{ requestId, continuation:
+ * true }`: the arguments of several call sites), after what parses as a module (comments, imports):
+ * split before each such line, every part parses as a value.
+ */
+function valuesOneAfterAnother(code: string, tsx: boolean): boolean {
+  const [head = '', ...values] = code.split(/\n(?=\{)/);
+  return values.length > 1 && syntaxErrors(head, tsx).length === 0 && values.every((value) => syntaxErrors(`const enclosing =\n${value}`, tsx).length === 0);
 }
 
 /**

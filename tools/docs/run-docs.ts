@@ -27,6 +27,7 @@ import { loadDocsConfig } from './load-docs-config.js';
 import { isDocument, readMarkdown, type MarkdownDocument } from './markdown-document.js';
 import { DEFAULT_FENCE_OPT_OUTS, tsFences, type TsFence } from './ts-fence.js';
 import { NO_CHECK_MARKER } from './no-check-marker.js';
+import { repositoryPaths } from './repository-paths.js';
 
 /** Options of {@link runDocs}. */
 export interface DocsOptions {
@@ -125,14 +126,17 @@ export function runDocs(options: DocsOptions): DocsReport {
   let publishedLinks = 0;
   let ignoredPaths = 0;
   let scriptedPaths = 0;
+  let heldPaths = 0;
+  const heldSomewhere = repositoryPaths(root);
   documents.forEach((document, index) => {
     const defined = new Set(codeNames);
     for (const fence of fences[index] ?? []) declaredNames(ts.createSourceFile(fence.virtualPath, fence.code, ts.ScriptTarget.Latest), defined);
-    const references = checkReferences(root, document, anchorsOf, workspace);
+    const references = checkReferences(root, document, anchorsOf, workspace, heldSomewhere);
     findings.push(...references.findings);
     publishedLinks += references.publishedLinks;
     ignoredPaths += references.ignoredPaths;
     scriptedPaths += references.scriptedPaths;
+    heldPaths += references.heldPaths;
     // Without any code read, every mention would look stale: the check says so instead of guessing.
     if (codeFiles.length > 0 && !vocabularyIgnored(document.file)) findings.push(...checkVocabulary(document, vocabulary, defined));
   });
@@ -147,8 +151,9 @@ export function runDocs(options: DocsOptions): DocsReport {
   if (publishedLinks > 0) notes.push(`${publishedLinks} relative links of VS Code extension READMEs resolve only from the repository root, where vsce points them on the Marketplace: not dead`);
   if (ignoredPaths > 0) notes.push(`${ignoredPaths} backticked paths name files git ignores that are not there (written locally, as \`.env\`, or by a build): not checked`);
   if (scriptedPaths > 0) notes.push(`${scriptedPaths} backticked paths are not there but the repository's task scripts name them (Makefile, justfile, package.json scripts: made when needed): not reported`);
+  if (heldPaths > 0) notes.push(`${heldPaths} backticked paths are not there from the document, its package or the root, but end a path the repository holds (written relative to a folder the text names in prose): not reported`);
   if (translations.size > 0) notes.push(`${translations.size} translation copies left out (docs.checkTranslations to check them)`);
-  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or \`this\` outside a class or function, import files of the reader's project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors not reported`);
+  if (fenceCheck.fragments > 0) notes.push(`${fenceCheck.fragments} fences are fragments (they use names they never declare or import, properties of a base they never declare or that is not installed or \`this\` outside a class or function, import files of the reader's project, show alternatives (a name declared twice), leave out the type of a declaration (implicit any), list bodiless signatures, or parse only with their elisions and unopened closing brackets at the end removed, or as the body of a function or class, a type or an expression): those errors, and the errors of the fence that follow from them, not reported`);
   if (fenceCheck.notInstalled > 0) notes.push(`dependencies not installed (no node_modules): ${fenceCheck.notInstalled} imports in fences not resolved, not reported`);
   if (fenceCheck.libraryGaps > 0) {
     notes.push(

@@ -14,6 +14,8 @@ const CONFIG_FILE = /^(?:[^/]+[.]config|vitest[.](?:workspace|projects))[.][cm]?
  * glob scopes a rule, it does not use the files.
  */
 const LOADING_OPTIONS = new Set(['setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'entry', 'entryPoints', 'input', 'workspace', 'projects']);
+/** A shell script a command runs (`bash conformance/run.sh client`, `./scripts/release.sh`). */
+const SHELL_SCRIPT = /[.](?:sh|bash)$/;
 /** Characters that make a string a glob (`src/*.ts`, `test/{a,b}.ts`). */
 const GLOB = /[*?{[]/;
 
@@ -23,7 +25,9 @@ const GLOB = /[*?{[]/;
  * package folder (the root's included):
  * - each `scripts` command of its package.json: every word that names a file there, relative to
  *   the package (`tsx src/seed.ts`, `node --import ./src/register.js …`); not a glob, which there
- *   is a linter's or formatter's argument;
+ *   is a linter's or formatter's argument; a shell script such a word names (`bash
+ *   conformance/run.sh`) is read the same way, its words relative to the package or to its own
+ *   folder (`DRIVER="conformance/driver.mjs"`);
  * - each tool configuration file beside its package.json (`*.config.*`, `vitest.workspace.*`):
  *   every string under an option that loads files ({@link LOADING_OPTIONS}: vitest `setupFiles`,
  *   tsup `entry`, …) that names a file relative to that folder, or a glob of files.
@@ -44,11 +48,23 @@ export function configuredFiles(root: string, workspace: Workspace): (path: stri
       globs.push(new Minimatch(path, { dot: true }));
     }
   };
+  const shellScripts = new Set<string>();
+  // A glob in a command is a linter's or formatter's argument (`prettier --write "**/*.ts"`), not a file it runs.
+  const considerCommand = (dirs: readonly string[], command: string): void => {
+    for (const word of command.split(/[\s=;&|()]+/)) {
+      for (const dir of dirs) consider(dir, word, false);
+      // A shell script the command runs is commands too, run from the package or from its own folder.
+      const script = posix.normalize(posix.join(dirs[0] ?? '.', word.replace(/^['"]|['"]$/g, '')));
+      if (SHELL_SCRIPT.test(script) && !shellScripts.has(script) && isFile(join(root, script))) {
+        shellScripts.add(script);
+        considerCommand([dirs[0] ?? '.', posix.dirname(script)], readFileSync(join(root, script), 'utf8'));
+      }
+    }
+  };
   for (const pkg of workspace.packages) {
     const dir = pkg.dir === '' ? '.' : pkg.dir;
     for (const command of Object.values((pkg.manifest['scripts'] ?? {}) as Record<string, unknown>)) {
-      // A glob in a command is a linter's or formatter's argument (`prettier --write "**/*.ts"`), not a file it runs.
-      if (typeof command === 'string') for (const word of command.split(/[\s=;&|()]+/)) consider(dir, word, false);
+      if (typeof command === 'string') considerCommand([dir], command);
     }
     const folder = join(root, pkg.dir);
     for (const file of (existsSync(folder) ? readdirSync(folder) : []).filter((name) => CONFIG_FILE.test(name)).sort()) {
