@@ -25,10 +25,8 @@ import { confirmationOf, decide, type LifecycleFacts, type Refutation, type Shap
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
-import { inNodeModules, repositoryRoot, resolverFor } from './repository-root.js';
-import type { ModuleResolver } from '../../check/module-resolver.js';
+import { inNodeModules, type Repositories } from './repository-root.js';
 import { isAliased, workspaceAliases, type ResolveAlias } from '../../check/workspace-aliases.js';
-import { readWorkspace } from '../../check/workspace.js';
 
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
@@ -98,9 +96,9 @@ interface Checked {
 
 /** Answers the questions of candidate findings; builds its programs on the first question. */
 export class Confirmer {
-  private readonly roots = new Map<string, string>();
-  private readonly workspaces = new Map<string, readonly ResolveAlias[]>();
-  private readonly resolvers = new Map<string, ModuleResolver>();
+  private readonly aliases = new Map<string, readonly ResolveAlias[]>();
+  private readonly bareResolutions = new Map<string, ts.ResolvedModuleFull | undefined>();
+  private readonly scopes = new Map<string, string>();
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, 'typed' | 'named' | undefined>();
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
@@ -115,6 +113,8 @@ export class Confirmer {
     private readonly vocabulary: ResolvedVocabulary,
     /** The id generators `double-mint` knows (its defaults and configured `mintFunctions`). */
     private readonly mintFunctions: ReadonlySet<string>,
+    /** The run's repositories, shared with the walk. */
+    private readonly repositories: Repositories,
   ) {}
 
   /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
@@ -171,7 +171,7 @@ export class Confirmer {
   }
 
   private resolveImport(specifier: string, from: string): string | undefined {
-    const resolved = this.resolverOf(this.rootOf(from)).resolve(specifier, from);
+    const resolved = this.repositories.resolverOf(this.repositories.rootOf(from)).resolve(specifier, from);
     return resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved.resolvedFileName : undefined;
   }
 
@@ -205,7 +205,7 @@ export class Confirmer {
 
   /** The options for `file`'s tsconfig. */
   private optionsOf(tsconfig: string | undefined, file: string): ts.CompilerOptions {
-    const root = this.rootOf(file);
+    const root = this.repositories.rootOf(file);
     const key = `${root}\0${tsconfig ?? ''}`;
     let options = this.options.get(key);
     if (options === undefined) {
@@ -215,23 +215,12 @@ export class Confirmer {
     return options;
   }
 
-  private rootOf(file: string): string {
-    const root = this.roots.get(dirname(file)) ?? repositoryRoot(file);
-    this.roots.set(dirname(file), root);
-    return root;
-  }
-
-  /** The gates' module resolver for the repository at `root`. */
-  private resolverOf(root: string): ModuleResolver {
-    return resolverFor(root, this.resolvers);
-  }
-
   /** The aliases of the repository's own packages, as the gates read them. */
   private aliasesOf(root: string): readonly ResolveAlias[] {
-    let aliases = this.workspaces.get(root);
+    let aliases = this.aliases.get(root);
     if (aliases === undefined) {
-      aliases = workspaceAliases(root, readWorkspace(root));
-      this.workspaces.set(root, aliases);
+      aliases = workspaceAliases(root, this.repositories.workspaceOf(root));
+      this.aliases.set(root, aliases);
     }
     return aliases;
   }
@@ -241,7 +230,7 @@ export class Confirmer {
     const groups = new Map<string, { tsconfig: string | undefined; roots: string[] }>();
     for (const file of files) {
       const tsconfig = this.tsconfigOf(file);
-      const key = `${this.rootOf(file)}\0${tsconfig ?? ''}`;
+      const key = `${this.repositories.rootOf(file)}\0${tsconfig ?? ''}`;
       const group = groups.get(key) ?? { tsconfig, roots: [] };
       group.roots.push(file);
       groups.set(key, group);
@@ -260,16 +249,49 @@ export class Confirmer {
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
       // The gates' resolver sends the repository's own packages to their sources; what resolves into node_modules is not read.
-      const resolver = this.resolverOf(this.rootOf(roots[0] as string));
-      host.resolveModuleNameLiterals = (literals, containingFile) =>
-        literals.map((literal) => {
-          const resolved = resolver.resolve(literal.text, containingFile);
-          return { resolvedModule: resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved : undefined };
-        });
+      const root = this.repositories.rootOf(roots[0] as string);
+      host.resolveModuleNameLiterals = (literals, containingFile) => literals.map((literal) => ({ resolvedModule: this.resolveOwn(root, literal.text, containingFile) }));
       const program = ts.createProgram({ rootNames: [...roots, LIBRARY], options, host });
       const checked = { program, checker: program.getTypeChecker() };
       for (const root of roots) this.programs.set(root, checked);
     }
+  }
+
+  /**
+   * The repository's own module `specifier` names from `containingFile`, by the resolver of the
+   * repository at `root`; `undefined` when it is missing or a dependency's (never read). A bare
+   * specifier resolves alike from every folder of one package under one tsconfig, down to the
+   * nearest folder holding a `node_modules` (`paths`, `baseUrl`, the workspace's links and a
+   * package's `imports` do not depend on the importing folder; the module format does only by
+   * extension and package.json): it is resolved once per such scope — most of them, a
+   * dependency's, are looked for in every ancestor's `node_modules` and not found.
+   */
+  private resolveOwn(root: string, specifier: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+    const resolver = this.repositories.resolverOf(root);
+    const own = (): ts.ResolvedModuleFull | undefined => {
+      const resolved = resolver.resolve(specifier, containingFile);
+      return resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved : undefined;
+    };
+    if (specifier.startsWith('.') || specifier.startsWith('/')) return own();
+    const folder = dirname(containingFile);
+    const format = /\.[cm]ts$/.exec(containingFile)?.[0] ?? '';
+    const key = [root, this.scopeOf(folder, root), resolver.tsconfigOf(folder) ?? '', format, specifier].join('\0');
+    if (!this.bareResolutions.has(key)) this.bareResolutions.set(key, own());
+    return this.bareResolutions.get(key);
+  }
+
+  /** The nearest folder at or above `folder` (and at or below `root`) holding a `package.json` or a `node_modules`. */
+  private scopeOf(folder: string, root: string): string {
+    let scope = this.scopes.get(folder);
+    if (scope === undefined) {
+      const parent = dirname(folder);
+      scope =
+        folder === root || parent === folder || !folder.startsWith(`${root}/`) || existsSync(join(folder, 'package.json')) || existsSync(join(folder, 'node_modules'))
+          ? folder
+          : this.scopeOf(parent, root);
+      this.scopes.set(folder, scope);
+    }
+    return scope;
   }
 
   /**
@@ -371,7 +393,7 @@ export class Confirmer {
     let sites = this.evidence.get(key);
     if (sites === undefined) {
       const wanted = { agent: agentName, session: sessionName, ...(call === undefined ? {} : { callee: call.callee }) };
-      sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions);
+      sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions, this.repositories);
       this.evidence.set(key, sites);
     }
     const { together, apart } = verdicts(sites, agentName, sessionName, call, members);
@@ -568,7 +590,7 @@ export class Confirmer {
     const reference = only !== undefined && ts.isTypeReferenceNode(only) ? only : undefined;
     const typeName = reference === undefined ? typeNode.getText() : reference.typeName.getText();
     const origin = reference === undefined ? undefined : importedFrom(reference.typeName, checker);
-    if (origin !== undefined && !origin.startsWith('.') && !isAliased(this.aliasesOf(this.rootOf(file)), origin)) {
+    if (origin !== undefined && !origin.startsWith('.') && !isAliased(this.aliasesOf(this.repositories.rootOf(file)), origin)) {
       // A type from a dependency: a vendor's agent is a persona, a vendor's session another kind.
       if (question.role === 'agent-object' || question.role === 'session-object') return { status: 'refuted', because: 'vendor-type' };
       return { status: 'unknown', reason: `'${typeName}' comes from '${origin}', which is not installed here` };
