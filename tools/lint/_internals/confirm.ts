@@ -5,8 +5,12 @@
  * settings), over those files and whatever they import — never a file under `node_modules`, and
  * without the default library: only the project's own declarations matter (and the little of the
  * library that indexing a list needs). Source files are shared between the programs. Workspace
- * packages of a monorepo resolve to their sources even before dependencies are installed. Inherited-pair candidates whose bases' modules never name
- * the missing side are settled from those modules' text first, without a program.
+ * packages of a monorepo resolve to their sources even before dependencies are installed. Two
+ * kinds of candidate are settled without a program, because a program holds a candidate file's
+ * whole import graph (3,045 files for 25 candidates on a 9,500-file app): inherited-pair
+ * candidates whose bases, read by name through what their types are built of, never name the
+ * missing side; and candidates whose every question is about an id declared `string` or
+ * `number`, which the annotation answers as the checker would.
  *
  * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
  * carry an id of its own (a lifecycle object) or not (a persona, definition, factory)? is a
