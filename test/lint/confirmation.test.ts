@@ -101,6 +101,57 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect(syntactic.findings).toEqual([]);
   });
 
+  it('reads a base from another package through what its type is built of (aliases, intersections, indexed access), not through a class’s method bodies', async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }),
+      'packages/core/package.json': JSON.stringify({ name: '@acme/core' }),
+      'packages/core/src/index.ts': [
+        BRANDS,
+        "export type AgentId = string & { readonly __brand: 'AgentId' };",
+        'interface Identified {',
+        '  readonly agentId: AgentId;',
+        '}',
+        'export type WithAgent = Identified & { readonly label: string };',
+        'interface Registry {',
+        '  readonly entry: { readonly agentId: AgentId };',
+        '}',
+        "export type ViaIndex = Registry['entry'];",
+        'export { Identified as Renamed };',
+        'export class Worker {',
+        "  readonly label = 'worker';",
+        '  describe(): string {',
+        "    const agentId = 'in a method body: no member';",
+        '    return agentId;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'packages/app/package.json': JSON.stringify({ name: '@acme/app' }),
+      'packages/app/src/options.ts': [
+        "import type { Renamed, SessionId, ViaIndex, WithAgent, Worker } from '@acme/core';",
+        'export interface FromAlias extends WithAgent {',
+        '  readonly sessionId: SessionId;',
+        '}',
+        'export interface FromIndex extends ViaIndex {',
+        '  readonly sessionId: SessionId;',
+        '}',
+        'export interface FromRenamed extends Renamed {',
+        '  readonly sessionId: SessionId;',
+        '}',
+        'export interface FromWorker extends Worker {',
+        '  readonly sessionId: SessionId;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const alone = await lint({ cwd: root, paths: ['packages/app'], config: {} });
+    expect(alone.findings.map((finding) => [finding.ruleId, finding.symbol, finding.severity])).toEqual([
+      ['two-id-members', 'FromAlias', 'error'],
+      ['two-id-members', 'FromIndex', 'error'],
+      ['two-id-members', 'FromRenamed', 'error'],
+    ]);
+  });
+
   it('resolves a workspace package’s subpath through its package.json exports, to the source of the export’s target', async () => {
     const root = tree({
       'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }),

@@ -23,6 +23,7 @@ import { Confirmer } from './_internals/confirm.js';
 import { severityOf } from './_internals/decide.js';
 import { mintFunctionsOf, modulesReadFor } from './_internals/id-sources.js';
 import { onePerConstruct } from './_internals/one-per-construct.js';
+import { Repositories } from './_internals/repository-root.js';
 import { RULES } from './rules/index.js';
 import type { RawFinding, RuleVisitor } from './rules/rule.js';
 import type { Finding, LintOptions, LintResult, RuleRun, Severity, SuppressedFinding } from './types.js';
@@ -83,6 +84,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     activeRules.push(rule.id);
   }
   const dispatch = buildDispatch(visitors);
+  const repositories = new Repositories();
 
   const discovered = discoverFiles({
     cwd,
@@ -114,7 +116,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ');
       builtIn('syntax-error', line + 1, character + 1, '<file>', `Syntax error: ${message} The rest of the file was linted as far as it parsed; fix the syntax to lint it fully.`);
     }
-    walkFile(sourceFile, file, vocabulary, dispatch);
+    walkFile(sourceFile, file, vocabulary, dispatch, repositories);
     const { valid, invalid } = parseSuppressions(text, knownRules);
     for (const bad of invalid) {
       builtIn('invalid-suppression', bad.line, bad.column, '<suppression>', `This suppression ${bad.problem}; the form is '// agent-identity-kit-ignore-next-line <rule> -- <reason>'.`);
@@ -177,7 +179,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } else {
     const mintSetting = config.rules?.['double-mint'];
     const mintFunctions = mintFunctionsOf(typeof mintSetting === 'object' ? mintSetting.options : undefined);
-    for (const finding of new Confirmer(cwd, vocabulary, mintFunctions).confirmAll(candidates)) {
+    for (const finding of new Confirmer(cwd, vocabulary, mintFunctions, repositories).confirmAll(candidates)) {
       if (finding.confirmation?.status === 'unknown' && unconfirmed === 'off') unconfirmedLeftOut += 1;
       else raw.push(finding);
     }

@@ -5,8 +5,12 @@
  * settings), over those files and whatever they import — never a file under `node_modules`, and
  * without the default library: only the project's own declarations matter (and the little of the
  * library that indexing a list needs). Source files are shared between the programs. Workspace
- * packages of a monorepo resolve to their sources even before dependencies are installed. Inherited-pair candidates whose bases' modules never name
- * the missing side are settled from those modules' text first, without a program.
+ * packages of a monorepo resolve to their sources even before dependencies are installed. Two
+ * kinds of candidate are settled without a program, because a program holds a candidate file's
+ * whole import graph (3,045 files for 25 candidates on a 9,500-file app): inherited-pair
+ * candidates whose bases, read by name through what their types are built of, never name the
+ * missing side; and candidates whose every question is about an id declared `string` or
+ * `number`, which the annotation answers as the checker would.
  *
  * Each {@link Question} is answered from the declared type of one declaration: does an "agent"
  * carry an id of its own (a lifecycle object) or not (a persona, definition, factory)? is a
@@ -25,10 +29,8 @@ import { confirmationOf, decide, type LifecycleFacts, type Refutation, type Shap
 import { mintsWithin } from './id-sources.js';
 import { packageFiles, packageOf, readLifecycleEvidence, verdicts, type LifecycleSite } from './lifecycle-evidence.js';
 import { parseSource } from './parse-source.js';
-import { inNodeModules, repositoryRoot, resolverFor } from './repository-root.js';
-import type { ModuleResolver } from '../../check/module-resolver.js';
+import { inNodeModules, type Repositories } from './repository-root.js';
 import { isAliased, workspaceAliases, type ResolveAlias } from '../../check/workspace-aliases.js';
-import { readWorkspace } from '../../check/workspace.js';
 
 type Answer =
   | { readonly status: 'confirmed'; readonly id?: string }
@@ -46,6 +48,8 @@ const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'covera
  * a union. This much of the library is declared instead.
  */
 const LIBRARY = '/__agent-identity-kit__/library.d.ts';
+/** The default library's utility types: not declared in {@link LIBRARY_TEXT}, so the checker reads no member through them. */
+const UTILITY_TYPES = new Set(['Pick', 'Omit', 'Partial', 'Required', 'Readonly', 'Record', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'NonNullable', 'Extract']);
 const LIBRARY_TEXT = [
   'interface Array<T> { length: number; [n: number]: T }',
   'interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T }',
@@ -98,9 +102,9 @@ interface Checked {
 
 /** Answers the questions of candidate findings; builds its programs on the first question. */
 export class Confirmer {
-  private readonly roots = new Map<string, string>();
-  private readonly workspaces = new Map<string, readonly ResolveAlias[]>();
-  private readonly resolvers = new Map<string, ModuleResolver>();
+  private readonly aliases = new Map<string, readonly ResolveAlias[]>();
+  private readonly bareResolutions = new Map<string, ts.ResolvedModuleFull | undefined>();
+  private readonly scopes = new Map<string, string>();
   private readonly programs = new Map<string, Checked>();
   private readonly packageTexts = new Map<string, 'typed' | 'named' | undefined>();
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
@@ -115,6 +119,8 @@ export class Confirmer {
     private readonly vocabulary: ResolvedVocabulary,
     /** The id generators `double-mint` knows (its defaults and configured `mintFunctions`). */
     private readonly mintFunctions: ReadonlySet<string>,
+    /** The run's repositories, shared with the walk. */
+    private readonly repositories: Repositories,
   ) {}
 
   /** Confirms every candidate of `findings` (others pass through); refuted candidates are dropped. */
@@ -122,7 +128,8 @@ export class Confirmer {
     // A type can inherit the side it lacks only from a module whose text (or that of a module it
     // imports from) names that side: the others are settled without building a program.
     const hopeless = new Set(findings.filter((finding) => this.cannotInherit(finding)));
-    const candidates = findings.filter((finding) => finding.questions !== undefined && !hopeless.has(finding));
+    // Claims whose every question its declaration's keyword type answers need no program either.
+    const candidates = findings.filter((finding) => finding.questions !== undefined && !hopeless.has(finding) && !this.keywordAnswers(finding));
     this.build([...new Set(candidates.map((finding) => resolve(this.cwd, finding.file)))]);
     const kept: RawFinding[] = [];
     for (const finding of findings) {
@@ -140,8 +147,11 @@ export class Confirmer {
 
   /**
    * True when an `inherited` candidate's missing side cannot come from its bases: each base is
-   * imported from a module in which, following its own imports, the side's word never occurs.
-   * A base that is not imported by name (a global, a namespace) keeps the candidate.
+   * imported by name, and neither its declaration nor a declaration it names — in its module or,
+   * through the imports and re-exports that bring those names, in another — mentions the side's
+   * word; a local base is read the same way in its own module, and the library's utility types
+   * (`Pick`, `Omit`, …), which the programs do not load, give the checker no members at all. Any
+   * other base (a global, a namespace's member, a default import) keeps the candidate.
    */
   private cannotInherit(finding: RawFinding): boolean {
     const question = finding.questions?.find((entry) => entry.role === 'inherited');
@@ -150,11 +160,112 @@ export class Confirmer {
     const text = this.text(file);
     if (text === undefined) return false;
     const word = new RegExp(question.missing, 'i');
+    const { imports, locals } = moduleScope(this.parsed(file, text));
     return question.bases.every((base) => {
-      const specifier = new RegExp(`import\\s+(?:type\\s+)?\\{[^}]*\\b${base}\\b[^}]*\\}\\s*from\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
-      if (specifier === undefined) return false;
-      return !this.mayName(this.resolveImport(specifier, file), word, new Set());
+      const link = imports.get(base);
+      if (link === undefined) {
+        if (locals.has(base)) return !this.declarationMayName(file, base, word, new Set());
+        return UTILITY_TYPES.has(base) && new RegExp(`(?<![\\w$.])${base}\\s*<`).test(text);
+      }
+      if (link.name === '*' || link.name === 'default') return false;
+      return !this.declarationMayName(this.resolveImport(link.specifier, file), link.name, word, new Set());
     });
+  }
+
+  /**
+   * Whether the type exported as `name` from the module at `file` may have a member whose name,
+   * or the name of whose annotated type, mentions `word` — what `inheritedPair` reads of a base.
+   * Read from the syntax: its members' names and annotation names, and — followed through the
+   * module's declarations, imports and re-exports — the types its own bases, intersections and
+   * unions name (`deep`: anything else a type is built from, such as a type argument, `typeof` or
+   * an indexed access, where every name and literal counts). A class's method, constructor and
+   * accessor bodies add no member. A namespace import asks the whole module; an `import()` type
+   * keeps the answer yes.
+   */
+  private declarationMayName(file: string | undefined, name: string, word: RegExp, seen: Set<string>, deep = false): boolean {
+    const key = `${file ?? ''}\0${name}\0${deep}`;
+    if (file === undefined || seen.has(key)) return false;
+    seen.add(key);
+    const text = this.text(file);
+    if (text === undefined) return false;
+    const sourceFile = this.parsed(file, text);
+    const scope = moduleScope(sourceFile);
+    const follow = (link: ModuleLink, deeply: boolean): boolean =>
+      link.name === '*'
+        ? this.mayName(this.resolveImport(link.specifier, file), word, new Set())
+        : this.declarationMayName(this.resolveImport(link.specifier, file), link.name, word, seen, deeply);
+    const local = scope.aliases.get(name) ?? name;
+    const pending: Array<readonly [ts.Statement, boolean]> = (scope.locals.get(local) ?? []).map((statement) => [statement, deep] as const);
+    if (pending.length === 0) {
+      const link = scope.imports.get(local) ?? scope.reExports.get(name);
+      if (link !== undefined) return follow(link, deep);
+      return scope.exportStars.some((specifier) => this.declarationMayName(this.resolveImport(specifier, file), name, word, seen, deep));
+    }
+    let found = false;
+    const named = (identifier: string, deeply: boolean): void => {
+      pending.push(...(scope.locals.get(identifier) ?? []).map((statement) => [statement, deeply] as const));
+      const link = scope.imports.get(identifier);
+      found ||= link !== undefined && follow(link, deeply);
+    };
+    const visitDeep = (node: ts.Node): void => {
+      if (found) return;
+      if (ts.isImportTypeNode(node)) found = true;
+      else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isTemplateLiteralToken(node)) {
+        found = word.test(node.text);
+        if (!found && ts.isIdentifier(node)) named(node.text, true);
+      } else if (ts.isClassElement(node) && 'body' in node) {
+        const body = (node as { body?: ts.Node }).body;
+        ts.forEachChild(node, (child) => (child === body ? undefined : visitDeep(child)));
+      } else ts.forEachChild(node, visitDeep);
+    };
+    const member = (node: ts.Node): void => {
+      if (ts.isConstructorDeclaration(node)) {
+        for (const parameter of node.parameters) if (ts.getModifiers(parameter)?.length) member(parameter);
+        return;
+      }
+      const memberName = (node as { name?: ts.Node }).name;
+      if (memberName === undefined || ts.isIndexSignatureDeclaration(node)) return;
+      if (ts.isComputedPropertyName(memberName)) visitDeep(memberName);
+      else found ||= word.test(memberName.getText(sourceFile));
+      const type = (node as { type?: ts.TypeNode }).type;
+      if (type !== undefined && ts.isTypeReferenceNode(type)) found ||= word.test(type.typeName.getText(sourceFile));
+    };
+    const shallowType = (type: ts.TypeNode): void => {
+      if (found) return;
+      if (ts.isIntersectionTypeNode(type) || ts.isUnionTypeNode(type)) type.types.forEach(shallowType);
+      else if (ts.isParenthesizedTypeNode(type)) shallowType(type.type);
+      else if (ts.isTypeLiteralNode(type)) type.members.forEach(member);
+      else if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+        named(type.typeName.text, false);
+        type.typeArguments?.forEach(visitDeep);
+      } else visitDeep(type);
+    };
+    const visitShallow = (statement: ts.Statement): void => {
+      if (ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement)) {
+        statement.typeParameters?.forEach(visitDeep);
+        for (const clause of statement.heritageClauses ?? []) {
+          for (const base of clause.types) {
+            if (ts.isIdentifier(base.expression)) named(base.expression.text, false);
+            else visitDeep(base.expression);
+            base.typeArguments?.forEach(visitDeep);
+          }
+        }
+        (statement.members as ts.NodeArray<ts.Node>).forEach(member);
+      } else if (ts.isTypeAliasDeclaration(statement)) {
+        statement.typeParameters?.forEach(visitDeep);
+        shallowType(statement.type);
+      } else visitDeep(statement);
+    };
+    const done = new Set<string>();
+    for (let next = pending.pop(); next !== undefined && !found; next = pending.pop()) {
+      const [statement, deeply] = next;
+      const id = `${statement.pos}\0${deeply}`;
+      if (done.has(id)) continue;
+      done.add(id);
+      if (deeply) visitDeep(statement);
+      else visitShallow(statement);
+    }
+    return found;
   }
 
   /** Whether `file`, or a module it imports or re-exports from, mentions `word`. */
@@ -171,7 +282,7 @@ export class Confirmer {
   }
 
   private resolveImport(specifier: string, from: string): string | undefined {
-    const resolved = this.resolverOf(this.rootOf(from)).resolve(specifier, from);
+    const resolved = this.repositories.resolverOf(this.repositories.rootOf(from)).resolve(specifier, from);
     return resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved.resolvedFileName : undefined;
   }
 
@@ -205,7 +316,7 @@ export class Confirmer {
 
   /** The options for `file`'s tsconfig. */
   private optionsOf(tsconfig: string | undefined, file: string): ts.CompilerOptions {
-    const root = this.rootOf(file);
+    const root = this.repositories.rootOf(file);
     const key = `${root}\0${tsconfig ?? ''}`;
     let options = this.options.get(key);
     if (options === undefined) {
@@ -215,23 +326,12 @@ export class Confirmer {
     return options;
   }
 
-  private rootOf(file: string): string {
-    const root = this.roots.get(dirname(file)) ?? repositoryRoot(file);
-    this.roots.set(dirname(file), root);
-    return root;
-  }
-
-  /** The gates' module resolver for the repository at `root`. */
-  private resolverOf(root: string): ModuleResolver {
-    return resolverFor(root, this.resolvers);
-  }
-
   /** The aliases of the repository's own packages, as the gates read them. */
   private aliasesOf(root: string): readonly ResolveAlias[] {
-    let aliases = this.workspaces.get(root);
+    let aliases = this.aliases.get(root);
     if (aliases === undefined) {
-      aliases = workspaceAliases(root, readWorkspace(root));
-      this.workspaces.set(root, aliases);
+      aliases = workspaceAliases(root, this.repositories.workspaceOf(root));
+      this.aliases.set(root, aliases);
     }
     return aliases;
   }
@@ -241,7 +341,7 @@ export class Confirmer {
     const groups = new Map<string, { tsconfig: string | undefined; roots: string[] }>();
     for (const file of files) {
       const tsconfig = this.tsconfigOf(file);
-      const key = `${this.rootOf(file)}\0${tsconfig ?? ''}`;
+      const key = `${this.repositories.rootOf(file)}\0${tsconfig ?? ''}`;
       const group = groups.get(key) ?? { tsconfig, roots: [] };
       group.roots.push(file);
       groups.set(key, group);
@@ -260,16 +360,49 @@ export class Confirmer {
       host.fileExists = (fileName) => !inNodeModules(fileName) && ts.sys.fileExists(fileName);
       host.directoryExists = (folder) => !inNodeModules(`${folder}/`) && ts.sys.directoryExists(folder);
       // The gates' resolver sends the repository's own packages to their sources; what resolves into node_modules is not read.
-      const resolver = this.resolverOf(this.rootOf(roots[0] as string));
-      host.resolveModuleNameLiterals = (literals, containingFile) =>
-        literals.map((literal) => {
-          const resolved = resolver.resolve(literal.text, containingFile);
-          return { resolvedModule: resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved : undefined };
-        });
+      const root = this.repositories.rootOf(roots[0] as string);
+      host.resolveModuleNameLiterals = (literals, containingFile) => literals.map((literal) => ({ resolvedModule: this.resolveOwn(root, literal.text, containingFile) }));
       const program = ts.createProgram({ rootNames: [...roots, LIBRARY], options, host });
       const checked = { program, checker: program.getTypeChecker() };
       for (const root of roots) this.programs.set(root, checked);
     }
+  }
+
+  /**
+   * The repository's own module `specifier` names from `containingFile`, by the resolver of the
+   * repository at `root`; `undefined` when it is missing or a dependency's (never read). A bare
+   * specifier resolves alike from every folder of one package under one tsconfig, down to the
+   * nearest folder holding a `node_modules` (`paths`, `baseUrl`, the workspace's links and a
+   * package's `imports` do not depend on the importing folder; the module format does only by
+   * extension and package.json): it is resolved once per such scope — most of them, a
+   * dependency's, are looked for in every ancestor's `node_modules` and not found.
+   */
+  private resolveOwn(root: string, specifier: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+    const resolver = this.repositories.resolverOf(root);
+    const own = (): ts.ResolvedModuleFull | undefined => {
+      const resolved = resolver.resolve(specifier, containingFile);
+      return resolved !== undefined && !inNodeModules(resolved.resolvedFileName) ? resolved : undefined;
+    };
+    if (specifier.startsWith('.') || specifier.startsWith('/')) return own();
+    const folder = dirname(containingFile);
+    const format = /\.[cm]ts$/.exec(containingFile)?.[0] ?? '';
+    const key = [root, this.scopeOf(folder, root), resolver.tsconfigOf(folder) ?? '', format, specifier].join('\0');
+    if (!this.bareResolutions.has(key)) this.bareResolutions.set(key, own());
+    return this.bareResolutions.get(key);
+  }
+
+  /** The nearest folder at or above `folder` (and at or below `root`) holding a `package.json` or a `node_modules`. */
+  private scopeOf(folder: string, root: string): string {
+    let scope = this.scopes.get(folder);
+    if (scope === undefined) {
+      const parent = dirname(folder);
+      scope =
+        folder === root || parent === folder || !folder.startsWith(`${root}/`) || existsSync(join(folder, 'package.json')) || existsSync(join(folder, 'node_modules'))
+          ? folder
+          : this.scopeOf(parent, root);
+      this.scopes.set(folder, scope);
+    }
+    return scope;
   }
 
   /**
@@ -293,9 +426,10 @@ export class Confirmer {
       else ({ finding, answers, names, roles } = completed);
     } else {
       answers =
-        checked === undefined || sourceFile === undefined
+        this.keywordAnswers(finding) ??
+        (checked === undefined || sourceFile === undefined
           ? [{ status: 'unknown', reason: 'the type checker could not load the file' }]
-          : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute));
+          : (finding.questions ?? []).map((question) => this.answer(question, sourceFile, checked, absolute)));
     }
     const refuting = answers.find((answer): answer is Extract<Answer, { status: 'refuted' }> => answer.status === 'refuted');
     const refuted =
@@ -371,12 +505,32 @@ export class Confirmer {
     let sites = this.evidence.get(key);
     if (sites === undefined) {
       const wanted = { agent: agentName, session: sessionName, ...(call === undefined ? {} : { callee: call.callee }) };
-      sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions);
+      sites = readLifecycleEvidence(files, (path) => this.text(path), (path, text) => this.parsed(path, text), wanted, this.cwd, this.vocabulary, this.mintFunctions, this.repositories);
       this.evidence.set(key, sites);
     }
     const { together, apart } = verdicts(sites, agentName, sessionName, call, members);
     const where = (found: { site: LifecycleSite; what: string }): string => `'${found.site.symbol}' (${found.site.file}:${found.site.line}) ${found.what}`;
     return { ...(together === undefined ? {} : { together: where(together) }), ...(apart === undefined ? {} : { apart: where(apart) }) };
+  }
+
+  /**
+   * The answers to a claim's questions when each asks about an id declared with a keyword type
+   * (`sessionId: string`, `agentId?: number`) — or it asks none: read from the annotation, without
+   * a program. Such a type names no identity, so the id is plain unless its name refutes it: what
+   * the checker answers of it too. `undefined` when a question needs the checker.
+   */
+  private keywordAnswers(finding: RawFinding): Answer[] | undefined {
+    const answers: Answer[] = [];
+    for (const question of finding.questions ?? []) {
+      if (question.role !== 'agent-id' && question.role !== 'session-id') return undefined;
+      const path = resolve(this.cwd, question.file ?? finding.file);
+      const text = this.text(path);
+      if (text === undefined || !keywordTyped(this.parsed(path, text), question.at)) return undefined;
+      if (question.role === 'agent-id' && intersects(words([question.name]), OTHER_AGENT_WORDS)) answers.push({ status: 'refuted', because: 'other-agent' });
+      else if (question.role === 'session-id' && intersects(words([question.name]), OTHER_SESSION_WORDS)) answers.push({ status: 'refuted', because: 'other-session' });
+      else answers.push({ status: 'plain' });
+    }
+    return answers;
   }
 
   private answer(question: Question, findingFile: ts.SourceFile, checked: Checked, file: string): Answer {
@@ -568,7 +722,7 @@ export class Confirmer {
     const reference = only !== undefined && ts.isTypeReferenceNode(only) ? only : undefined;
     const typeName = reference === undefined ? typeNode.getText() : reference.typeName.getText();
     const origin = reference === undefined ? undefined : importedFrom(reference.typeName, checker);
-    if (origin !== undefined && !origin.startsWith('.') && !isAliased(this.aliasesOf(this.rootOf(file)), origin)) {
+    if (origin !== undefined && !origin.startsWith('.') && !isAliased(this.aliasesOf(this.repositories.rootOf(file)), origin)) {
       // A type from a dependency: a vendor's agent is a persona, a vendor's session another kind.
       if (question.role === 'agent-object' || question.role === 'session-object') return { status: 'refuted', because: 'vendor-type' };
       return { status: 'unknown', reason: `'${typeName}' comes from '${origin}', which is not installed here` };
@@ -619,6 +773,107 @@ export class Confirmer {
     this.packageTexts.set(key, found);
     return found;
   }
+}
+
+/**
+ * True when the declaration named at offset `at` (a property, parameter or variable) is annotated
+ * with `string` or `number`, alone or with `undefined` / `null`.
+ */
+function keywordTyped(sourceFile: ts.SourceFile, at: number): boolean {
+  const keyword = (node: ts.TypeNode): boolean => node.kind === ts.SyntaxKind.StringKeyword || node.kind === ts.SyntaxKind.NumberKeyword;
+  let found: ts.TypeNode | undefined;
+  let done = false;
+  const visit = (node: ts.Node): void => {
+    if (done || at < node.pos || at >= node.end) return;
+    if (ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node) || ts.isVariableDeclaration(node)) {
+      if (ts.isIdentifier(node.name) && node.name.getStart(sourceFile) === at) {
+        found = node.type;
+        done = true;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sourceFile, visit);
+  const type: ts.TypeNode | undefined = found;
+  if (type === undefined) return false;
+  if (keyword(type)) return true;
+  return ts.isUnionTypeNode(type) && type.types.some(keyword) && type.types.every((part) => keyword(part) || isNullishNode(part));
+}
+
+/** A name a module takes from another: the module's specifier and the name exported there (`*`: the module itself). */
+interface ModuleLink {
+  readonly specifier: string;
+  readonly name: string;
+}
+
+/** The top-level names of a module: its declarations, what it imports and re-exports. */
+interface ModuleScope {
+  /** The statements declaring each name (`default` for a default export). */
+  readonly locals: ReadonlyMap<string, readonly ts.Statement[]>;
+  /** Local names imported from another module. */
+  readonly imports: ReadonlyMap<string, ModuleLink>;
+  /** Names exported from another module without a local binding (`export { A as B } from './a'`). */
+  readonly reExports: ReadonlyMap<string, ModuleLink>;
+  /** Exported names bound to another local name (`export { A as B }`). */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** The modules of `export * from …`. */
+  readonly exportStars: readonly string[];
+}
+
+const scopes = new WeakMap<ts.SourceFile, ModuleScope>();
+
+/** The top-level names of `sourceFile` (read once per parsed file). */
+function moduleScope(sourceFile: ts.SourceFile): ModuleScope {
+  const known = scopes.get(sourceFile);
+  if (known !== undefined) return known;
+  const locals = new Map<string, ts.Statement[]>();
+  const imports = new Map<string, ModuleLink>();
+  const reExports = new Map<string, ModuleLink>();
+  const aliases = new Map<string, string>();
+  const exportStars: string[] = [];
+  const declare = (name: string, statement: ts.Statement): void => {
+    locals.set(name, [...(locals.get(name) ?? []), statement]);
+  };
+  const bindingNames = (name: ts.BindingName): string[] =>
+    ts.isIdentifier(name) ? [name.text] : name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : bindingNames(element.name)));
+  for (const statement of sourceFile.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const specifier = statement.moduleSpecifier.text;
+      const clause = statement.importClause;
+      if (clause?.name !== undefined) imports.set(clause.name.text, { specifier, name: 'default' });
+      const bindings = clause?.namedBindings;
+      if (bindings !== undefined && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { specifier, name: '*' });
+      if (bindings !== undefined && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) imports.set(element.name.text, { specifier, name: (element.propertyName ?? element.name).text });
+      }
+    } else if (ts.isExportDeclaration(statement)) {
+      const specifier = statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const clause = statement.exportClause;
+      if (clause === undefined) {
+        if (specifier !== undefined) exportStars.push(specifier);
+      } else if (ts.isNamespaceExport(clause)) {
+        if (specifier !== undefined) reExports.set(clause.name.text, { specifier, name: '*' });
+      } else {
+        for (const element of clause.elements) {
+          const from = (element.propertyName ?? element.name).text;
+          if (specifier !== undefined) reExports.set(element.name.text, { specifier, name: from });
+          else if (from !== element.name.text) aliases.set(element.name.text, from);
+        }
+      }
+    } else if (ts.isExportAssignment(statement)) {
+      declare('default', statement);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) for (const name of bindingNames(declaration.name)) declare(name, statement);
+    } else {
+      const name = (statement as { name?: ts.Node }).name;
+      if (name !== undefined && ts.isIdentifier(name)) declare(name.text, statement);
+      if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword)) declare('default', statement);
+    }
+  }
+  const scope = { locals, imports, reExports, aliases, exportStars };
+  scopes.set(sourceFile, scope);
+  return scope;
 }
 
 /**

@@ -7,11 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { ts } from 'ts-morph';
-import type { ModuleResolver } from '../../check/module-resolver.js';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
 import { classifyName, classifyTypeName, ID_MAKER_WORDS, SESSION_PART_WORDS, splitWords } from './identity-names.js';
 import { parseSource } from './parse-source.js';
-import { inNodeModules, repositoryRoot, resolverFor } from './repository-root.js';
+import { inNodeModules } from './repository-root.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
 
 /** The id generators recognised by default; `double-mint`'s `mintFunctions` option adds more. */
@@ -60,20 +59,15 @@ function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): Readonl
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(file.sourceFile, visit);
-    for (const name of importedMints(file.sourceFile, mintFunctions)) helpers.add(name);
+    for (const name of importedMints(file, mintFunctions)) helpers.add(name);
     mints = helpers.size === mintFunctions.size ? mintFunctions : helpers;
     byFile.set(file.sourceFile, mints);
   }
   return mints;
 }
 
-/** What a run learnt of other modules, per set of id generators (one per run): resolvers by repository, mint helpers by module. */
-interface ModuleMints {
-  readonly resolvers: Map<string, ModuleResolver>;
-  readonly helpers: Map<string, ReadonlySet<string>>;
-}
-
-const moduleMintsByRun = new WeakMap<ReadonlySet<string>, ModuleMints>();
+/** What a run learnt of other modules, per set of id generators (one per run): the mint helpers of each module read. */
+const moduleMintsByRun = new WeakMap<ReadonlySet<string>, Map<string, ReadonlySet<string>>>();
 
 /** The modules each linted file's imported mint helpers were read from (absolute paths). */
 const modulesReadByFile = new WeakMap<ts.SourceFile, Set<string>>();
@@ -91,9 +85,10 @@ export function modulesReadFor(sourceFile: ts.SourceFile): readonly string[] {
  * from './ids.js'`) from a module of its own repository whose top-level function of that name
  * mints. Each module is read once per run; a package in `node_modules` is not read.
  */
-function importedMints(sourceFile: ts.SourceFile, mintFunctions: ReadonlySet<string>): string[] {
+function importedMints(file: FileContext, mintFunctions: ReadonlySet<string>): string[] {
+  const { sourceFile } = file;
   const names: string[] = [];
-  let known: ModuleMints | undefined;
+  let known: Map<string, ReadonlySet<string>> | undefined;
   for (const statement of sourceFile.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const bindings = statement.importClause?.namedBindings;
@@ -101,18 +96,18 @@ function importedMints(sourceFile: ts.SourceFile, mintFunctions: ReadonlySet<str
     const wanted = bindings.elements.filter((element) => !element.isTypeOnly && MINT_HELPER.test(element.name.text));
     if (wanted.length === 0) continue;
     if (known === undefined) {
-      known = moduleMintsByRun.get(mintFunctions) ?? { resolvers: new Map(), helpers: new Map() };
+      known = moduleMintsByRun.get(mintFunctions) ?? new Map();
       moduleMintsByRun.set(mintFunctions, known);
     }
-    const resolver = resolverFor(repositoryRoot(sourceFile.fileName), known.resolvers);
+    const resolver = file.repositories.resolverOf(file.repositories.rootOf(sourceFile.fileName));
     const target = resolver.resolve(statement.moduleSpecifier.text, sourceFile.fileName)?.resolvedFileName;
     if (target === undefined || inNodeModules(target) || target.endsWith('.d.ts')) continue;
     const read = modulesReadByFile.get(sourceFile) ?? new Set();
     modulesReadByFile.set(sourceFile, read.add(target));
-    let helpers = known.helpers.get(target);
+    let helpers = known.get(target);
     if (helpers === undefined) {
       helpers = moduleMintHelpers(target, mintFunctions);
-      known.helpers.set(target, helpers);
+      known.set(target, helpers);
     }
     for (const element of wanted) if (helpers.has(nameText(element.propertyName) ?? element.name.text)) names.push(element.name.text);
   }

@@ -32,6 +32,7 @@ import { ts } from 'ts-morph';
 import type { FileContext, RuleVisitor } from '../rules/rule.js';
 import { builtFromKind, CREATION_KINDS, mintsBoth, mintSource, mintTracker, readFromOneObject, unwrap } from './id-sources.js';
 import { classifyName, classifyTypeName, normalizeName, splitWords, type ResolvedVocabulary } from './identity-names.js';
+import type { Repositories } from './repository-root.js';
 import { calledName, nameText, symbolOf } from './syntax.js';
 import { buildDispatch, walkFile } from './walk-file.js';
 
@@ -351,6 +352,7 @@ export function readLifecycleEvidence(
   cwd: string,
   vocabulary: ResolvedVocabulary,
   mintFunctions: ReadonlySet<string>,
+  repositories: Repositories,
 ): LifecycleSite[] {
   const naming = (name: string): RegExp => new RegExp(splitWords(name).map(escape).join('[_-]?'), 'i');
   const session = naming(wanted.session);
@@ -415,7 +417,7 @@ export function readLifecycleEvidence(
       const text = walked.has(path) ? undefined : read(path);
       if (text === undefined || text.length > MAX_CHARS || !accept(text)) continue;
       walked.add(path);
-      walkFile(parse(path, text), relative(cwd, path).split(sep).join('/'), vocabulary, dispatch);
+      walkFile(parse(path, text), relative(cwd, path).split(sep).join('/'), vocabulary, dispatch, repositories);
     }
   };
   walk((text) => session.test(text) || calls?.test(text) === true);

@@ -1,11 +1,12 @@
 /**
- * The repository a linted file belongs to, and the gates' module resolver for it: shared by the
- * confirmation step (its programs) and the mint reading (helpers imported from other modules).
+ * The repository a linted file belongs to, its packages and the gates' module resolver for it:
+ * shared by the walk (mint helpers imported from other modules), the confirmation step (its
+ * programs) and the lifecycle evidence, each read once per lint run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ModuleResolver } from '../../check/module-resolver.js';
-import { readWorkspace } from '../../check/workspace.js';
+import { readWorkspace, type Workspace } from '../../check/workspace.js';
 
 /** The folder of the repository a file belongs to: the nearest ancestor with `.git` or a workspace manifest, else the outermost `package.json`. */
 export function repositoryRoot(file: string): string {
@@ -25,14 +26,46 @@ export function repositoryRoot(file: string): string {
   }
 }
 
-/** The gates' module resolver for the repository at `root`, made once per `resolvers` map. */
-export function resolverFor(root: string, resolvers: Map<string, ModuleResolver>): ModuleResolver {
-  let resolver = resolvers.get(root);
-  if (resolver === undefined) {
-    resolver = new ModuleResolver(root, readWorkspace(root));
-    resolvers.set(root, resolver);
+/**
+ * What one lint run learns of the repositories it reads: each folder's repository root, each
+ * repository's packages (a walk of its whole tree) and its module resolver, each made once per
+ * run — not once per stage that asks.
+ */
+export class Repositories {
+  private readonly roots = new Map<string, string>();
+  private readonly workspaces = new Map<string, Workspace>();
+  private readonly resolvers = new Map<string, ModuleResolver>();
+
+  /** The root of the repository `file` (absolute) belongs to. */
+  rootOf(file: string): string {
+    const folder = dirname(file);
+    let root = this.roots.get(folder);
+    if (root === undefined) {
+      root = repositoryRoot(file);
+      this.roots.set(folder, root);
+    }
+    return root;
   }
-  return resolver;
+
+  /** The packages of the repository at `root`, as the gates read them. */
+  workspaceOf(root: string): Workspace {
+    let workspace = this.workspaces.get(root);
+    if (workspace === undefined) {
+      workspace = readWorkspace(root);
+      this.workspaces.set(root, workspace);
+    }
+    return workspace;
+  }
+
+  /** The gates' module resolver for the repository at `root`. */
+  resolverOf(root: string): ModuleResolver {
+    let resolver = this.resolvers.get(root);
+    if (resolver === undefined) {
+      resolver = new ModuleResolver(root, this.workspaceOf(root));
+      this.resolvers.set(root, resolver);
+    }
+    return resolver;
+  }
 }
 
 /** True for a path inside a `node_modules` folder: a dependency, never read as the repository's code. */

@@ -12,6 +12,7 @@
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
 import type { ResolvedVocabulary } from './identity-names.js';
+import type { Repositories } from './repository-root.js';
 import { collectAliasKinds } from './syntax.js';
 
 /** Handlers of all rules, indexed by syntax kind, and their combined triggers; built once per run. */
@@ -69,7 +70,7 @@ function triggerOffsets(text: string, triggers: RegExp, aliases: ReadonlyMap<str
 }
 
 /** Walks `sourceFile` once, calling the dispatched handlers with a context that tracks ancestors. */
-export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: ResolvedVocabulary, dispatch: Dispatch): void {
+export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: ResolvedVocabulary, dispatch: Dispatch, repositories: Repositories): void {
   const ancestors: ts.Node[] = [];
   const aliasKinds = collectAliasKinds(sourceFile, vocabulary);
   const context: FileContext = {
@@ -78,6 +79,7 @@ export function walkFile(sourceFile: ts.SourceFile, file: string, vocabulary: Re
     vocabulary,
     ancestors,
     aliasKinds,
+    repositories,
     position(node) {
       const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
       return { line: line + 1, column: character + 1 };

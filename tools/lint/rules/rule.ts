@@ -4,6 +4,7 @@
  */
 import type { ts } from 'ts-morph';
 import type { IdentityKind, ResolvedVocabulary } from '../_internals/identity-names.js';
+import type { Repositories } from '../_internals/repository-root.js';
 
 /**
  * One thing a candidate finding asks the type checker, about the declaration whose name starts at
@@ -108,6 +109,8 @@ export interface FileContext {
   readonly ancestors: readonly ts.Node[];
   /** Identity kinds of the type aliases declared at the top level of this file (`type Key = AgentId`). */
   readonly aliasKinds: ReadonlyMap<string, IdentityKind>;
+  /** The run's repositories (roots, packages, module resolvers), for what a rule reads of other modules. */
+  readonly repositories: Repositories;
   /** 1-based line and column of a node's first token. */
   position(node: ts.Node): { readonly line: number; readonly column: number };
 }
