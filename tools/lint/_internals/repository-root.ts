@@ -38,34 +38,28 @@ export class Repositories {
 
   /** The root of the repository `file` (absolute) belongs to. */
   rootOf(file: string): string {
-    const folder = dirname(file);
-    let root = this.roots.get(folder);
-    if (root === undefined) {
-      root = repositoryRoot(file);
-      this.roots.set(folder, root);
-    }
-    return root;
+    return cached(this.roots, dirname(file), () => repositoryRoot(file));
   }
 
   /** The packages of the repository at `root`, as the gates read them. */
   workspaceOf(root: string): Workspace {
-    let workspace = this.workspaces.get(root);
-    if (workspace === undefined) {
-      workspace = readWorkspace(root);
-      this.workspaces.set(root, workspace);
-    }
-    return workspace;
+    return cached(this.workspaces, root, () => readWorkspace(root));
   }
 
   /** The gates' module resolver for the repository at `root`. */
   resolverOf(root: string): ModuleResolver {
-    let resolver = this.resolvers.get(root);
-    if (resolver === undefined) {
-      resolver = new ModuleResolver(root, this.workspaceOf(root));
-      this.resolvers.set(root, resolver);
-    }
-    return resolver;
+    return cached(this.resolvers, root, () => new ModuleResolver(root, this.workspaceOf(root)));
   }
+}
+
+/** The value `map` holds under `key`, made by `make` and kept the first time it is asked for. */
+function cached<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
 
 /** True for a path inside a `node_modules` folder: a dependency, never read as the repository's code. */
