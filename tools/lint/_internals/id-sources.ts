@@ -263,7 +263,9 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
   // is the agent's own unless its object literal names the agent apart (`{ id, agentId, … }`: a
   // record's id) or is an entry (`timeline: [{ id, … }]`, `const message = { id, sessionId }`: an entry's id).
   // A variable named `id` is only followed: whose id it holds, the literal it goes into tells.
-  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext, variable = false, via?: string): void => {
+  // An object literal's key (`literalKey`) is no variable: its value is placed, never followed
+  // (`messages.push({ id: uuid() })` does not rebind a `const id = uuid()` minted before it).
+  const store = (creation: Creation, target: string, source: ts.Node, file: FileContext, variable = false, via?: string, literalKey = false): void => {
     const kind = classifyName(target, file.vocabulary);
     const loop = loopOf(file.ancestors);
     const minted = loop === undefined ? { name: target, source } : { name: target, source, loop };
@@ -271,13 +273,14 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     if (ownId && via !== undefined && via !== 'id' && classifyName(via, file.vocabulary) !== 'agent-id') creation.records.push(minted);
     else if (kind === 'agent-id' || ownId) creation.agents.push(minted);
     else if (kind === 'session-id') creation.sessions.push(minted);
-    if (kind === undefined || target === 'id') creation.values.set(target, source);
+    if (!literalKey && (kind === undefined || target === 'id')) creation.values.set(target, source);
   };
   const onMint = (node: ts.Node, file: FileContext): void => {
     const creation = creations[creations.length - 1];
     const target = assignmentTarget(file.ancestors);
     const holder = file.ancestors.findLast((ancestor) => ts.isVariableDeclaration(ancestor) || ts.isPropertyAssignment(ancestor) || ts.isPropertyDeclaration(ancestor) || ts.isBinaryExpression(ancestor));
-    if (creation !== undefined && target !== undefined) store(creation, target, node, file, holder !== undefined && ts.isVariableDeclaration(holder));
+    const site = file.ancestors.findLast((ancestor) => ts.isVariableDeclaration(ancestor) || ts.isPropertyAssignment(ancestor) || ts.isPropertyDeclaration(ancestor) || (ts.isBinaryExpression(ancestor) && ancestor.operatorToken.kind === ts.SyntaxKind.EqualsToken));
+    if (creation !== undefined && target !== undefined) store(creation, target, node, file, holder !== undefined && ts.isVariableDeclaration(holder), undefined, site !== undefined && ts.isPropertyAssignment(site));
   };
   const onCall: NodeHandler = (node, file) => {
     if (mintCallIn(node as ts.CallExpression, file, mintFunctions)) onMint(node, file);
@@ -326,7 +329,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     }
   };
   // A minted variable passed on: `{ agentId: id }`, `const sessionId = id`, `this.agentId = id`.
-  const onStore = (target: string | undefined, value: ts.Expression | undefined, file: FileContext, variable = false): void => {
+  const onStore = (target: string | undefined, value: ts.Expression | undefined, file: FileContext, variable = false, literalKey = false): void => {
     const creation = creations[creations.length - 1];
     if (creation === undefined || target === undefined || value === undefined) return;
     if (!ts.isIdentifier(value)) {
@@ -337,7 +340,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
       const source = creations[index]?.values.get(value.text);
       if (source === undefined) continue;
       // `{ id }` places a followed `id` variable in a literal; other same-name stores add nothing.
-      if (value.text !== target || (target === 'id' && !variable)) store(creation, target, source, file, variable, value.text);
+      if (value.text !== target || (target === 'id' && !variable)) store(creation, target, source, file, variable, value.text, literalKey);
       return;
     }
   };
@@ -367,11 +370,11 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
       },
       [ts.SyntaxKind.PropertyAssignment]: (node, file) => {
         const assignment = node as ts.PropertyAssignment;
-        onStore(nameText(assignment.name), assignment.initializer, file);
+        onStore(nameText(assignment.name), assignment.initializer, file, false, true);
       },
       [ts.SyntaxKind.ShorthandPropertyAssignment]: (node, file) => {
         const { name } = node as ts.ShorthandPropertyAssignment;
-        onStore(name.text, name, file);
+        onStore(name.text, name, file, false, true);
       },
       [ts.SyntaxKind.BinaryExpression]: (node, file) => {
         const { left, operatorToken, right } = node as ts.BinaryExpression;
