@@ -69,6 +69,22 @@ describe('identity lint: semantic confirmation (issue 14)', () => {
     expect((await severities({}, true))['catalogue.ts']).toBe('error');
   });
 
+  it("id-text-parsing on a 'header.id' follows the header's declaration: a session's is an error, a typed other header's nothing, an untyped one unconfirmed", async () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'headers' }),
+      'typed.ts': "interface SessionHeader {\n  readonly id: string;\n}\nexport const isForked = (header: SessionHeader): boolean => header.id.startsWith('fork-');\n",
+      'read.ts': "interface Session {\n  readonly header: { readonly id: string };\n}\nexport function isForked(session: Session): boolean {\n  const { header } = session;\n  return header.id.startsWith('fork-');\n}\n",
+      'table.ts': "import type { Header } from '@tanstack/react-table';\nexport const isTargetColumn = (header: Header<unknown, unknown>): boolean => header.id.startsWith('target.');\n",
+      'untyped.ts':
+        "declare const table: { getHeaderGroups(): Array<{ headers: Array<{ id: string }> }> };\nexport const targets = table.getHeaderGroups().flatMap((headerGroup) => headerGroup.headers.filter((header) => header.id.startsWith('target.')));\n",
+    });
+    const result = await lint({ cwd: root, config: {} });
+    const levels = Object.fromEntries(
+      result.findings.filter((finding) => finding.ruleId === 'id-text-parsing').map((finding) => [finding.file, `${finding.severity}${finding.message.includes("(Unconfirmed: 'header' is neither typed as nor read from an agent or a session") ? ' unconfirmed' : ''}`]),
+    );
+    expect(levels).toEqual({ 'typed.ts': 'error', 'read.ts': 'error', 'untyped.ts': 'warning unconfirmed' });
+  });
+
   it('--syntactic reports the candidates unconfirmed checks would drop, and nothing carries a confirmation', async () => {
     const folder = join(fixtures, 'two-id-members');
     const checked = await lint({ cwd: folder, paths: ['correct.ts'], config: {} });

@@ -74,6 +74,13 @@ export const LIFECYCLE_HEADS: ReadonlySet<string> = new Set(['agent', 'subagent'
 export const ID_HOLDER_WORDS: ReadonlySet<string> = new Set(['agent', 'session', 'header', 'subagent', 'child', 'parent']);
 
 /**
+ * The holder words that name the agent or the session itself. The others (`header`, `child`,
+ * `parent`) name a lifecycle's part or relative only where the code shows whose it is: a table
+ * has headers, a DOM node children.
+ */
+export const LIFECYCLE_HOLDER_WORDS: ReadonlySet<string> = new Set(['agent', 'session', 'subagent']);
+
+/**
  * Words naming a part of a session rather than the agent — a message, an event, a turn, a tool
  * call: a record named so has an `id` of its own beside the session id it belongs to.
  */

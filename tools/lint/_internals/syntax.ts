@@ -3,7 +3,7 @@
  * the symbol a node belongs to, and the identity kind a type annotation stands for.
  */
 import { ts } from 'ts-morph';
-import { classifyName, classifyTypeName, splitWords, type IdentityKind, type ResolvedVocabulary } from './identity-names.js';
+import { classifyName, classifyTypeName, LIFECYCLE_HOLDER_WORDS, splitWords, type IdentityKind, type ResolvedVocabulary } from './identity-names.js';
 
 /** What classifying a type needs: the file's identity aliases and the run's vocabulary (for its memo). */
 export interface TypeScope {
@@ -223,24 +223,65 @@ export function expressionKind(expression: ts.Expression, scope: ExpressionScope
   return kind === 'agent-id' || kind === 'session-id' ? kind : undefined;
 }
 
+/** How a name is declared: its type annotation, and the value it is bound to (for `const { header } = session`, the object it is taken from). */
+interface Declared {
+  readonly type?: ts.TypeNode;
+  readonly value?: ts.Expression;
+}
+
 /**
- * The type annotation `name` is declared with in the scopes around the node being visited: a
- * parameter of an enclosing function, or a variable of an enclosing block or of the file; the
- * innermost declaration wins. `undefined` when it is declared without a type, or not in sight.
+ * The declaration of `name` in the scopes around the node being visited: a parameter of an
+ * enclosing function, or a variable of an enclosing block or of the file (also one destructured
+ * from an object); the innermost declaration wins. `undefined` when it is not in sight.
  */
-function declaredTypeOf(name: string, ancestors: readonly ts.Node[]): ts.TypeNode | undefined {
+function declarationOf(name: string, ancestors: readonly ts.Node[]): Declared | undefined {
   for (let index = ancestors.length - 1; index >= 0; index -= 1) {
     const scope = ancestors[index] as ts.Node;
     if (ts.isFunctionLike(scope)) {
       const parameter = scope.parameters.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === name);
-      if (parameter !== undefined) return parameter.type;
+      if (parameter !== undefined) return parameter.type === undefined ? {} : { type: parameter.type };
     } else if (ts.isBlock(scope) || ts.isSourceFile(scope) || ts.isModuleBlock(scope)) {
       for (const statement of scope.statements) {
         if (!ts.isVariableStatement(statement)) continue;
-        const declaration = statement.declarationList.declarations.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === name);
-        if (declaration !== undefined) return declaration.type;
+        for (const declaration of statement.declarationList.declarations) {
+          const value = declaration.initializer === undefined ? {} : { value: declaration.initializer };
+          if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration.type === undefined ? value : { ...value, type: declaration.type };
+          if (ts.isObjectBindingPattern(declaration.name) && declaration.name.elements.some((element) => ts.isIdentifier(element.name) && element.name.text === name)) return value;
+        }
       }
     }
   }
   return undefined;
+}
+
+/**
+ * The type annotation `name` is declared with in the scopes around the node being visited.
+ * `undefined` when it is declared without a type, or not in sight.
+ */
+function declaredTypeOf(name: string, ancestors: readonly ts.Node[]): ts.TypeNode | undefined {
+  return declarationOf(name, ancestors)?.type;
+}
+
+/** True when a piece of code's text names the agent or the session (`SessionHeader`, `session.header`). */
+function namesLifecycle(text: string): boolean {
+  return splitWords(text.replace(/[^\w$]+/g, ' ')).some((word) => LIFECYCLE_HOLDER_WORDS.has(word));
+}
+
+/**
+ * Whose object a holder named only by a part or a relative of a lifecycle (`header`, `child`,
+ * `parent`) is, as its declaration in sight shows (docs/contract.md §6: "the `id` of a value
+ * typed as the agent or the session, whatever the variable is called"): `lifecycle` when it is
+ * declared with a type naming the agent or the session (`header: SessionHeader`) or bound to a
+ * value read from one (`const header = session.header`, `const { header } = session`); `other`
+ * when it is declared with another type (`header: Header<Row>`, a table's column header);
+ * `undefined` when nothing in sight tells (a callback's untyped parameter, `any`).
+ */
+export function holderShows(name: string, scope: ExpressionScope, sourceFile: ts.SourceFile): 'lifecycle' | 'other' | undefined {
+  const declared = declarationOf(name, scope.ancestors);
+  if (declared === undefined) return undefined;
+  const { type, value } = declared;
+  if (type !== undefined && type.kind !== ts.SyntaxKind.AnyKeyword && type.kind !== ts.SyntaxKind.UnknownKeyword) {
+    return classifyTypeNode(type, scope) !== undefined || namesLifecycle(type.getText(sourceFile)) ? 'lifecycle' : 'other';
+  }
+  return value !== undefined && namesLifecycle(value.getText(sourceFile)) ? 'lifecycle' : undefined;
 }

@@ -5,8 +5,8 @@
  */
 import { ts } from 'ts-morph';
 import { mintFunctionsOf, mintsWithin, unwrap } from '../_internals/id-sources.js';
-import { classifyName, ID_HOLDER_WORDS, isIdList, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
-import { calledName, classifyTypeNode, declaredName, nameText, symbolOf } from '../_internals/syntax.js';
+import { classifyName, ID_HOLDER_WORDS, isIdList, LIFECYCLE_HOLDER_WORDS, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
+import { calledName, classifyTypeNode, declaredName, holderShows, nameText, symbolOf } from '../_internals/syntax.js';
 import type { Confirmation, FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** String methods that ask the text a question: always a finding on an id. */
@@ -200,10 +200,34 @@ function idExpression(expression: ts.Expression, file: FileContext, byCallers?: 
     const ownedId =
       name === 'id' &&
       ownerName !== undefined &&
-      (splitWords(ownerName).some((word) => ID_HOLDER_WORDS.has(word)) || (ts.isIdentifier(owner) && elementOfLifecycles(owner, file.ancestors)));
+      ((splitWords(ownerName).some((word) => ID_HOLDER_WORDS.has(word)) && partHolder(owner, file) !== 'other') || (ts.isIdentifier(owner) && elementOfLifecycles(owner, file.ancestors)));
     if (isSingleId(name, file) || ownedId) return `${ownerName ?? '…'}.${name}`;
   }
   return undefined;
+}
+
+/**
+ * For an `id`'s holder named only by a part or a relative of a lifecycle (`header`, `child`,
+ * `parent`), as a variable or parameter: whose it is, as its declaration shows (`holderShows`);
+ * `lifecycle` for any other holder (`agent`, `session.header`, an element of a list of sessions).
+ */
+function partHolder(owner: ts.Expression, file: FileContext): 'lifecycle' | 'other' | undefined {
+  if (!ts.isIdentifier(owner) || splitWords(owner.text).some((word) => LIFECYCLE_HOLDER_WORDS.has(word)) || elementOfLifecycles(owner, file.ancestors)) return 'lifecycle';
+  return holderShows(owner.text, file, file.sourceFile);
+}
+
+/**
+ * The doubt about a checked `holder.id` whose holder is named only by a part or a relative of a
+ * lifecycle and declared in no way that shows whose (`headerGroup.headers.map((header) => …)`):
+ * it may be a table's header or a DOM node's child — §6: "It says where it cannot tell".
+ */
+function holderDoubt(subject: ts.Expression, file: FileContext): { confirmation: Confirmation } | undefined {
+  const node = unwrap(subject);
+  if (!ts.isPropertyAccessExpression(node) || node.name.text !== 'id') return undefined;
+  const owner = unwrap(node.expression);
+  if (partHolder(owner, file) !== undefined) return undefined;
+  const name = (owner as ts.Identifier).text;
+  return { confirmation: { status: 'unknown', reason: `'${name}' is neither typed as nor read from an agent or a session, so '${name}.id' may be another object's id (a table's header, a DOM node's child)` } };
 }
 
 /**
@@ -624,7 +648,7 @@ export const idTextParsing: Rule = {
       if (method === 'split' && (reformats(call, file.ancestors) || splitsWords(call.arguments[0]))) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
-      const confirmation = nameOnly(id, file);
+      const confirmation = holderDoubt(subject, file) ?? nameOnly(id, file);
       run.report({
         file: file.file,
         ...file.position(call),
