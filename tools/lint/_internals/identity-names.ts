@@ -134,7 +134,7 @@ function normalizeCompound(entry: string): string {
  * the wire, a remote or upstream provider, an SDK or CLI the agent drives, or such a coding tool by
  * name (`claudeSessionId`, `providerSessionId`, `sdkSessionId`: the tool's resume id).
  */
-const WIRE_LOCAL_WORDS: ReadonlySet<string> = new Set([
+export const WIRE_LOCAL_WORDS: ReadonlySet<string> = new Set([
   'wire', 'remote', 'acp', 'provider', 'vendor', 'upstream', 'external', 'native', 'sdk', 'cli',
   'claude', 'codex', 'gemini', 'copilot', 'cursor', 'opencode', 'openai', 'anthropic', 'aider', 'amp', 'qwen',
 ]);

@@ -262,6 +262,69 @@ function declaredTypeOf(name: string, ancestors: readonly ts.Node[]): ts.TypeNod
   return declarationOf(name, ancestors)?.type;
 }
 
+/**
+ * The variables a variable's value is built from, as the code around the node being visited binds
+ * it (docs/contract.md §6: "where its value comes from"): the variables and parameters in sight
+ * read by its initializer, by the list a `for … of` takes it from, or by what a `let` declared
+ * without a value is assigned in its block — and, `depth` steps back, those they are built from.
+ * Only the data is followed, not the functions that transform it (`SessionIdForCLI.parse(resource)`
+ * names `resource`) nor members read from it (`entry.slice(…)` names `entry`); a parameter's value
+ * comes from its callers, out of sight.
+ */
+export function originNames(name: string, ancestors: readonly ts.Node[], depth = 5): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>([name]);
+  let frontier = [name];
+  for (let step = 0; step < depth && frontier.length > 0; step += 1) {
+    const next: string[] = [];
+    for (const variable of frontier) {
+      for (const source of sourcesOf(variable, ancestors) ?? []) {
+        const visit = (node: ts.Node): void => {
+          if (ts.isPropertyAccessExpression(node)) return visit(node.expression);
+          if (ts.isCallExpression(node) && !ts.isPropertyAccessExpression(node.expression)) return node.arguments.forEach(visit);
+          if (ts.isIdentifier(node) && !seen.has(node.text) && sourcesOf(node.text, ancestors) !== undefined) {
+            seen.add(node.text);
+            names.push(node.text);
+            next.push(node.text);
+          }
+          ts.forEachChild(node, visit);
+        };
+        visit(source);
+      }
+    }
+    frontier = next;
+  }
+  return names;
+}
+
+/**
+ * The expressions a variable declared around the visited node takes its value from (see
+ * {@link originNames}): none for a parameter; `undefined` when `name` is no variable or parameter in sight.
+ */
+function sourcesOf(name: string, ancestors: readonly ts.Node[]): ts.Expression[] | undefined {
+  const declares = (list: ts.VariableDeclarationList): ts.VariableDeclaration | undefined => list.declarations.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === name);
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const scope = ancestors[index] as ts.Node;
+    if ((ts.isForOfStatement(scope) || ts.isForInStatement(scope)) && ts.isVariableDeclarationList(scope.initializer) && declares(scope.initializer) !== undefined) return [scope.expression];
+    if (ts.isFunctionLike(scope) && scope.parameters.some((entry) => ts.isIdentifier(entry.name) && entry.name.text === name)) return [];
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope) && !ts.isModuleBlock(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      const declaration = declares(statement.declarationList);
+      if (declaration === undefined) continue;
+      if (declaration.initializer !== undefined) return [declaration.initializer];
+      const assigned: ts.Expression[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === name) assigned.push(node.right);
+        if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
+      };
+      visit(scope);
+      return assigned;
+    }
+  }
+  return undefined;
+}
+
 /** True when a piece of code's text names the agent or the session (`SessionHeader`, `session.header`). */
 function namesLifecycle(text: string): boolean {
   return splitWords(text.replace(/[^\w$]+/g, ' ')).some((word) => LIFECYCLE_HOLDER_WORDS.has(word));

@@ -5,8 +5,8 @@
  */
 import { ts } from 'ts-morph';
 import { mintFunctionsOf, mintsWithin, unwrap } from '../_internals/id-sources.js';
-import { classifyName, ID_HOLDER_WORDS, isIdList, LIFECYCLE_HOLDER_WORDS, OTHER_SESSION_WORDS, splitWords } from '../_internals/identity-names.js';
-import { calledName, classifyTypeNode, declaredName, holderShows, nameText, symbolOf } from '../_internals/syntax.js';
+import { classifyName, ID_HOLDER_WORDS, isIdList, LIFECYCLE_HOLDER_WORDS, OTHER_SESSION_WORDS, splitWords, WIRE_LOCAL_WORDS } from '../_internals/identity-names.js';
+import { calledName, classifyTypeNode, declaredName, holderShows, nameText, originNames, symbolOf } from '../_internals/syntax.js';
 import type { Confirmation, FileContext, Rule, RuleVisitor } from './rule.js';
 
 /** String methods that ask the text a question: always a finding on an id. */
@@ -265,9 +265,13 @@ function namesLifecycles(receiver: ts.Expression): boolean {
 }
 
 /**
- * True when the id is another kind of session's (docs/contract.md §6): a session id named after
- * one (`terminalSessionId`, `cdpSession.id`) or read in code named after one (`BrowserConnector`,
- * `terminalSessionCounter`) — a browser's or a terminal's session, not an agent's.
+ * True when the id is another kind of session's (docs/contract.md §6: "shown by the id's name, its
+ * holder's name or where its value comes from"): a session id named after one
+ * (`terminalSessionId`, `cdpSession.id`), read in code named after one (`BrowserConnector`,
+ * `terminalSessionCounter`) — a browser's or a terminal's session, not an agent's —, or a
+ * variable whose value is built from values named after one or after the party whose own session
+ * it is (`const sessionId = entry.slice(0, -6)` for the entries of `claudeProjectsDir`: a coding
+ * tool's transcript, as a `claudeSessionId` is the tool's id).
  */
 function otherSession(id: string, ancestors: readonly ts.Node[], file: string): boolean {
   const named = splitWords(id.replace(/\./g, ' '));
@@ -276,6 +280,7 @@ function otherSession(id: string, ancestors: readonly ts.Node[], file: string): 
   // An id whose own name says it is an agent's (`agentSource.sessionId`) is not re-kinded by the
   // code around it: the nearest name speaks first.
   if (named.includes('agent') || named.includes('subagent')) return false;
+  if (!id.includes('.') && originNames(id, ancestors).some((name) => splitWords(name).some((word) => OTHER_SESSION_WORDS.has(word) || WIRE_LOCAL_WORDS.has(word)))) return true;
   const context = ancestors.flatMap((node) => {
     const name = declaredName(node);
     return name === undefined ? [] : splitWords(name);
