@@ -59,6 +59,17 @@ describe('lint cache', () => {
     expect(after.findings.filter((finding) => finding.ruleId === 'double-mint').map((finding) => `${finding.file}:${finding.symbol}`)).toEqual(['spawn.ts:spawn']);
   });
 
+  it('re-lints a file whose imported constant list changed, though the file itself did not', async () => {
+    const root = workspace();
+    writeFileSync(join(root, 'rows.ts'), "export const ROWS = [{ session: { id: 'quest-1' } }, { session: { id: 'leader-1' } }];\n");
+    writeFileSync(join(root, 'quests.ts'), "import { ROWS } from './rows.js';\nexport const quests = ROWS.filter(({ session }) => session.id.startsWith('quest-'));\n");
+    const before = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
+    expect(before.findings.filter((finding) => finding.ruleId === 'id-text-parsing')).toEqual([]);
+    writeFileSync(join(root, 'rows.ts'), "declare function loadSession(): { id: string };\nexport const ROWS = [{ session: loadSession() }];\n");
+    const after = await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });
+    expect(after.findings.filter((finding) => finding.ruleId === 'id-text-parsing').map((finding) => `${finding.file}:${finding.symbol}`)).toEqual(['quests.ts:quests']);
+  });
+
   it('is not reused under another configuration, and a corrupt cache is rebuilt', async () => {
     const root = workspace();
     await lint({ cwd: root, config: { unconfirmed: 'warning' }, cache: 'cache.json' });

@@ -2,8 +2,9 @@
  * Where an id's value comes from, as the syntax shows it: a mint (an id generator, a time- or
  * random-based value, a counter) stored under an agent-id or session-id name within one creation
  * (a function), or another id (a template or concatenation built from it, a fallback letting it
- * stand in). Shared by the `double-mint` and `derived-id` rules and by the lifecycle evidence
- * the confirmation step reads (`lifecycle-evidence.ts`).
+ * stand in), or a literal written in a constant list. Shared by the `double-mint`, `derived-id`
+ * and `id-text-parsing` rules and by the lifecycle evidence the confirmation step reads
+ * (`lifecycle-evidence.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { ts } from 'ts-morph';
@@ -69,12 +70,12 @@ function mintsIn(file: FileContext, mintFunctions: ReadonlySet<string>): Readonl
 /** What a run learnt of other modules, per set of id generators (one per run): the mint helpers of each module read. */
 const moduleMintsByRun = new WeakMap<ReadonlySet<string>, Map<string, ReadonlySet<string>>>();
 
-/** The modules each linted file's imported mint helpers were read from (absolute paths). */
+/** The modules each linted file's imported mint helpers and constant lists were read from (absolute paths). */
 const modulesReadByFile = new WeakMap<ts.SourceFile, Set<string>>();
 
 /**
  * The other modules whose text decided something while `sourceFile` was walked (its imported mint
- * helpers'): the lint cache re-lints the file when one of them changes.
+ * helpers', its imported constant lists'): the lint cache re-lints the file when one of them changes.
  */
 export function modulesReadFor(sourceFile: ts.SourceFile): readonly string[] {
   return [...(modulesReadByFile.get(sourceFile) ?? [])];
@@ -138,6 +139,78 @@ function moduleMintHelpers(path: string, mintFunctions: ReadonlySet<string>): Re
     }
   }
   return helpers;
+}
+
+/** Modules read for their constants, by path, per run's repositories (the parse is reused). */
+const constantModules = new WeakMap<FileContext['repositories'], Map<string, ts.SourceFile | undefined>>();
+
+/**
+ * The value of the top-level `const` that `name` names in `file`: declared there, or imported by
+ * name from a module of its repository (`import { DEMO_ROWS } from './fixtures.js'`; a package in
+ * `node_modules` is not read). The module read is noted for the lint cache.
+ */
+function constantOf(name: string, file: FileContext): ts.Expression | undefined {
+  const declared = (sourceFile: ts.SourceFile, wanted: string): ts.Expression | undefined => {
+    for (const statement of sourceFile.statements) {
+      if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+      const declaration = statement.declarationList.declarations.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === wanted);
+      if (declaration !== undefined) return declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
+    }
+    return undefined;
+  };
+  const own = declared(file.sourceFile, name);
+  if (own !== undefined) return own;
+  const { sourceFile } = file;
+  for (const statement of sourceFile.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    const element = bindings !== undefined && ts.isNamedImports(bindings) ? bindings.elements.find((entry) => entry.name.text === name) : undefined;
+    if (element === undefined) continue;
+    const resolver = file.repositories.resolverOf(file.repositories.rootOf(sourceFile.fileName));
+    const target = resolver.resolve(statement.moduleSpecifier.text, sourceFile.fileName)?.resolvedFileName;
+    if (target === undefined || inNodeModules(target) || target.endsWith('.d.ts')) return undefined;
+    modulesReadByFile.set(sourceFile, (modulesReadByFile.get(sourceFile) ?? new Set()).add(target));
+    let modules = constantModules.get(file.repositories);
+    if (modules === undefined) {
+      modules = new Map();
+      constantModules.set(file.repositories, modules);
+    }
+    if (!modules.has(target)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(target, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      modules.set(target, text === undefined ? undefined : parseSource(target, text));
+    }
+    const module = modules.get(target);
+    return module === undefined ? undefined : declared(module, nameText(element.propertyName) ?? name);
+  }
+  return undefined;
+}
+
+/**
+ * True when the objects a list holds carry, at `path` (`['session']` for `rows[i].session`), an
+ * `id` that is a string literal written in the code, in every element: `list` names a `const`
+ * array literal of object literals, of this file or imported from a module of the repository.
+ * Such ids are a fixed list that no creation minted (§6: "The shapes are about *one lifecycle*";
+ * "any minting counts") — demo rows, a catalogue —, not a lifecycle's ids.
+ */
+export function holdsLiteralIds(list: string, path: readonly string[], file: FileContext): boolean {
+  const value = constantOf(list, file);
+  if (value === undefined || !ts.isArrayLiteralExpression(value) || value.elements.length === 0) return false;
+  const member = (object: ts.Expression, key: string): ts.Expression | undefined => {
+    const node = unwrap(object);
+    if (!ts.isObjectLiteralExpression(node)) return undefined;
+    const property = node.properties.find((entry) => ts.isPropertyAssignment(entry) && nameText(entry.name) === key);
+    return property !== undefined && ts.isPropertyAssignment(property) ? unwrap(property.initializer) : undefined;
+  };
+  return value.elements.every((element) => {
+    let node: ts.Expression | undefined = element;
+    for (const key of [...path, 'id']) node = node === undefined ? undefined : member(node, key);
+    return node !== undefined && ts.isStringLiteralLike(node);
+  });
 }
 
 const selfMintingByFile = new WeakMap<ReadonlySet<string>, WeakMap<ts.SourceFile, ReadonlyMap<string, 'agent-id' | 'session-id'>>>();

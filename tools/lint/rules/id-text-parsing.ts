@@ -4,7 +4,7 @@
  * it and compared. Ids are opaque: the fact belongs on the object as data.
  */
 import { ts } from 'ts-morph';
-import { mintFunctionsOf, mintsWithin, unwrap } from '../_internals/id-sources.js';
+import { holdsLiteralIds, mintFunctionsOf, mintsWithin, unwrap } from '../_internals/id-sources.js';
 import { classifyName, ID_HOLDER_WORDS, isIdList, LIFECYCLE_HOLDER_WORDS, OTHER_SESSION_WORDS, splitWords, WIRE_LOCAL_WORDS } from '../_internals/identity-names.js';
 import { calledName, classifyTypeNode, declaredName, holderShows, nameText, originNames, symbolOf } from '../_internals/syntax.js';
 import type { Confirmation, FileContext, Rule, RuleVisitor } from './rule.js';
@@ -243,6 +243,38 @@ function elementOfLifecycles(name: ts.Identifier, ancestors: readonly ts.Node[])
     if (first === undefined || !ts.isIdentifier(first.name) || first.name.text !== name.text) continue;
     const call = ancestors[at - 1];
     return call !== undefined && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && namesLifecycles(call.expression.expression);
+  }
+  return false;
+}
+
+/**
+ * True when the checked `X.id` is the id of an element of a constant list whose ids are string
+ * literals (`DEMO_ROWS.filter(({ session }) => session.id.startsWith('quest-'))` over rows written
+ * in the code, here or in an imported module): a fixed list no creation minted, not a lifecycle's
+ * ids (§6: "The shapes are about *one lifecycle*").
+ */
+function literalElement(subject: ts.Expression, file: FileContext): boolean {
+  const node = unwrap(subject);
+  if (!ts.isPropertyAccessExpression(node) || node.name.text !== 'id') return false;
+  const owner = unwrap(node.expression);
+  if (!ts.isIdentifier(owner)) return false;
+  for (let at = file.ancestors.length - 1; at > 0; at -= 1) {
+    const callback = file.ancestors[at] as ts.Node;
+    if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) continue;
+    const [first] = callback.parameters;
+    if (first === undefined) continue;
+    let path: string[] | undefined;
+    if (ts.isIdentifier(first.name) && first.name.text === owner.text) path = [];
+    else if (ts.isObjectBindingPattern(first.name)) {
+      const element = first.name.elements.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === owner.text);
+      const key = element === undefined ? undefined : (nameText(element.propertyName) ?? owner.text);
+      if (key !== undefined) path = [key];
+    }
+    if (path === undefined) continue;
+    const call = file.ancestors[at - 1];
+    if (call === undefined || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
+    const list = unwrap(call.expression.expression);
+    return ts.isIdentifier(list) && holdsLiteralIds(list.text, path, file);
   }
   return false;
 }
@@ -649,7 +681,7 @@ export const idTextParsing: Rule = {
         if (result === undefined || result === identityOfId(id, file)) return;
       }
       const construct = constructOf(call, file.ancestors);
-      if (reported.has(construct) || otherSession(id, file.ancestors, file.file) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
+      if (reported.has(construct) || otherSession(id, file.ancestors, file.file) || literalElement(subject, file) || refusesOnly(construct, call, file.ancestors) || asserted(construct, call, file.ancestors) || testsShape(construct, subject, file)) return;
       if (method === 'split' && (reformats(call, file.ancestors) || splitsWords(call.arguments[0]))) return;
       reported.add(construct);
       const symbol = symbolOf(node, file.ancestors);
