@@ -7,7 +7,7 @@
  * Precision is given over all findings and over the confirmed ones (severity `error`: the type
  * checker confirmed them, or the rule is syntactic); unconfirmed findings are warnings.
  *
- * A finding is matched to a label by file, line and shape (rule id). A label may name the same
+ * A finding is matched to a label by file, line and shape (rule id; see `SHAPE_OF_RULE`). A label may name the same
  * construct's other lines (`alsoLines`) and the other rule ids that would name it (`alsoShapes`):
  * a finding at any of them matches the construct, and the table's "recall" counts a smell reported
  * at its own line and shape, "recall (construct)" one reported anywhere on it. A second finding of
@@ -102,7 +102,13 @@ function countLines(root: string): number {
   return lines;
 }
 
-const key = (file: string, line: number, shape: string): string => `${file}:${line}:${shape}`;
+/**
+ * The §6 shape a rule reports, where a rule reports part of another's: `agent-by-session-id` is the
+ * stand-in half of `derived-id`'s sentence ("one id standing in for the other"), so a label of
+ * either shape is matched by a finding of either rule.
+ */
+const SHAPE_OF_RULE: Readonly<Record<string, string>> = { 'agent-by-session-id': 'derived-id' };
+const key = (file: string, line: number, shape: string): string => `${file}:${line}:${SHAPE_OF_RULE[shape] ?? shape}`;
 /** Every file:line:shape at which a finding names the label's construct. */
 const constructKeys = (label: Label): string[] =>
   [label.line, ...(label.alsoLines ?? [])].flatMap((line) => [label.shape, ...(label.alsoShapes ?? [])].map((shape) => key(label.file, line, shape)));

@@ -575,6 +575,15 @@ export class Confirmer {
       case 'id-type':
       case 'inherited':
         return { status: 'unknown', reason: `'${question.name}' cannot be asked about this way` };
+      case 'agent-with-own-id': {
+        const own = type.getProperty('id') ?? type.getProperty('agentId');
+        if (own === undefined || (own.flags & ts.SymbolFlags.Method) !== 0) return { status: 'refuted', because: 'no-own-id' };
+        const ownDeclaration = own.valueDeclaration ?? own.declarations?.[0];
+        const ownAnnotation = ownDeclaration !== undefined && 'type' in ownDeclaration ? (ownDeclaration.type as ts.TypeNode | undefined) : undefined;
+        const ownNames = namesOf(checker.getTypeOfSymbolAtLocation(own, name), checker);
+        if (ownAnnotation !== undefined && ts.isTypeReferenceNode(ownAnnotation)) ownNames.push(ownAnnotation.typeName.getText().split('.').pop() ?? '');
+        return ownNames.some((typeName) => classifyTypeName(typeName, this.vocabulary) === 'agent-id') ? { status: 'confirmed', id: own.name } : { status: 'refuted', because: 'one-identity' };
+      }
       case 'agent-object':
       case 'session-object':
       case 'home': {

@@ -28,7 +28,8 @@ export type Shape = 'id-pair' | 'id-beside-session' | 'id-type' | 'objects';
  * - `keyed-by-name`: the agent's `id` is made from its name — a configured agent;
  * - `vendor-type`: the object's type comes from a dependency — a vendor's agent or session;
  * - `no-session-type`: an agent-id type whose package names no session id beside it;
- * - `not-inherited`: a type's bases in other files do not complete the pair (or a base carries both, reported there).
+ * - `not-inherited`: a type's bases in other files do not complete the pair (or a base carries both, reported there);
+ * - `one-identity`: the agent's own id is typed as the session id — reading either is the one identity.
  */
 export type Refutation =
   | 'other-agent'
@@ -42,7 +43,8 @@ export type Refutation =
   | 'keyed-by-name'
   | 'vendor-type'
   | 'no-session-type'
-  | 'not-inherited';
+  | 'not-inherited'
+  | 'one-identity';
 
 /** What the package's code says of the pair (see `lifecycle-evidence.ts`), each with its site. */
 export interface LifecycleFacts {
@@ -139,6 +141,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   refutedBy('keyed-by-name', "the agent's `id` is made from its name (a configured agent)", PERSONA),
   refutedBy('vendor-type', "the object's type comes from a dependency (a vendor's agent or session)", PERSONA),
   refutedBy('no-session-type', 'the agent-id type is used where its package names no session id', 'a distinct agent-id brand/alias type for objects that are keyed by `SessionId`'),
+  refutedBy('one-identity', "the agent's own id is typed as its session's id, so reading the session's id names it by its one identity", 'two identities for one lifecycle'),
   refutedBy('wire-context', 'both ids sit in code named for the wire, a remote or a protocol', WIRE_LOCAL),
   {
     id: 'settled-by-rule',

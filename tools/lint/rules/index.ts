@@ -2,6 +2,7 @@
  * Every rule of the identity lint, in the order of docs/contract.md §6. Adding a rule touches this
  * list, its module and its `docs/rules/<id>.md` page.
  */
+import { agentBySessionId } from './agent-by-session-id.js';
 import { agentIdType } from './agent-id-type.js';
 import { derivedId } from './derived-id.js';
 import { doubleMint } from './double-mint.js';
@@ -22,4 +23,5 @@ export const RULES: readonly Rule[] = [
   agentIdType,
   idTextParsing,
   derivedId,
+  agentBySessionId,
 ];

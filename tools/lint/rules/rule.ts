@@ -20,12 +20,14 @@ import type { Repositories } from '../_internals/repository-root.js';
  *   string (the checker cannot tell), or an id of another kind of session (no finding);
  * - `id-type`: a distinct agent-id type — a finding only where its package also has `SessionId`;
  * - `inherited`: a type whose bases are declared in other files — the checker finds the pair it
- *   inherits (the message's `{pair}` and `{agent}` are filled in), whatever else is in the run.
+ *   inherits (the message's `{pair}` and `{agent}` are filled in), whatever else is in the run;
+ * - `agent-with-own-id`: an agent whose session's id is read — a second name only if the agent's
+ *   own `id` is typed as an agent id (`AgentId`), not as the session id.
  */
 export interface Question {
   readonly at: number;
   readonly name: string;
-  readonly role: 'agent-object' | 'session-object' | 'home' | 'agent-id' | 'session-id' | 'id-type' | 'inherited';
+  readonly role: 'agent-object' | 'session-object' | 'home' | 'agent-id' | 'session-id' | 'id-type' | 'inherited' | 'agent-with-own-id';
   /** The file of the declaration when it is not the finding's file (an inherited member), relative to the working directory. */
   readonly file?: string;
   /** For a plain parameter (`agent-id`, `session-id`): its position, to read the function's call sites. */
