@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName, classifyTypeName, ID_MAKER_WORDS, SESSION_PART_WORDS, splitWords } from './identity-names.js';
+import { classifyName, classifyTypeName, ID_MAKER_WORDS, namesOtherLifecycle, SESSION_PART_WORDS, splitWords } from './identity-names.js';
 import { parseSource } from './parse-source.js';
 import { inNodeModules } from './repository-root.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
@@ -228,9 +228,11 @@ export interface Creation {
   readonly agents: Minted[];
   readonly sessions: Minted[];
   /**
-   * Minted values placed by another name into an object's bare `id` (`{ id: taskId, sessionId }`):
-   * the object's own id — an agent's, or a work item's beside the session made for it; the names
-   * cannot tell. Not agent ids, so not lifecycle evidence.
+   * Minted values placed by another name into an object's bare `id` (`{ id: taskId, sessionId }`),
+   * or minted under another lifecycle noun's id (`chatId: uuidv4()`, §6 "which ids"): the
+   * object's own id — an agent's, or a work item's beside the session made for it — or a chat,
+   * task or thread that is one lifecycle with the session only if filed one-to-one with it; the
+   * names cannot tell. Not agent ids, so not lifecycle evidence.
    */
   readonly records: Minted[];
   /** Variables holding a minted value, by name. */
@@ -271,6 +273,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     if (ownId && via !== undefined && via !== 'id' && classifyName(via, file.vocabulary) !== 'agent-id') creation.records.push(minted);
     else if (kind === 'agent-id' || ownId) creation.agents.push(minted);
     else if (kind === 'session-id') creation.sessions.push(minted);
+    else if (namesOtherLifecycle(target)) creation.records.push(minted);
     if (kind === undefined || target === 'id') creation.values.set(target, source);
   };
   const onMint = (node: ts.Node, file: FileContext): void => {
