@@ -84,9 +84,11 @@ module.exports = {
     {
       name: 'tools-import-only-contract',
       severity: 'error',
-      comment: 'The static gates read source code; they need the requirement registry but never the runtime, the properties or the CLI.',
+      comment:
+        'The static gates read source code; they need the requirement registry but never the runtime, the properties or the CLI. ' +
+        '`check` runs each gate in a worker process of src/worker.',
       from: { path: '^tools/' },
-      to: { path: '^(?:src/(?!contract/)|properties/|scenarios/|test/|examples/|bench/|bin/)' },
+      to: { path: '^(?:src/(?!contract/|worker/)|properties/|scenarios/|test/|examples/|bench/|bin/)' },
     },
     {
       name: 'stdio-imports-only-contract',
@@ -106,7 +108,16 @@ module.exports = {
         'for the CLI and for the vitest integration alike. It builds on the contract, the runtime, the properties and the scenarios, ' +
         'and knows neither of the front ends that use it (src/cli, src/vitest) nor the static gates.',
       from: { path: '^src/supervisor/' },
-      to: { path: '^(?:src/(?!supervisor/|contract/|runtime/|stdio/)|tools/|test/|examples/|bench/|bin/)' },
+      to: { path: '^(?:src/(?!supervisor/|contract/|runtime/|stdio/|worker/)|tools/|test/|examples/|bench/|bin/)' },
+    },
+    {
+      name: 'worker-imports-nothing',
+      severity: 'error',
+      comment:
+        'src/worker forks a worker process and watches it until it delivers (run-worker.ts), and is the worker side of that channel ' +
+        '(worker-side.mjs): the supervisor runs adapter code in one, `check` each gate. It knows nothing of what a worker is for.',
+      from: { path: '^src/worker/' },
+      to: { path: '^(?!src/worker/)(?:src|properties|scenarios|tools|test|examples|bench|bin)/' },
     },
     {
       name: 'vitest-integration-imports-engine',

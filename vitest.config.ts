@@ -12,7 +12,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      // These run inside the forked worker process that executes adapter code (src/supervisor/worker-process.ts),
+      // These run inside the forked worker process that executes adapter code (forked by src/worker/run-worker.ts),
       // where this run's v8 coverage cannot see them; test/conform/supervisor.test.ts, test/cli/load-adapter.test.ts
       // and the e2e suite exercise them there.
       // src/stdio/serve-stdio.ts is the adapter side of the stdio protocol: it runs in the adapter process the kit spawns

@@ -8,7 +8,9 @@ import { conformMessageProblem } from './conform-protocol.js';
 import type { ConformWorkerData, ConformWorkerMessage } from './conform-worker.js';
 import type { AdapterLoading, AdapterSpec } from './load-adapter.js';
 import { UsageError } from './usage-error.js';
-import { AdapterOutput, describeForged, runWorker, type WorkerLoss } from './worker-process.js';
+import { KIT_TEMP_ENV } from '../runtime/remote.js';
+import { runWorker, type WorkerLoss } from '../worker/run-worker.js';
+import { AdapterOutput, DEFAULT_MEMORY_LIMIT_MB, describeForged } from './worker-process.js';
 
 /** What {@link superviseConformance} runs. */
 export interface SupervisedConformance {
@@ -224,7 +226,8 @@ export async function superviseConformance(run: SupervisedConformance): Promise<
       silenceLimitMs: suspect === undefined ? silence : silence * CONFIRM_SILENCE_FACTOR,
       output,
       ...(run.signal === undefined ? {} : { signal: run.signal }),
-      ...(run.memoryLimitMb === undefined ? {} : { memoryLimitMb: run.memoryLimitMb }),
+      memoryLimitMb: run.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+      tempEnv: KIT_TEMP_ENV,
       check: conformMessageProblem,
       onForged: (message) => escaped({ origin: 'forged message', message: `a message on the worker's channel: ${describeForged(message)}`, ...where() }),
       onMessage: (message) => {

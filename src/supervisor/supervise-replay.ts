@@ -4,7 +4,9 @@ import type { ReplayWorkerData, ReplayWorkerMessage } from './replay-worker.js';
 import type { ReplayDetail } from '../../scenarios/replay/replay-html-report.js';
 import { WATCHDOG_GRACE_MS, lossText } from './supervise-conformance.js';
 import { UsageError } from './usage-error.js';
-import { AdapterOutput, runWorker } from './worker-process.js';
+import { KIT_TEMP_ENV } from '../runtime/remote.js';
+import { runWorker } from '../worker/run-worker.js';
+import { AdapterOutput, DEFAULT_MEMORY_LIMIT_MB } from './worker-process.js';
 
 /** One scenario's result as the supervisor hands it on. */
 export interface SupervisedReplayResult {
@@ -63,6 +65,8 @@ export async function superviseReplay(run: {
       // tsx's CommonJS hook reads the tsconfig from the environment.
       ...(tsconfig === undefined ? {} : { env: { TSX_TSCONFIG_PATH: tsconfig } }),
       silenceLimitMs: REPLAY_TIMEOUT_MS + WATCHDOG_GRACE_MS,
+      memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB,
+      tempEnv: KIT_TEMP_ENV,
       output,
       onMessage: (message) => {
         if (message.kind === 'loaded') flight = 'between';

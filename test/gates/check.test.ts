@@ -19,7 +19,8 @@ const sarifSchema = JSON.parse(readFileSync(createRequire(import.meta.url).resol
 
 const statuses = (outcomes: readonly GateOutcome[]): string[] => outcomes.map((outcome) => `${outcome.gate} ${outcome.status}`);
 
-describe('check', () => {
+// check forks a Node process per gate (each loads its gate's code, through tsx in the checkout): seconds each on a loaded 2-core machine.
+describe('check', { timeout: 60_000 }, () => {
   it('passes the clean fixture with exit code 0', async () => {
     const report = await runCheck({ root: fixtureRepo() });
     expect(statuses(report.outcomes)).toEqual(['lint pass', 'graph pass', 'docs pass']);

@@ -27,7 +27,8 @@ const run = async (...argv: string[]): Promise<number> => {
 const cycle = (root: string): void =>
   write(root, 'src/util/describe-id.ts', "import { openSession } from '../session.js';\nexport const describeId = (id: string): string => (openSession ? id : '');\n");
 
-describe('check command', () => {
+// check forks a Node process per gate (each loads its gate's code, through tsx in the checkout): seconds each on a loaded 2-core machine.
+describe('check command', { timeout: 60_000 }, () => {
   it('exits 0 on a clean repository and prints the summary table', async () => {
     expect(await run('check', '--root', fixtureRepo())).toBe(0);
     const text = out.join('');

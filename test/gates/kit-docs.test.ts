@@ -17,12 +17,15 @@ afterAll(removeFixtureRepos);
 
 const PROGRAM_HELP = 'Usage: agent-identity-kit [options] [command]\n\nOptions:\n  -h, --help  display help\n';
 const GRAPH_HELP = 'Usage: agent-identity-kit graph [options]\n\nOptions:\n  --update  write docs/module-graph.md\n';
-const helpFor = (path: readonly string[]): string | undefined => (path.length === 0 ? PROGRAM_HELP : path.join(' ') === 'graph' ? GRAPH_HELP : undefined);
+const helpTexts: ReadonlyMap<string, string> = new Map([
+  ['', PROGRAM_HELP],
+  ['graph', GRAPH_HELP],
+]);
 
 const README = ['# fixture-kit', '', '## CLI', '', '```text', '$ agent-identity-kit --help', PROGRAM_HELP.trimEnd(), '```', '', '```text', '$ agent-identity-kit graph --help', GRAPH_HELP.trimEnd(), '```', '', '## Other', ''].join('\n');
 
 /** A fixture that already satisfies every kit check. */
-function kitLike(kit: KitDocsOptions = { helpFor, ruleIds: ['two-id-members'] }): { root: string; kit: KitDocsOptions } {
+function kitLike(kit: KitDocsOptions = { helpTexts, ruleIds: ['two-id-members'] }): { root: string; kit: KitDocsOptions } {
   const root = fixtureRepo();
   write(root, 'README.md', README);
   write(root, 'docs/requirements.md', renderRequirementsMarkdown());
@@ -94,7 +97,7 @@ describe('lint rule pages', () => {
   it('needs a page per rule and a rule per page (an index page aside)', () => {
     const { root } = kitLike();
     write(root, 'docs/rules/retired-rule.md', '# retired\n');
-    expect(findings(root, { helpFor, ruleIds: ['two-id-members', 'id-translation-map'] })).toEqual([
+    expect(findings(root, { helpTexts, ruleIds: ['two-id-members', 'id-translation-map'] })).toEqual([
       'rule-doc-missing docs/rules/id-translation-map.md lint rule id-translation-map has no docs page',
       'rule-doc-orphan docs/rules/retired-rule.md documents retired-rule, which is not a lint rule',
     ]);
@@ -103,7 +106,7 @@ describe('lint rule pages', () => {
   it('are not checked without a rule list, and a note says so', () => {
     const { root } = kitLike();
     write(root, 'docs/rules/retired-rule.md', '# retired\n');
-    const report = runDocs({ root, kit: { helpFor } });
+    const report = runDocs({ root, kit: { helpTexts } });
     expect(report.findings).toEqual([]);
     expect(report.notes).toContain('lint rule pages not checked: no rule list given');
   });
@@ -126,9 +129,9 @@ describe('README CLI usage', () => {
 
   it('fails when the help grew a line the README lacks', () => {
     const { root } = kitLike();
-    const longer = (path: readonly string[]): string | undefined => (path.length === 0 ? `${PROGRAM_HELP}  -V, --version  output the version\n` : helpFor(path));
-    expect(findings(root, { helpFor: longer, ruleIds: ['two-id-members'] })).toHaveLength(1);
-    expect(findings(root, { helpFor: longer, ruleIds: ['two-id-members'] })[0]).toMatch(/expected "  -V, --version  output the version", found "\(end of block\)"$/);
+    const longer = new Map([...helpTexts, ['', `${PROGRAM_HELP}  -V, --version  output the version\n`]]);
+    expect(findings(root, { helpTexts: longer, ruleIds: ['two-id-members'] })).toHaveLength(1);
+    expect(findings(root, { helpTexts: longer, ruleIds: ['two-id-members'] })[0]).toMatch(/expected "  -V, --version  output the version", found "\(end of block\)"$/);
   });
 
   it('with --update, rewrites stale blocks to the real help and keeps everything else', () => {

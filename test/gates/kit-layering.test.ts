@@ -24,7 +24,8 @@ function miniatureKit(): string {
   write(root, 'src/runtime/runtime.ts', "import { CONTRACT } from '../contract/contract.js';\nexport const RUNTIME = CONTRACT;\n");
   write(root, 'properties/property.ts', "import { RUNTIME } from '../src/runtime/runtime.js';\nexport const PROPERTY = RUNTIME;\n");
   write(root, 'scenarios/scenario.ts', "import { PROPERTY } from '../properties/property.js';\nexport const SCENARIO = PROPERTY;\n");
-  write(root, 'tools/gate.ts', "import { CONTRACT } from '../src/contract/contract.js';\nexport const GATE = CONTRACT;\n");
+  write(root, 'src/worker/run-worker.ts', "export const WORKER = 'worker';\n");
+  write(root, 'tools/gate.ts', "import { CONTRACT } from '../src/contract/contract.js';\nimport { WORKER } from '../src/worker/run-worker.js';\nexport const GATE = CONTRACT + WORKER;\n");
   write(root, 'src/cli/main.ts', "import { GATE } from '../../tools/gate.js';\nimport { SCENARIO } from '../../scenarios/scenario.js';\nexport const MAIN = [GATE, SCENARIO];\n");
   write(root, 'bin/mini.mjs', "await import('../src/cli/main.ts');\n");
   write(root, 'examples/example.ts', "import { TOOLKIT } from '../src/adapter/toolkit.js';\nexport const EXAMPLE = TOOLKIT;\n");
@@ -46,6 +47,7 @@ describe('the kit’s layering rules', () => {
     ['properties-import-contract-and-runtime', 'properties/property.ts', "export { SCENARIO } from '../scenarios/scenario.js';"],
     ['scenarios-import-contract-runtime-properties', 'scenarios/scenario.ts', "export { GATE } from '../tools/gate.js';"],
     ['tools-import-only-contract', 'tools/gate.ts', "export { RUNTIME } from '../src/runtime/runtime.js';"],
+    ['worker-imports-nothing', 'src/worker/run-worker.ts', "export { CONTRACT } from '../contract/contract.js';"],
     ['nothing-imports-cli', 'tools/gate.ts', "export type { MAIN } from '../src/cli/main.js';"],
     ['nothing-imports-examples', 'src/runtime/runtime.ts', "export type { EXAMPLE } from '../../examples/example.js';"],
   ])('%s fails on %s importing across its layer', async (rule, file, line) => {

@@ -19,7 +19,8 @@ afterAll(removeFixtureRepos);
 
 const monorepo = (): string => fixtureRepo({ name: 'monorepo' });
 
-describe('check on a monorepo with no configuration', () => {
+// check forks a Node process per gate (each loads its gate's code, through tsx in the checkout): seconds each on a loaded 2-core machine.
+describe('check on a monorepo with no configuration', { timeout: 60_000 }, () => {
   it('reports exactly the planted problems, one per kind', async () => {
     const report = await runCheck({ root: monorepo() });
     const found = report.outcomes.flatMap((outcome) => outcome.findings.map((finding) => `${outcome.gate} ${finding.rule} ${finding.file}${finding.line === undefined ? '' : `:${finding.line}`}`));
@@ -101,7 +102,7 @@ describe('monorepo settings', () => {
     await expect(runGraph({ root })).rejects.toThrow(new ConfigError('agent-identity-kit.config.json', 'graph.exclude.0 is not a regular expression: (unclosed'));
   });
 
-  it('--project points every gate at one tsconfig', async () => {
+  it('--project points every gate at one tsconfig', { timeout: 60_000 }, async () => {
     const root = monorepo();
     const { code, stdout } = await runCli(['check', '--root', root, '--project', join(root, 'packages/core/tsconfig.json'), '--format', 'json']);
     const report = JSON.parse(stdout) as { gates: { gate: string; read: number; notes: string[] }[] };
@@ -114,7 +115,7 @@ describe('monorepo settings', () => {
 });
 
 describe('a gate that read nothing', () => {
-  it('is skipped, naming what it did not read, when the other gates checked something (exit 0; a check that read nothing at all exits 2)', async () => {
+  it('is skipped, naming what it did not read, when the other gates checked something (exit 0; a check that read nothing at all exits 2)', { timeout: 60_000 }, async () => {
     const root = fixtureRepo();
     write(root, 'agent-identity-kit.config.json', JSON.stringify({ docs: { exclude: ['**/*.md'] } }));
     const report = await runCheck({ root });

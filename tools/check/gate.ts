@@ -1,7 +1,7 @@
 import type { KitDocsOptions } from '../docs/kit-docs-options.js';
 import type { GateReport } from './gate-report.js';
 
-/** What `check` hands every gate. */
+/** What `check` hands every gate: plain data, so a gate's own process receives it whole. */
 export interface CheckOptions {
   /** Absolute path of the repository root. */
   readonly root: string;
@@ -13,8 +13,17 @@ export interface CheckOptions {
   readonly kit?: KitDocsOptions;
 }
 
-/** One gate `check` runs: a name for the summary and a run that reports or throws a `ConfigError`. */
+/** A gate's run: it reports, or throws a `ConfigError`. */
+export type GateRun = (options: CheckOptions) => Promise<GateReport>;
+
+/** One gate `check` runs: a name for the summary and its run. */
 export interface Gate {
   readonly name: string;
-  readonly run: (options: CheckOptions) => Promise<GateReport>;
+  readonly run: GateRun;
 }
+
+/** The gates `check` runs, in summary order (each one's run is in `gates.ts`, loaded only by the gate's own process). */
+export const GATE_NAMES = ['lint', 'graph', 'docs'] as const;
+
+/** The name of one of `check`'s gates. */
+export type GateName = (typeof GATE_NAMES)[number];

@@ -24,7 +24,7 @@ export interface CliHelpSync {
  * `$ agent-identity-kit --help` block. `synced` is the fix for every stale block, which
  * `docs --update` writes.
  */
-export function checkCliHelp(readme: MarkdownDocument | undefined, helpFor: (commandPath: readonly string[]) => string | undefined): CliHelpSync {
+export function checkCliHelp(readme: MarkdownDocument | undefined, helpTexts: ReadonlyMap<string, string>): CliHelpSync {
   const file = readme?.file ?? 'README.md';
   if (readme === undefined) return { findings: [{ rule: 'cli-help-sync', file, message: `missing: the README must show \`agent-identity-kit --help\` under \`## ${CLI_HEADING}\`` }], synced: '' };
   const blocks = sectionBlocks(readme.tree.children);
@@ -42,7 +42,7 @@ export function checkCliHelp(readme: MarkdownDocument | undefined, helpFor: (com
     const path = (command[1] ?? '').trim().split(' ').filter((word) => word !== '');
     if (path.length === 0) programBlock = true;
     const line = (block.position?.start.line ?? 0) + 1;
-    const expected = helpFor(path);
+    const expected = helpTexts.get(path.join(' '));
     const shown = `agent-identity-kit${path.map((word) => ` ${word}`).join('')} --help`;
     if (expected === undefined) {
       findings.push({ rule: 'cli-help-sync', file, line, message: `\`${shown}\`: no such command` });

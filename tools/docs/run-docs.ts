@@ -173,11 +173,11 @@ export function runDocs(options: DocsOptions): DocsReport {
     const found = byFile.get('README.md') ?? (existsSync(join(root, 'README.md')) ? readMarkdown(root, 'README.md') : undefined);
     // An unreadable README is already a finding of its own.
     const readme = found !== undefined && isDocument(found) ? found : undefined;
-    const help = checkCliHelp(readme, options.kit.helpFor);
+    const help = checkCliHelp(readme, options.kit.helpTexts);
     if (options.update === true && readme !== undefined && help.synced !== readme.text) {
       writeFileAtomic(join(root, readme.file), help.synced);
       const rewritten = readMarkdown(root, readme.file);
-      findings.push(...(isDocument(rewritten) ? checkCliHelp(rewritten, options.kit.helpFor).findings : [rewritten]));
+      findings.push(...(isDocument(rewritten) ? checkCliHelp(rewritten, options.kit.helpTexts).findings : [rewritten]));
     } else {
       findings.push(...help.findings);
     }

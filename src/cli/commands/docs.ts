@@ -40,13 +40,14 @@ export const registerDocs: RegisterCommand = (program, setExitCode) => {
       const root = repositoryRoot(flags.root);
       if (root === undefined) throw new UsageError(`${flags.root}: not a directory`);
       // Loaded on use: the compiler and the lint's rules would slow every other command's start.
-      const [{ kitDocsFor }, { runCheck }, { runDocs }, { REPORTERS }] = await Promise.all([
+      const [{ kitDocsFor, lintRuleIds }, { runCheck }, { runDocs }, { REPORTERS }] = await Promise.all([
         import('../../../tools/check/kit-docs-for.js'),
         import('../../../tools/check/run-check.js'),
         import('../../../tools/docs/run-docs.js'),
         import('../../../tools/check/reporters/index.js'),
       ]);
-      const kit = kitDocsFor(root, program);
+      const help = kitDocsFor(root, program);
+      const kit = help === undefined ? undefined : { ...help, ruleIds: await lintRuleIds() };
       if (flags.update === true && kit === undefined) throw new UsageError(`${flags.root}: --update regenerates the kit's own docs; this is not the agent-identity-kit repository`);
       const gate = {
         name: 'docs',

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { ts } from 'ts-morph';
 import type { FileContext, NodeHandler, RuleVisitor } from '../rules/rule.js';
-import { classifyName, classifyTypeName, ID_MAKER_WORDS, SESSION_PART_WORDS, splitWords } from './identity-names.js';
+import { classifyName, classifyTypeName, ID_MAKER_WORDS, namesOtherLifecycle, SESSION_PART_WORDS, splitWords } from './identity-names.js';
 import { parseSource } from './parse-source.js';
 import { inNodeModules } from './repository-root.js';
 import { assignmentTarget, calledName, expressionKind, nameText } from './syntax.js';
@@ -301,9 +301,11 @@ export interface Creation {
   readonly agents: Minted[];
   readonly sessions: Minted[];
   /**
-   * Minted values placed by another name into an object's bare `id` (`{ id: taskId, sessionId }`):
-   * the object's own id — an agent's, or a work item's beside the session made for it; the names
-   * cannot tell. Not agent ids, so not lifecycle evidence.
+   * Minted values placed by another name into an object's bare `id` (`{ id: taskId, sessionId }`),
+   * or minted under another lifecycle noun's id (`chatId: uuidv4()`, §6 "which ids"): the
+   * object's own id — an agent's, or a work item's beside the session made for it — or a chat,
+   * task or thread that is one lifecycle with the session only if filed one-to-one with it; the
+   * names cannot tell. Not agent ids, so not lifecycle evidence.
    */
   readonly records: Minted[];
   /** Variables holding a minted value, by name. */
@@ -346,6 +348,7 @@ export function mintTracker(mintFunctions: ReadonlySet<string>, leave: (creation
     if (ownId && via !== undefined && via !== 'id' && classifyName(via, file.vocabulary) !== 'agent-id') creation.records.push(minted);
     else if (kind === 'agent-id' || ownId) creation.agents.push(minted);
     else if (kind === 'session-id') creation.sessions.push(minted);
+    else if (namesOtherLifecycle(target) && !inEntry(file)) creation.records.push(minted);
     if (!literalKey && (kind === undefined || target === 'id')) creation.values.set(target, source);
   };
   const onMint = (node: ts.Node, file: FileContext): void => {
@@ -483,8 +486,7 @@ export function receivesSecond(creation: Creation): (Minted & { readonly callee:
  * element of an array literal (`timeline: [{ id, … }]`), or a record named as a part of a session
  * (`const message = { id, sessionId }`, `events.push({ id, … })`, `: ChatMessage`).
  */
-function entry(file: FileContext): boolean {
-  const at = file.ancestors.findLastIndex((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node));
+function entry(file: FileContext, at = file.ancestors.findLastIndex((node) => ts.isObjectLiteralExpression(node) || ts.isBlock(node) || ts.isFunctionLike(node))): boolean {
   const owner = file.ancestors[at];
   if (owner === undefined || !ts.isObjectLiteralExpression(owner)) return false;
   let parent = at - 1;
@@ -503,6 +505,16 @@ function entry(file: FileContext): boolean {
     names.push(holder.left.getText(file.sourceFile));
   }
   return names.some((name) => splitWords(name.replace(/[^\w$]+/g, ' ')).some((word) => SESSION_PART_WORDS.has(word.replace(/ies$/, 'y').replace(/s$/, ''))));
+}
+
+/** True when any object literal the value sits in, up to its function, is an entry (`{ id, payload: { taskId: uuid() } }` in a message). */
+function inEntry(file: FileContext): boolean {
+  for (let at = file.ancestors.length - 1; at >= 0; at -= 1) {
+    const node = file.ancestors[at] as ts.Node;
+    if (ts.isBlock(node) || ts.isFunctionLike(node)) return false;
+    if (ts.isObjectLiteralExpression(node) && entry(file, at)) return true;
+  }
+  return false;
 }
 
 /** True when the object literal a value is being stored into also has an agent-id key (`{ id, agentId }`). */

@@ -67,6 +67,21 @@ export const WIRE_HOLDER_WORDS: ReadonlySet<string> = new Set(['wire', 'remote',
  */
 export const OTHER_AGENT_WORDS: ReadonlySet<string> = new Set(['team', 'teammate', 'peer', 'target', 'other', 'sibling', 'current', 'active', 'selected', 'default']);
 
+/**
+ * The other lifecycle nouns of docs/contract.md §6 "which ids": an id named for one of them
+ * (`chatId`, `conversation_id`, `taskId`) is not an agent or session id by its name; it takes part
+ * in a shape only where the code shows it names the agent's lifecycle (two mints for one creation,
+ * derivation, stand-in). `run` is left out: §5 asks every subagent run for a `runId`, "a separate
+ * fresh id", minted beside the child's session id.
+ */
+export const OTHER_LIFECYCLE_NOUNS: ReadonlySet<string> = new Set(['task', 'thread', 'chat', 'conversation', 'delegation', 'topic', 'job']);
+
+/** True for an id named for another lifecycle noun (`chatId`, `conversation_id`, `threadID`): see {@link OTHER_LIFECYCLE_NOUNS}. */
+export function namesOtherLifecycle(name: string): boolean {
+  const words = splitWords(name);
+  return words.length >= 2 && words[words.length - 1] === 'id' && OTHER_LIFECYCLE_NOUNS.has(words[words.length - 2] as string);
+}
+
 /** Last words of a class that is a live agent or session itself (`CliSession`, `AgentProcess`). */
 export const LIFECYCLE_HEADS: ReadonlySet<string> = new Set(['agent', 'subagent', 'session', 'run', 'runtime', 'process', 'instance', 'handle', 'worker', 'runner']);
 

@@ -6,8 +6,10 @@
  * also when it is first stored in a variable not named like an id and passed on later
  * (`const id = nanoid(); … { agentId: id }`), and a session id taken from a call that was handed
  * the agent id just minted (`profile = { id: nanoid() }; sessionId = await spawn(profile)`: the
- * callee mints the second id). One minted value used for both ids is the correct form; a subagent
- * run's separate `runId` is not an identity and is not counted. The finding sits at the first
+ * callee mints the second id). An id named for another lifecycle noun (`chatId`, `taskId`) minted
+ * beside the session id is unconfirmed: one lifecycle only if the two are filed one-to-one (§6
+ * "which ids"). One minted value used for both ids is the correct form; a subagent run's separate
+ * `runId` is not an identity and is not counted. The finding sits at the first
  * id's mint, where the maintainer edits, and names the line of the second.
  */
 import { mintFunctionsOf, mintsBoth, mintTracker, receivesSecond, type Minted } from '../_internals/id-sources.js';
@@ -33,7 +35,8 @@ export const doubleMint: Rule = {
       const record = !mintsBoth(creation) && received === undefined && mintsBoth(creation, true);
       if (!mintsBoth(creation) && received === undefined && !record) return;
       // Reported where the maintainer edits: at the first id's mint, naming the line of the second.
-      const first = (record ? creation.records[0] : creation.agents[0]) as Minted;
+      // An object's own `id` says more than the name of the variable that carried its value there.
+      const first = (record ? (creation.records.find((minted) => minted.name === 'id') ?? creation.records[0]) : creation.agents[0]) as Minted;
       const second = received ?? (creation.sessions[0] as Minted);
       const line = file.position(second.source).line;
       const symbol = symbolOf(node, file.ancestors);
@@ -41,8 +44,14 @@ export const doubleMint: Rule = {
         ? `'${symbol}' mints two ids for one creation ('${agent}' here and '${session}' on line ${line}): mint one session id and use it as the agent id.`
         : received !== undefined
           ? `'${symbol}' mints '${agent}' here and takes '${received.name}' from '${received.callee}(…)' on line ${line}, which it handed the new agent id: the callee mints a second id for one creation. Mint one session id and use it as the agent id.`
-          : `'${symbol}' mints two ids for one creation (an object's own 'id' here and '${session}' on line ${line}): mint one session id and use it as the object's id.`;
-      const confirmation = record ? { confirmation: { status: 'unknown' as const, reason: 'the object\'s own id is minted under another name, so it may be a work item\'s id beside the session made for it rather than the agent\'s' } } : {};
+          : first.name === 'id'
+            ? `'${symbol}' mints two ids for one creation (an object's own 'id' here and '${session}' on line ${line}): mint one session id and use it as the object's id.`
+            : `'${symbol}' mints two ids for one creation ('${first.name}' here and '${session}' on line ${line}): if the one is the other's lifecycle, mint one session id and use it for both.`;
+      const reason =
+        first.name === 'id'
+          ? "the object's own id is minted under another name, so it may be a work item's id beside the session made for it rather than the agent's"
+          : `'${first.name}' is named for another lifecycle, one with the session only if each has the other alone`;
+      const confirmation = record ? { confirmation: { status: 'unknown' as const, reason } } : {};
       run.report({ file: file.file, ...file.position(first.source), symbol, message, ...confirmation });
     });
   },
